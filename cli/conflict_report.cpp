@@ -1,0 +1,74 @@
+#include "cli/conflict_report.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <ostream>
+#include <tuple>
+
+namespace egkb::cli {
+
+namespace {
+
+std::size_t implied_count(const Lattice& lattice) {
+  std::size_t n = 0;
+  for (NodeId u = 0; u < lattice.size(); ++u) n += lattice.implied(u);
+  return n;
+}
+
+void print_worst(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored,
+                 const ConflictCounter& counter, int worst) {
+  const Lattice& lat = scored.lattice;
+  std::vector<NodeId> bad;
+  for (NodeId u = 0; u < lat.size(); ++u) {
+    if (counter.inconsistent_neighbours(u) > 0) bad.push_back(u);
+  }
+  // Highest level first; among equals the node with more inconsistent neighbours.
+  auto order = [&](NodeId u) {
+    return std::make_tuple(-counter.level(u), -counter.inconsistent_neighbours(u), lat.key(u));
+  };
+  const std::size_t shown = std::min(bad.size(), static_cast<std::size_t>(std::max(worst, 0)));
+  std::partial_sort(bad.begin(), bad.begin() + static_cast<std::ptrdiff_t>(shown), bad.end(),
+                    [&](NodeId a, NodeId b) { return order(a) < order(b); });
+  fmt::print(out, "\nworst nodes ({} of {}):\n", shown, bad.size());
+  fmt::print(out, "  {:<20} {:>5}  {:>14}  {:>5}  {}\n", "material", "score", "inconsistent",
+             "level", "source");
+  for (std::size_t i = 0; i < shown; ++i) {
+    const NodeId u = bad[i];
+    const int n_bad = counter.inconsistent_neighbours(u);
+    const int n_all = lat.neighbour_count(u);
+    const std::size_t row = scored.row_of[u];
+    const std::string source = row == ScoredLattice::kImplied
+                                   ? "implied mirror"
+                                   : std::string(source_name(kb.rows[row].source));
+    fmt::print(out, "  {:<20} {:>5}  {:>5}/{:<2} ({:>3}%)  {:>5}  {}\n",
+               format_material(lat.material(u), lat.pieces()), value(scored.scores[u]), n_bad,
+               n_all, 100 * n_bad / n_all, counter.level(u), source);
+  }
+}
+
+}  // namespace
+
+void print_conflict_report(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored,
+                           const ConflictCounter& counter, const ConflictSummary& s, int worst) {
+  const Lattice& lat = scored.lattice;
+  fmt::print(out, "{}: {} pieces, {} nodes ({} stored, {} implied mirrors), {} edges\n", kb.origin,
+             lat.pieces().name(), s.nodes, kb.rows.size(), implied_count(lat), s.edges);
+  fmt::print(out, "  inconsistent nodes  {}\n", s.inconsistent_nodes);
+  fmt::print(out, "  inconsistent edges  {}\n", s.inconsistent_edges);
+  fmt::print(out, "  mirror conflicts    {}\n", s.mirror_conflicts);
+  fmt::print(out, "  corrected score Vc  {}\n", s.corrected_score);
+  fmt::print(out, "  level  ");
+  for (int l = 0; l < kLevels; ++l) fmt::print(out, "{:>7}", l);
+  fmt::print(out, "\n  nodes  ");
+  for (uint64_t c : s.levels) fmt::print(out, "{:>7}", c);
+  fmt::print(out, "\n");
+  if (s.inconsistent_nodes == 0) {
+    fmt::print(out, "no conflicts: every edge obeys the piece additive rule\n");
+    return;
+  }
+  print_worst(out, kb, scored, counter, worst);
+}
+
+}  // namespace egkb::cli

@@ -1,0 +1,45 @@
+#include "io/dot.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <ostream>
+
+namespace egkb {
+
+namespace {
+
+std::string node_label(const ScoredLattice& kb, NodeId n) {
+  const Lattice& lat = kb.lattice;
+  return fmt::format("{}\\n{}{}", format_material(lat.material(n), lat.pieces()),
+                     value(kb.scores[n]), lat.implied(n) ? " (implied)" : "");
+}
+
+}  // namespace
+
+void write_neighbourhood_dot(std::ostream& out, const ScoredLattice& kb, NodeId centre,
+                             const std::vector<Neighbour>& neighbours) {
+  const PieceSet& pieces = kb.lattice.pieces();
+  fmt::print(out, "digraph neighbourhood {{\n  rankdir=LR;\n  node [shape=ellipse];\n");
+  fmt::print(out, "  n{} [label=\"{}\", penwidth=2];\n", centre, node_label(kb, centre));
+  for (const Neighbour& nb : neighbours) {
+    if (nb.node != centre) fmt::print(out, "  n{} [label=\"{}\"];\n", nb.node, node_label(kb, nb.node));
+  }
+  for (const Neighbour& nb : neighbours) {
+    const char* style = nb.inconsistent ? ", color=red, fontcolor=red" : "";
+    const char* cross = nb.inconsistent ? " ×" : "";
+    if (nb.link == Link::Mirror) {
+      fmt::print(out, "  n{} -> n{} [dir=none, style=dashed, label=\"mirror{}\"{}];\n", centre,
+                 nb.node, cross, style);
+      continue;
+    }
+    // Edges point from the material with fewer pieces to the one with the added piece.
+    const NodeId fewer = nb.link == Link::Fewer ? nb.node : centre;
+    const NodeId more = nb.link == Link::Fewer ? centre : nb.node;
+    fmt::print(out, "  n{} -> n{} [label=\"+{} {}{}\"{}];\n", fewer, more,
+               pieces.kind(nb.label.kind()).letter, side_name(nb.label.side()), cross, style);
+  }
+  fmt::print(out, "}}\n");
+}
+
+}  // namespace egkb

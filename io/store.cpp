@@ -1,0 +1,220 @@
+#include "io/store.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include <array>
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <unordered_map>
+
+#include "lattice/errors.h"
+#include "lattice/material.h"
+
+namespace egkb {
+
+namespace {
+
+// Migration i brings user_version i to i + 1; a store is always migrated inside the
+// transaction of the command that opened it.
+constexpr std::array<const char*, kStoreVersion> kMigrations = {R"sql(
+CREATE TABLE meta(
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+CREATE TABLE nodes(
+  key INTEGER PRIMARY KEY,
+  material TEXT NOT NULL,
+  score INTEGER NOT NULL CHECK (score BETWEEN 0 AND 9),
+  source TEXT NOT NULL CHECK (source IN ('manual', 'generated', 'expert')),
+  invariable INTEGER NOT NULL DEFAULT 0 CHECK (invariable IN (0, 1)),
+  weight REAL CHECK (weight IS NULL OR weight > 0)
+);
+CREATE TABLE runs(
+  id INTEGER PRIMARY KEY,
+  command TEXT NOT NULL,
+  parameters TEXT NOT NULL,
+  before TEXT,
+  after TEXT,
+  started TEXT NOT NULL,
+  seconds REAL NOT NULL
+);
+CREATE TABLE history(
+  run INTEGER NOT NULL REFERENCES runs(id),
+  key INTEGER NOT NULL,
+  old INTEGER,
+  new INTEGER NOT NULL,
+  reason TEXT NOT NULL
+);
+CREATE INDEX history_by_key ON history(key);
+)sql"};
+
+int user_version(SQLite::Database& db) { return db.execAndGet("PRAGMA user_version").getInt(); }
+
+void migrate(SQLite::Database& db, const std::string& path) {
+  const int version = user_version(db);
+  if (version > kStoreVersion) {
+    throw StoreError(fmt::format("{}: store version {} is newer than this egkb reads ({})", path,
+                                 version, kStoreVersion));
+  }
+  for (int v = version; v < kStoreVersion; ++v) {
+    db.exec(kMigrations[static_cast<std::size_t>(v)]);
+    db.exec(fmt::format("PRAGMA user_version = {}", v + 1));
+  }
+}
+
+std::string now_utc() {
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)));
+}
+
+// Removes a store file and its WAL companions; used when a command that created it failed.
+void remove_store_files(const std::string& path) {
+  std::error_code ignored;
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+    std::filesystem::remove(path + suffix, ignored);
+  }
+}
+
+std::string stored_piece_set(SQLite::Database& db, const std::string& path) {
+  SQLite::Statement q(db, "SELECT value FROM meta WHERE name = 'pieces'");
+  if (!q.executeStep()) throw StoreError(path + ": not an egkb store (no piece set recorded)");
+  return q.getColumn(0).getString();
+}
+
+void write_rows(SQLite::Database& db, const KnowledgeBase& kb, int64_t run, ImportResult& result) {
+  std::unordered_map<Key, int> old_score;
+  {
+    SQLite::Statement q(db, "SELECT key, score FROM nodes");
+    while (q.executeStep()) old_score.emplace(q.getColumn(0).getInt64(), q.getColumn(1).getInt());
+  }
+  SQLite::Statement upsert(db,
+                           "INSERT INTO nodes(key, material, score, source, invariable, weight) "
+                           "VALUES(?, ?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET "
+                           "score = excluded.score, source = excluded.source, "
+                           "invariable = excluded.invariable, weight = excluded.weight");
+  SQLite::Statement history(
+      db, "INSERT INTO history(run, key, old, new, reason) VALUES(?, ?, ?, ?, 'import')");
+  for (const KbRow& row : kb.rows) {
+    upsert.bind(1, static_cast<int64_t>(row.key));
+    upsert.bind(2, format_material(material_of(row.key, *kb.pieces), *kb.pieces));
+    upsert.bind(3, value(row.score));
+    upsert.bind(4, std::string(source_name(row.source)));
+    upsert.bind(5, row.invariable ? 1 : 0);
+    if (row.weight) {
+      upsert.bind(6, *row.weight);
+    } else {
+      upsert.bind(6);
+    }
+    upsert.exec();
+    upsert.reset();
+
+    const auto old = old_score.find(row.key);
+    if (old != old_score.end() && old->second == value(row.score)) {
+      ++result.unchanged;
+      continue;
+    }
+    ++(old == old_score.end() ? result.added : result.changed);
+    history.bind(1, run);
+    history.bind(2, static_cast<int64_t>(row.key));
+    if (old == old_score.end()) {
+      history.bind(3);
+    } else {
+      history.bind(3, old->second);
+    }
+    history.bind(4, value(row.score));
+    history.exec();
+    history.reset();
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> store_piece_set(const std::string& path) {
+  if (!std::filesystem::exists(path)) return std::nullopt;
+  try {
+    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    if (user_version(db) == 0) throw StoreError(path + ": not an egkb store");
+    return stored_piece_set(db, path);
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(fmt::format("{}: {}", path, e.what()));
+  }
+}
+
+ImportResult import_into_store(const std::string& path, const KnowledgeBase& kb,
+                               const std::string& parameters) {
+  const bool existed = std::filesystem::exists(path);
+  const auto started = std::chrono::steady_clock::now();
+  ImportResult result;
+  try {
+    SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = NORMAL");
+    db.exec("PRAGMA foreign_keys = ON");
+    SQLite::Transaction transaction(db);
+    migrate(db, path);
+    db.exec(fmt::format("INSERT OR IGNORE INTO meta(name, value) VALUES('pieces', '{}')",
+                        kb.pieces->name()));
+    const std::string pieces = stored_piece_set(db, path);
+    if (pieces != kb.pieces->name()) {
+      throw InputError(path, 0, "--pieces",
+                       fmt::format("the store holds {} materials, the import reads {}", pieces,
+                                   kb.pieces->name()));
+    }
+    SQLite::Statement run(db,
+                          "INSERT INTO runs(command, parameters, started, seconds) "
+                          "VALUES('import', ?, ?, 0)");
+    run.bind(1, parameters);
+    run.bind(2, now_utc());
+    run.exec();
+    result.run = db.getLastInsertRowid();
+    write_rows(db, kb, result.run, result);
+    SQLite::Statement finish(db, "UPDATE runs SET after = ?, seconds = ? WHERE id = ?");
+    finish.bind(1, fmt::format(R"({{"added": {}, "changed": {}, "unchanged": {}}})", result.added,
+                               result.changed, result.unchanged));
+    finish.bind(2, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+    finish.bind(3, result.run);
+    finish.exec();
+    transaction.commit();
+  } catch (const SQLite::Exception& e) {
+    if (!existed) remove_store_files(path);
+    throw StoreError(fmt::format("{}: {}", path, e.what()));
+  } catch (...) {
+    if (!existed) remove_store_files(path);
+    throw;
+  }
+  return result;
+}
+
+KnowledgeBase read_store(const std::string& path) {
+  if (!std::filesystem::exists(path)) throw InputError(path, 0, "", "no such file");
+  try {
+    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    const int version = user_version(db);
+    if (version == 0) throw StoreError(path + ": not an egkb store (user_version 0)");
+    if (version != kStoreVersion) {
+      throw StoreError(fmt::format("{}: store version {}, this egkb reads {}; run a writing "
+                                   "command (import) to migrate it",
+                                   path, version, kStoreVersion));
+    }
+    KnowledgeBase kb;
+    kb.pieces = &PieceSet::named(stored_piece_set(db, path));
+    kb.origin = path;
+    SQLite::Statement q(db, "SELECT key, score, source, invariable, weight FROM nodes ORDER BY key");
+    while (q.executeStep()) {
+      KbRow row;
+      row.key = static_cast<Key>(q.getColumn(0).getInt64());
+      row.score = Score(q.getColumn(1).getInt());
+      row.source = source_named(q.getColumn(2).getString()).value_or(Source::Generated);
+      row.invariable = q.getColumn(3).getInt() != 0;
+      if (!q.getColumn(4).isNull()) row.weight = q.getColumn(4).getDouble();
+      kb.rows.push_back(row);
+    }
+    return kb;
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(fmt::format("{}: {}", path, e.what()));
+  }
+}
+
+}  // namespace egkb

@@ -1,0 +1,35 @@
+// The SQLite working store: one file per knowledge base, every command's writes in one
+// transaction.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "lattice/knowledge_base.h"
+
+namespace egkb {
+
+// The schema version this build reads and writes (PRAGMA user_version).
+constexpr int kStoreVersion = 1;
+
+struct ImportResult {
+  std::size_t added = 0;
+  std::size_t changed = 0;    // the score differs from the stored one
+  std::size_t unchanged = 0;  // same score; provenance, flag and weight are still updated
+  int64_t run = 0;            // the id of the run recorded for this import
+};
+
+// The piece set a store holds, or nullopt when the file does not exist yet.
+std::optional<std::string> store_piece_set(const std::string& path);
+
+// Adds or replaces the KB's rows in the store, creating it when missing. One transaction: on
+// any failure the file is as it was (and a file this call created is removed). The run and
+// every score change are recorded with `parameters` (a JSON object) as the run's parameters.
+ImportResult import_into_store(const std::string& path, const KnowledgeBase& kb,
+                               const std::string& parameters);
+
+KnowledgeBase read_store(const std::string& path);
+
+}  // namespace egkb

@@ -1,0 +1,101 @@
+#include "lattice/lattice.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+#include <utility>
+
+namespace egkb {
+
+namespace {
+
+// Beyond this the node ids would not fit and the arrays would not fit in memory anyway.
+constexpr Key kMaxLatticeNodes = Key{1} << 31;
+
+}  // namespace
+
+Lattice Lattice::closure(const PieceSet& pieces, std::vector<Key> stored_keys) {
+  std::sort(stored_keys.begin(), stored_keys.end());
+  stored_keys.erase(std::unique(stored_keys.begin(), stored_keys.end()), stored_keys.end());
+  std::vector<Key> keys = stored_keys;
+  keys.reserve(stored_keys.size() * 2);
+  for (Key k : stored_keys) keys.push_back(mirror_key(k, pieces));
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  std::vector<uint8_t> implied(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    implied[i] = !std::binary_search(stored_keys.begin(), stored_keys.end(), keys[i]);
+  }
+  return Lattice(pieces, std::move(keys), std::move(implied));
+}
+
+Lattice Lattice::full(const PieceSet& pieces) {
+  if (pieces.key_count() > kMaxLatticeNodes) {
+    throw std::invalid_argument(fmt::format(
+        "the full {} lattice has {} materials: too many to enumerate", pieces.name(),
+        pieces.key_count()));
+  }
+  std::vector<Key> keys(pieces.key_count());
+  std::iota(keys.begin(), keys.end(), Key{0});
+  std::vector<uint8_t> implied(keys.size(), 0);
+  return Lattice(pieces, std::move(keys), std::move(implied));
+}
+
+Lattice::Lattice(const PieceSet& pieces, std::vector<Key> keys, std::vector<uint8_t> implied)
+    : pieces_(&pieces), keys_(std::move(keys)), implied_(std::move(implied)) {
+  if (keys_.size() >= kMaxLatticeNodes) throw std::invalid_argument("lattice too large");
+  const NodeId n = size();
+
+  std::vector<std::pair<NodeId, NodeId>> edges;
+  std::vector<EdgeLabel> labels;
+  for (NodeId u = 0; u < n; ++u) {
+    const Material m = material(u);
+    for (Side side : {Side::Red, Side::Black}) {
+      const Key side_scale = side == Side::Red ? pieces.side_key_count() : 1;
+      for (int k = 0; k < pieces.kind_count(); ++k) {
+        if (m.count(side, k) >= pieces.kind(k).max) continue;
+        if (auto v = find(keys_[u] + pieces.side_stride(k) * side_scale)) {
+          edges.emplace_back(u, *v);
+          labels.push_back(EdgeLabel::of(side, k));
+        }
+      }
+    }
+  }
+  graph_ = Graph(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), labels.begin(),
+                 n);
+
+  mirror_.resize(n);
+  mirror_linked_.resize(n);
+  neighbour_count_.resize(n);
+  for (NodeId u = 0; u < n; ++u) {
+    mirror_[u] = find(mirror_key(keys_[u], pieces)).value_or(kNoNode);
+    const bool self = mirror_[u] == u;
+    mirror_linked_[u] = self || (mirror_[u] != kNoNode && !implied_[u] && !implied_[mirror_[u]]);
+    neighbour_count_[u] = static_cast<uint8_t>(boost::out_degree(u, graph_) +
+                                               boost::in_degree(u, graph_) + mirror_linked_[u]);
+  }
+}
+
+std::optional<NodeId> Lattice::find(Key key) const {
+  // A lattice holding every key of its set is indexed by key itself.
+  if (keys_.size() == pieces_->key_count()) {
+    if (key < keys_.size()) return static_cast<NodeId>(key);
+    return std::nullopt;
+  }
+  auto it = std::lower_bound(keys_.begin(), keys_.end(), key);
+  if (it == keys_.end() || *it != key) return std::nullopt;
+  return static_cast<NodeId>(it - keys_.begin());
+}
+
+std::size_t Lattice::memory_bytes() const {
+  auto bytes = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
+  return bytes(keys_) + bytes(mirror_) + bytes(implied_) + bytes(mirror_linked_) +
+         bytes(neighbour_count_) + bytes(graph_.m_forward.m_rowstart) +
+         bytes(graph_.m_forward.m_column) + bytes(graph_.m_forward.m_edge_properties) +
+         bytes(graph_.m_backward.m_rowstart) + bytes(graph_.m_backward.m_column) +
+         bytes(graph_.m_backward.m_edge_properties);
+}
+
+}  // namespace egkb

@@ -1,0 +1,86 @@
+// The material lattice: nodes are materials, an edge joins y to y plus one piece.
+#pragma once
+
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "lattice/material.h"
+#include "lattice/piece_set.h"
+#include "lattice/types.h"
+
+namespace egkb {
+
+constexpr NodeId kNoNode = std::numeric_limits<NodeId>::max();
+
+// Which piece an edge adds, and to which side; one byte so the edge arrays stay small.
+struct EdgeLabel {
+  uint8_t bits = 0;
+
+  static EdgeLabel of(Side side, int kind) {
+    return EdgeLabel{static_cast<uint8_t>(kind | (static_cast<int>(side) << 3))};
+  }
+  int kind() const { return bits & 7; }
+  Side side() const { return static_cast<Side>(bits >> 3); }
+};
+
+using EdgeIndex = uint32_t;
+
+class Lattice {
+ public:
+  using Graph = boost::compressed_sparse_row_graph<boost::bidirectionalS, boost::no_property,
+                                                   EdgeLabel, boost::no_property, NodeId, EdgeIndex>;
+
+  // The mirror closure of the stored keys: every stored material and its mirror; a mirror
+  // that is not stored is flagged implied.
+  static Lattice closure(const PieceSet& pieces, std::vector<Key> stored_keys);
+  // Every material of the piece set, all stored (2,125,764 nodes for xiangqi).
+  static Lattice full(const PieceSet& pieces);
+
+  const PieceSet& pieces() const { return *pieces_; }
+  NodeId size() const { return static_cast<NodeId>(keys_.size()); }
+  EdgeIndex edge_count() const { return static_cast<EdgeIndex>(out_targets().size()); }
+
+  Key key(NodeId n) const { return keys_[n]; }
+  Material material(NodeId n) const { return material_of(keys_[n], *pieces_); }
+  std::optional<NodeId> find(Key key) const;
+  NodeId mirror(NodeId n) const { return mirror_[n]; }
+  bool implied(NodeId n) const { return implied_[n] != 0; }
+  // The mirror counts as a neighbour: a distinct stored mirror, or the node itself when it is
+  // its own mirror (it must then sit at rank 4).
+  bool mirror_linked(NodeId n) const { return mirror_linked_[n] != 0; }
+  // Piece-edge neighbours plus the mirror link: the denominator of the inconsistent percentage.
+  int neighbour_count(NodeId n) const { return neighbour_count_[n]; }
+
+  // The Boost.Graph view, for algorithms written against the graph concepts.
+  const Graph& graph() const { return graph_; }
+
+  // Plain CSR arrays for hot loops. Out-edges of n go to materials with one more piece;
+  // in-edges come from materials with one fewer.
+  std::span<const EdgeIndex> out_offsets() const { return graph_.m_forward.m_rowstart; }
+  std::span<const NodeId> out_targets() const { return graph_.m_forward.m_column; }
+  std::span<const EdgeLabel> out_labels() const { return graph_.m_forward.m_edge_properties; }
+  std::span<const EdgeIndex> in_offsets() const { return graph_.m_backward.m_rowstart; }
+  std::span<const NodeId> in_sources() const { return graph_.m_backward.m_column; }
+  // For each in-edge slot, the index of the same edge in the out-edge arrays.
+  std::span<const EdgeIndex> in_edge_ids() const { return graph_.m_backward.m_edge_properties; }
+
+  // Bytes held by the node and edge arrays.
+  std::size_t memory_bytes() const;
+
+ private:
+  Lattice(const PieceSet& pieces, std::vector<Key> keys, std::vector<uint8_t> implied);
+
+  const PieceSet* pieces_;
+  std::vector<Key> keys_;  // sorted, so a node's index follows its key
+  std::vector<NodeId> mirror_;
+  std::vector<uint8_t> implied_;
+  std::vector<uint8_t> mirror_linked_;
+  std::vector<uint8_t> neighbour_count_;
+  Graph graph_;
+};
+
+}  // namespace egkb

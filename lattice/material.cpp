@@ -1,0 +1,135 @@
+#include "lattice/material.h"
+
+#include <fmt/format.h>
+
+#include "lattice/errors.h"
+
+namespace egkb {
+
+namespace {
+
+// Builds the parse error for the character at `pos` (0-based).
+MaterialParseError error_at(std::string_view text, size_t pos, const std::string& message) {
+  return MaterialParseError(std::string(text), pos + 1, message);
+}
+
+}  // namespace
+
+int Material::piece_count() const {
+  int n = 2;
+  for (const auto& side : counts) {
+    for (uint8_t c : side) n += c;
+  }
+  return n;
+}
+
+Material parse_material(std::string_view text, const PieceSet& pieces) {
+  Material m;
+  if (text.empty()) throw error_at(text, 0, "empty material; expected red's 'K'");
+  if (text[0] != 'K') {
+    throw error_at(text, 0, fmt::format("expected 'K' (red's king) first, got '{}'", text[0]));
+  }
+  Side side = Side::Red;
+  bool separated = false;
+  for (size_t pos = 1; pos < text.size(); ++pos) {
+    const char c = text[pos];
+    if (c == 'v') {
+      if (side == Side::Black || separated) {
+        throw error_at(text, pos, fmt::format("unexpected '{}': black's pieces already began", c));
+      }
+      if (pos + 1 >= text.size() || text[pos + 1] != 'K') {
+        throw error_at(text, pos + 1, fmt::format("expected 'K' (black's king) after '{}'", c));
+      }
+      separated = true;
+      continue;
+    }
+    if (c == 'K') {
+      if (side == Side::Black) {
+        throw error_at(text, pos, "a third 'K': a material has exactly one king per side");
+      }
+      side = Side::Black;
+      continue;
+    }
+    const int kind = pieces.kind_of(c);
+    if (kind < 0) {
+      const std::string_view reason = pieces.rejection(c);
+      if (!reason.empty()) throw error_at(text, pos, std::string(reason));
+      throw error_at(text, pos,
+                     fmt::format("unknown piece '{}'; expected one of {} ({} pieces)", c,
+                                 pieces.expected_letters(), pieces.name()));
+    }
+    uint8_t& count = m.count(side, kind);
+    if (count >= pieces.kind(kind).max) {
+      throw error_at(text, pos,
+                     fmt::format("too many {}s for {}: at most {}", pieces.kind(kind).name,
+                                 side_name(side), pieces.kind(kind).max));
+    }
+    ++count;
+  }
+  if (side == Side::Red) {
+    throw error_at(text, text.size(), "expected 'K' (black's king): a material names both sides");
+  }
+  return m;
+}
+
+std::string format_material(const Material& m, const PieceSet& pieces) {
+  std::string text;
+  for (Side side : {Side::Red, Side::Black}) {
+    if (side == Side::Black && pieces.separator() != '\0') text += pieces.separator();
+    text += 'K';
+    for (int k = 0; k < pieces.kind_count(); ++k) {
+      text.append(m.count(side, k), pieces.kind(k).letter);
+    }
+  }
+  return text;
+}
+
+std::string describe_material(const Material& m, const PieceSet& pieces) {
+  std::string text;
+  for (Side side : {Side::Red, Side::Black}) {
+    text += side == Side::Red ? "Red: K" : " · Black: K";
+    for (int k = 0; k < pieces.kind_count(); ++k) {
+      for (int i = 0; i < m.count(side, k); ++i) {
+        text += ' ';
+        text += pieces.kind(k).letter;
+      }
+    }
+  }
+  return text;
+}
+
+Material mirror(const Material& m) {
+  Material r;
+  r.counts[0] = m.counts[1];
+  r.counts[1] = m.counts[0];
+  return r;
+}
+
+Key key_of(const Material& m, const PieceSet& pieces) {
+  Key red = 0;
+  Key black = 0;
+  for (int k = 0; k < pieces.kind_count(); ++k) {
+    red += m.count(Side::Red, k) * pieces.side_stride(k);
+    black += m.count(Side::Black, k) * pieces.side_stride(k);
+  }
+  return red * pieces.side_key_count() + black;
+}
+
+Material material_of(Key key, const PieceSet& pieces) {
+  Material m;
+  Key side_keys[2] = {key / pieces.side_key_count(), key % pieces.side_key_count()};
+  for (int s = 0; s < 2; ++s) {
+    for (int k = 0; k < pieces.kind_count(); ++k) {
+      m.counts[static_cast<size_t>(s)][static_cast<size_t>(k)] =
+          static_cast<uint8_t>(side_keys[s] / pieces.side_stride(k) % (pieces.kind(k).max + 1));
+    }
+  }
+  return m;
+}
+
+Key mirror_key(Key key, const PieceSet& pieces) {
+  const Key n = pieces.side_key_count();
+  return (key % n) * n + key / n;
+}
+
+}  // namespace egkb

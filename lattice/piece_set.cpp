@@ -1,0 +1,89 @@
+#include "lattice/piece_set.h"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+#include "lattice/errors.h"
+
+namespace egkb {
+
+PieceSet::PieceSet(std::string name, std::vector<PieceKind> kinds,
+                   std::vector<RejectedLetter> rejected, char separator)
+    : name_(std::move(name)),
+      kinds_(std::move(kinds)),
+      rejected_(std::move(rejected)),
+      separator_(separator) {
+  if (kinds_.size() > static_cast<size_t>(kMaxKinds)) {
+    throw std::logic_error("piece set " + name_ + " has too many kinds");
+  }
+  // The last kind is the least significant digit, so canonical order is also key order.
+  for (int k = kind_count() - 1; k >= 0; --k) {
+    strides_[static_cast<size_t>(k)] = side_key_count_;
+    side_key_count_ *= static_cast<Key>(kinds_[static_cast<size_t>(k)].max + 1);
+  }
+}
+
+const PieceSet& PieceSet::xiangqi() {
+  static const PieceSet set(
+      "xiangqi",
+      {{'R', "", 2, "rook"},
+       {'N', "H", 2, "horse"},
+       {'C', "", 2, "cannon"},
+       {'P', "", 5, "pawn"},
+       {'G', "A", 2, "guard"},
+       {'M', "E", 2, "minister"}},
+      {{'B', "'B' is ambiguous (a bishop in chess, an elephant in some xiangqi notations): "
+             "write M (or E) for a minister, G (or A) for a guard; chess materials need --pieces chess"}},
+      '\0');
+  return set;
+}
+
+const PieceSet& PieceSet::chess() {
+  static const PieceSet set("chess",
+                            {{'Q', "", 9, "queen"},
+                             {'R', "", 10, "rook"},
+                             {'B', "", 10, "bishop"},
+                             {'N', "", 10, "knight"},
+                             {'P', "", 8, "pawn"}},
+                            {}, 'v');
+  return set;
+}
+
+const PieceSet& PieceSet::named(std::string_view name) {
+  if (name == "xiangqi") return xiangqi();
+  if (name == "chess") return chess();
+  throw InputError("", 0, "--pieces",
+                   fmt::format("unknown piece set '{}'; expected xiangqi or chess", name));
+}
+
+int PieceSet::kind_of(char letter) const {
+  for (int k = 0; k < kind_count(); ++k) {
+    const PieceKind& kind = kinds_[static_cast<size_t>(k)];
+    if (kind.letter == letter || kind.aliases.find(letter) != std::string::npos) return k;
+  }
+  return -1;
+}
+
+std::string_view PieceSet::rejection(char letter) const {
+  for (const RejectedLetter& r : rejected_) {
+    if (r.letter == letter) return r.reason;
+  }
+  return {};
+}
+
+std::string PieceSet::expected_letters() const {
+  std::string letters = "K";
+  std::string aliases;
+  for (const PieceKind& kind : kinds_) {
+    letters += ' ';
+    letters += kind.letter;
+    for (char a : kind.aliases) {
+      aliases += aliases.empty() ? "" : " ";
+      aliases += a;
+    }
+  }
+  return aliases.empty() ? letters : letters + " (aliases " + aliases + ")";
+}
+
+}  // namespace egkb

@@ -1,0 +1,68 @@
+// Piece sets are data: which piece kinds exist, how they are spelled, how many a side may have.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lattice/types.h"
+
+namespace egkb {
+
+// The most non-king piece kinds any set has; sizes the fixed arrays in Material.
+constexpr int kMaxKinds = 8;
+
+// A piece kind other than the king, which every side has exactly once.
+struct PieceKind {
+  char letter;          // canonical spelling, used on output
+  std::string aliases;  // other letters accepted on input
+  int max;              // most pieces of this kind one side may have
+  std::string name;     // for messages and the reviewer's pretty form
+};
+
+// A letter a set refuses on purpose, with the reason given to the user.
+struct RejectedLetter {
+  char letter;
+  std::string reason;
+};
+
+class PieceSet {
+ public:
+  PieceSet(std::string name, std::vector<PieceKind> kinds, std::vector<RejectedLetter> rejected,
+           char separator);
+
+  // Chinese chess, the default: K plus R N C P G M (aliases H for N, A for G, E for M).
+  static const PieceSet& xiangqi();
+  // Western chess: K plus Q R B N P, printed with a 'v' between the sides as Syzygy does.
+  static const PieceSet& chess();
+  // The built-in set of that name; throws InputError naming the known sets.
+  static const PieceSet& named(std::string_view name);
+
+  const std::string& name() const { return name_; }
+  int kind_count() const { return static_cast<int>(kinds_.size()); }
+  const PieceKind& kind(int k) const { return kinds_[static_cast<size_t>(k)]; }
+  // The kind index a letter (canonical or alias) denotes, or -1.
+  int kind_of(char letter) const;
+  // Why this set refuses the letter, or an empty view if it does not refuse it on purpose.
+  std::string_view rejection(char letter) const;
+  // The character printed between red and black (0 for none). Input accepts 'v' in every set.
+  char separator() const { return separator_; }
+  // "K R N C P G M (aliases H A E)": what a parser expects, for messages.
+  std::string expected_letters() const;
+
+  // Keys are mixed radix: a side's counts form one number, red's block before black's.
+  Key side_key_count() const { return side_key_count_; }
+  Key key_count() const { return side_key_count_ * side_key_count_; }
+  Key side_stride(int k) const { return strides_[static_cast<size_t>(k)]; }
+
+ private:
+  std::string name_;
+  std::vector<PieceKind> kinds_;
+  std::vector<RejectedLetter> rejected_;
+  char separator_;
+  Key side_key_count_ = 1;
+  std::array<Key, kMaxKinds> strides_{};
+};
+
+}  // namespace egkb

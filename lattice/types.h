@@ -1,0 +1,54 @@
+// The small value types the rest of egkb speaks in: sides, scores, ranks, keys and node ids.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace egkb {
+
+enum class Side : uint8_t { Red = 0, Black = 1 };
+
+constexpr Side opposite(Side s) { return s == Side::Red ? Side::Black : Side::Red; }
+constexpr std::string_view side_name(Side s) { return s == Side::Red ? "red" : "black"; }
+
+// An expert's 0..9 judgement from red's side (0 = red wins, 9 = black wins).
+enum class Score : uint8_t {};
+// The class a score belongs to: scores 4 and 5 share rank 4, so ranks run 0..8.
+enum class Rank : uint8_t {};
+
+constexpr int kMaxScore = 9;
+constexpr int kMaxRank = 8;
+constexpr Rank kBalancedRank{4};
+
+constexpr int value(Score s) { return static_cast<int>(s); }
+constexpr int value(Rank r) { return static_cast<int>(r); }
+
+// The one place where scores become ranks and back.
+constexpr Rank rank_of(Score s) { return Rank(value(s) <= 4 ? value(s) : value(s) - 1); }
+
+// Rank to score keeps the old score where the rank did not decide it (4 versus 5).
+constexpr Score score_of(Rank r, Score old) {
+  if (value(r) < 4) return Score(value(r));
+  if (value(r) > 4) return Score(value(r) + 1);
+  if (value(old) == 4 || value(old) == 5) return old;
+  return Score(value(old) < 4 ? 4 : 5);
+}
+
+constexpr Score mirror(Score s) { return Score(kMaxScore - value(s)); }
+constexpr Rank mirror(Rank r) { return Rank(kMaxRank - value(r)); }
+
+std::string_view score_meaning(Score s);
+
+// A material's position in the mixed-radix enumeration of its piece set.
+using Key = uint64_t;
+// A dense index of a node inside one lattice.
+using NodeId = uint32_t;
+
+// Where a knowledge-base row came from; decides its default weight and whether it may change.
+enum class Source : uint8_t { Manual, Generated, Expert };
+
+std::string_view source_name(Source s);
+std::optional<Source> source_named(std::string_view name);
+
+}  // namespace egkb
