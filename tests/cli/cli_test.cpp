@@ -1,0 +1,146 @@
+// End-to-end: the egkb binary as a user runs it, exit codes and all.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace egkb {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Outcome {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("egkb_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  Outcome run(const std::string& args) const {
+    const fs::path err = dir_ / "stderr.txt";
+    const std::string command = std::string(EGKB_BINARY) + " " + args + " 2>" + err.string();
+    FILE* pipe = popen(command.c_str(), "r");
+    std::string out;
+    std::array<char, 4096> buffer{};
+    while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
+    const int status = pclose(pipe);
+    return {WEXITSTATUS(status), out, slurp(err)};
+  }
+
+  std::string write(const char* name, const std::string& text) const {
+    const fs::path p = dir_ / name;
+    std::ofstream(p) << text;
+    return p.string();
+  }
+
+  fs::path dir_;
+};
+
+const std::string kChess = std::string(EGKB_DATA_DIR) + "/chess-syzygy-6men.csv";
+
+TEST_F(Cli, ChessConflictsAsJson) {
+  const Outcome r = run("conflicts " + kChess + " --pieces chess --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["nodes"], 1000);
+  EXPECT_EQ(j["inconsistent_nodes"], 0);
+  EXPECT_EQ(j["levels"].size(), 10u);
+  EXPECT_NE(r.out.find("\"nodes\": 1000"), std::string::npos);
+}
+
+TEST_F(Cli, CorruptedChessCopyNamesTheBrokenNodesAndCanFail) {
+  std::string text = slurp(kChess);
+  const std::string row = "\nKRvK,0,";
+  ASSERT_NE(text.find(row), std::string::npos);
+  text.replace(text.find(row), row.size(), "\nKRvK,9,");
+  const std::string copy = write("corrupted.csv", text);
+  const Outcome r = run("conflicts " + copy + " --pieces chess");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("inconsistent nodes  11"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("KRvK "), std::string::npos);
+  EXPECT_NE(r.out.find("KvKR "), std::string::npos);
+  EXPECT_EQ(run("conflicts " + copy + " --pieces chess --fail-on-conflict").code, 1);
+  EXPECT_EQ(run("conflicts " + kChess + " --pieces chess --fail-on-conflict").code, 0);
+}
+
+TEST_F(Cli, BadRowExitsTwoNamingTheLineAndLeavesTheStoreUnchanged) {
+  const std::string good = write("good.csv", "material,score\nKRK,0\nKNK,2\n");
+  const std::string store = (dir_ / "kb.sqlite").string();
+  ASSERT_EQ(run("import " + good + " --into " + store).code, 0);
+  const std::string before = slurp(store);
+  const std::string bad = write("bad.csv", "material,score\nKCK,1\nKPK,2\nKRRRK,0\nKGK,4\n");
+  const Outcome r = run("import " + bad + " --into " + store);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("bad.csv:4: material:"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(store), before);
+  EXPECT_EQ(run("import " + bad + " --into " + (dir_ / "new.sqlite").string()).code, 2);
+  EXPECT_FALSE(fs::exists(dir_ / "new.sqlite"));
+}
+
+TEST_F(Cli, ImportedStoreReportsWhatItsCsvReports) {
+  const std::string store = (dir_ / "chess.sqlite").string();
+  const Outcome imported = run("import " + kChess + " --into " + store + " --pieces chess");
+  ASSERT_EQ(imported.code, 0) << imported.err;
+  EXPECT_NE(imported.out.find("510 added"), std::string::npos);
+  const Outcome from_store = run("conflicts " + store + " --json");
+  ASSERT_EQ(from_store.code, 0) << from_store.err;
+  EXPECT_EQ(from_store.out, run("conflicts " + kChess + " --pieces chess --json").out);
+  EXPECT_EQ(run("conflicts " + store + " --pieces xiangqi").code, 2);
+}
+
+TEST_F(Cli, ShowPrintsNeighboursAndDot) {
+  const std::string kb = write("fig2.csv", "material,score\nKCCKHCPGG,3\nKCCKHPGG,6\nKCCKHCPG,3\n");
+  const Outcome r = run("show " + kb + " KCCKHCPGG");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("score 3 (red has a slight advantage)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 neighbours, 1 inconsistent (50%, level 4)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("-C black"), std::string::npos);
+  const Outcome dot = run("show " + kb + " KCCKNCPGG --dot");
+  ASSERT_EQ(dot.code, 0);
+  EXPECT_EQ(dot.out.rfind("digraph", 0), 0u);
+  EXPECT_NE(dot.out.find("color=red"), std::string::npos);
+  const Outcome missing = run("show " + kb + " KRK");
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("not in the knowledge base"), std::string::npos);
+}
+
+TEST_F(Cli, UsageErrorsExitTwo) {
+  EXPECT_EQ(run("").code, 2);
+  EXPECT_EQ(run("conflicts").code, 2);
+  EXPECT_EQ(run("conflicts " + kChess + " --pieces shogi").code, 2);
+  EXPECT_EQ(run("conflicts " + write("kb.txt", "material,score\n")).code, 2);
+  const Outcome junk = run("conflicts " + write("junk.sqlite", "not a database at all, only text"));
+  EXPECT_EQ(junk.code, 3) << junk.err;
+  EXPECT_EQ(run("--help").code, 0);
+}
+
+TEST_F(Cli, DemoRunsOnTheShippedData) {
+  const Outcome r = run("demo");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("1000 nodes"), std::string::npos);
+  EXPECT_NE(r.out.find("inconsistent nodes  11"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace egkb

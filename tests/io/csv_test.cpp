@@ -1,0 +1,130 @@
+#include "io/csv.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "lattice/errors.h"
+#include "lattice/material.h"
+
+namespace egkb {
+namespace {
+
+const PieceSet& xq = PieceSet::xiangqi();
+
+KnowledgeBase parse(std::string_view text, CsvOptions options = {}) {
+  return parse_csv(text, "kb.csv", options);
+}
+
+// The error a CSV text raises, as "line field: message".
+InputError error_of(std::string_view text, CsvOptions options = {}) {
+  try {
+    parse(text, options);
+  } catch (const InputError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no error for:\n" << text;
+  return InputError("", 0, "", "");
+}
+
+Key key(const char* text) { return key_of(parse_material(text, xq), xq); }
+
+TEST(Csv, ReadsRowsWithOptionalColumnsAndIgnoresOthers) {
+  const KnowledgeBase kb = parse(
+      "material,comment,score,source,invariable,weight\n"
+      "KRKNMM,\"mostly a win, says the book\",1,manual,0,2.5\n"
+      "KHPKGM,,0,,yes,\n"
+      "\n"
+      "KPPKGM,x,5,expert,,\r\n");
+  ASSERT_EQ(kb.rows.size(), 3u);
+  EXPECT_EQ(kb.rows[0].key, key("KRKNMM"));
+  EXPECT_EQ(value(kb.rows[0].score), 1);
+  EXPECT_EQ(kb.rows[0].source, Source::Manual);
+  EXPECT_FALSE(kb.rows[0].invariable);
+  EXPECT_EQ(kb.rows[0].weight, 2.5);
+  EXPECT_EQ(kb.rows[1].source, Source::Generated);
+  EXPECT_TRUE(kb.rows[1].invariable);
+  EXPECT_FALSE(kb.rows[1].weight.has_value());
+  EXPECT_EQ(kb.rows[2].line, 5u);
+  EXPECT_TRUE(kb.rows[2].invariable) << "expert rows are invariable";
+}
+
+TEST(Csv, OptionsSetDefaultSourceAndInvariable) {
+  CsvOptions options;
+  options.default_source = Source::Manual;
+  options.all_invariable = true;
+  const KnowledgeBase kb = parse("material,score\nKRK,0\n", options);
+  EXPECT_EQ(kb.rows[0].source, Source::Manual);
+  EXPECT_TRUE(kb.rows[0].invariable);
+}
+
+TEST(Csv, BadRowsNameTheLineAndField) {
+  struct Case {
+    const char* text;
+    std::size_t line;
+    const char* field;
+    const char* says;
+  };
+  const Case cases[] = {
+      {"", 1, "header", "empty"},
+      {"mat,score\nKRK,0\n", 1, "header", "'material'"},
+      {"material,score\nKRK,0\nKRXK,1\n", 3, "material", "column 3"},
+      {"material,score\nKRK,0\nKNK,10\n", 3, "score", "0..9"},
+      {"material,score\nKRK,-1\n", 2, "score", "'-1'"},
+      {"material,score\nKRK\n", 2, "score", "missing"},
+      {"material,score,source\nKRK,1,book\n", 2, "source", "manual, generated or expert"},
+      {"material,score,invariable\nKRK,1,maybe\n", 2, "invariable", "'maybe'"},
+      {"material,score,weight\nKRK,1,-3\n", 2, "weight", "positive"},
+      {"material,score,score\nKRK,1,1\n", 1, "score", "twice"},
+      {"material,score\nKRK,0\nKNK,1\nKRK,2\n", 4, "material", "line 2"},
+  };
+  for (const Case& c : cases) {
+    const InputError e = error_of(c.text);
+    EXPECT_EQ(e.file(), "kb.csv") << c.text;
+    EXPECT_EQ(e.line(), c.line) << c.text;
+    EXPECT_EQ(e.field(), c.field) << c.text;
+    EXPECT_NE(std::string(e.what()).find(c.says), std::string::npos) << e.what();
+  }
+}
+
+TEST(Csv, DuplicatePolicies) {
+  const char* text = "material,score\nKRK,0\nKNK,3\nKRK,2\nKHK,3\n";
+  CsvOptions options;
+  options.on_duplicate = DuplicatePolicy::First;
+  EXPECT_EQ(value(parse(text, options).rows[0].score), 0);
+  options.on_duplicate = DuplicatePolicy::Last;
+  const KnowledgeBase last = parse(text, options);
+  ASSERT_EQ(last.rows.size(), 2u);
+  EXPECT_EQ(value(last.rows[0].score), 2);
+  EXPECT_EQ(last.rows[0].line, 4u);
+  // KHK is KNK spelled with the alias, with the same score: merged silently.
+  EXPECT_EQ(parse("material,score\nKNK,3\nKHK,3\n").rows.size(), 1u);
+  EXPECT_THROW(parse(text), InputError);
+}
+
+TEST(Csv, MirrorPairsAreTwoRowsNotDuplicates) {
+  EXPECT_EQ(parse("material,score\nKRK,0\nKKR,9\n").rows.size(), 2u);
+}
+
+TEST(Csv, WrittenFilesReadBackEqual) {
+  const KnowledgeBase kb = parse(
+      "material,score,source,invariable,weight\nKRKNMM,1,manual,1,2.5\nKHPKGM,0,generated,0,\n");
+  std::ostringstream out;
+  write_csv(kb, out);
+  const KnowledgeBase back = parse(out.str());
+  ASSERT_EQ(back.rows.size(), kb.rows.size());
+  for (std::size_t i = 0; i < kb.rows.size(); ++i) {
+    EXPECT_EQ(back.rows[i].key, kb.rows[i].key);
+    EXPECT_EQ(back.rows[i].score, kb.rows[i].score);
+    EXPECT_EQ(back.rows[i].source, kb.rows[i].source);
+    EXPECT_EQ(back.rows[i].invariable, kb.rows[i].invariable);
+    EXPECT_EQ(back.rows[i].weight, kb.rows[i].weight);
+  }
+}
+
+TEST(Csv, MissingFileIsAnInputError) {
+  EXPECT_THROW(read_csv("/nonexistent/kb.csv", {}), InputError);
+}
+
+}  // namespace
+}  // namespace egkb

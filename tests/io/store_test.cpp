@@ -1,0 +1,126 @@
+#include "io/store.h"
+
+#include <gtest/gtest.h>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "io/csv.h"
+#include "io/kb_file.h"
+#include "lattice/errors.h"
+
+namespace egkb {
+namespace {
+
+namespace fs = std::filesystem;
+
+class Store : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("egkb_store_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string path(const char* name) const { return (dir_ / name).string(); }
+
+  static std::string bytes(const std::string& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+
+  fs::path dir_;
+};
+
+KnowledgeBase sample_kb() {
+  return parse_csv(
+      "material,score,source,invariable,weight\n"
+      "KRKNMM,1,manual,0,2.5\nKHPKGM,0,generated,0,\nKPPKGM,5,expert,1,\nKCKC,4,manual,1,\n",
+      "kb.csv", {});
+}
+
+TEST_F(Store, ImportThenReadBackEqual) {
+  const KnowledgeBase kb = sample_kb();
+  const ImportResult r = import_into_store(path("kb.sqlite"), kb, "{}");
+  EXPECT_EQ(r.added, 4u);
+  const KnowledgeBase back = read_store(path("kb.sqlite"));
+  EXPECT_EQ(back.pieces, &PieceSet::xiangqi());
+  ASSERT_EQ(back.rows.size(), kb.rows.size());
+  for (const KbRow& row : kb.rows) {
+    const auto it = std::find_if(back.rows.begin(), back.rows.end(),
+                                 [&](const KbRow& b) { return b.key == row.key; });
+    ASSERT_NE(it, back.rows.end());
+    EXPECT_EQ(it->score, row.score);
+    EXPECT_EQ(it->source, row.source);
+    EXPECT_EQ(it->invariable, row.invariable);
+    EXPECT_EQ(it->weight, row.weight);
+  }
+}
+
+TEST_F(Store, ReimportRecordsRunsAndHistoryOfChanges) {
+  import_into_store(path("kb.sqlite"), sample_kb(), "{}");
+  const KnowledgeBase update = parse_csv("material,score\nKRKNMM,2\nKHPKGM,0\nKRK,0\n", "u.csv", {});
+  const ImportResult r = import_into_store(path("kb.sqlite"), update, "{}");
+  EXPECT_EQ(r.added, 1u);
+  EXPECT_EQ(r.changed, 1u);
+  EXPECT_EQ(r.unchanged, 1u);
+  EXPECT_EQ(r.run, 2);
+  SQLite::Database db(path("kb.sqlite"));
+  EXPECT_EQ(db.execAndGet("SELECT count(*) FROM runs").getInt(), 2);
+  EXPECT_EQ(db.execAndGet("SELECT count(*) FROM history WHERE run = 2").getInt(), 2);
+  EXPECT_EQ(db.execAndGet("SELECT old FROM history WHERE run = 2 AND new = 2").getInt(), 1);
+  EXPECT_EQ(db.execAndGet("PRAGMA user_version").getInt(), kStoreVersion);
+  EXPECT_EQ(db.execAndGet("PRAGMA journal_mode").getString(), "wal");
+}
+
+TEST_F(Store, FailedImportLeavesTheFileAsItWas) {
+  import_into_store(path("kb.sqlite"), sample_kb(), "{}");
+  const std::string before = bytes(path("kb.sqlite"));
+  KnowledgeBase bad = parse_csv("material,score\nKRK,0\nKNK,1\n", "bad.csv", {});
+  bad.rows[1].score = Score(12);  // slips past the parser, stopped by the schema's CHECK
+  EXPECT_THROW(import_into_store(path("kb.sqlite"), bad, "{}"), StoreError);
+  EXPECT_EQ(bytes(path("kb.sqlite")), before);
+  EXPECT_EQ(read_store(path("kb.sqlite")).rows.size(), 4u);
+}
+
+TEST_F(Store, FailedImportIntoANewFileCreatesNothing) {
+  KnowledgeBase bad = parse_csv("material,score\nKRK,0\n", "bad.csv", {});
+  bad.rows[0].score = Score(12);
+  EXPECT_THROW(import_into_store(path("new.sqlite"), bad, "{}"), StoreError);
+  EXPECT_FALSE(fs::exists(path("new.sqlite")));
+  EXPECT_FALSE(fs::exists(path("new.sqlite-wal")));
+}
+
+TEST_F(Store, RemembersItsPieceSetAndRefusesAnother) {
+  CsvOptions chess;
+  chess.pieces = &PieceSet::chess();
+  import_into_store(path("chess.sqlite"), parse_csv("material,score\nKRvK,0\n", "c.csv", chess), "{}");
+  EXPECT_EQ(store_piece_set(path("chess.sqlite")), "chess");
+  EXPECT_EQ(&piece_set_for(path("chess.sqlite"), std::nullopt), &PieceSet::chess());
+  EXPECT_THROW(piece_set_for(path("chess.sqlite"), "xiangqi"), InputError);
+  const std::string before = bytes(path("chess.sqlite"));
+  EXPECT_THROW(import_into_store(path("chess.sqlite"), sample_kb(), "{}"), InputError);
+  EXPECT_EQ(bytes(path("chess.sqlite")), before);
+}
+
+TEST_F(Store, LoadsEitherFormByExtension) {
+  const std::string csv = path("kb.csv");
+  std::ofstream(csv) << "material,score\nKRK,0\nKNK,2\n";
+  EXPECT_EQ(load_kb(csv, {}).rows.size(), 2u);
+  import_into_store(path("kb.sqlite"), load_kb(csv, {}), "{}");
+  EXPECT_EQ(load_kb(path("kb.sqlite"), {}).rows.size(), 2u);
+  std::ofstream(path("kb.txt")) << "material,score\n";
+  EXPECT_THROW(load_kb(path("kb.txt"), {}), InputError);
+  EXPECT_THROW(load_kb(path("missing.sqlite"), {}), InputError);
+  std::ofstream(path("junk.sqlite")) << "this is not a database, just some text that is long enough";
+  EXPECT_THROW(load_kb(path("junk.sqlite"), {}), StoreError);
+}
+
+}  // namespace
+}  // namespace egkb
