@@ -28,8 +28,8 @@ CREATE TABLE nodes(
   key INTEGER PRIMARY KEY,
   material TEXT NOT NULL,
   score INTEGER NOT NULL CHECK (score BETWEEN 0 AND 9),
-  source TEXT NOT NULL CHECK (source IN ('manual', 'generated', 'expert')),
-  invariable INTEGER NOT NULL DEFAULT 0 CHECK (invariable IN (0, 1)),
+  source TEXT NOT NULL CHECK (source = 'manual' OR source = 'generated' OR source = 'expert'),
+  invariable INTEGER NOT NULL DEFAULT 0 CHECK (invariable = 0 OR invariable = 1),
   weight REAL CHECK (weight IS NULL OR weight > 0)
 );
 CREATE TABLE runs(
@@ -48,7 +48,6 @@ CREATE TABLE history(
   new INTEGER NOT NULL,
   reason TEXT NOT NULL
 );
-CREATE INDEX history_by_key ON history(key);
 )sql"};
 
 int user_version(SQLite::Database& db) { return db.execAndGet("PRAGMA user_version").getInt(); }
