@@ -128,12 +128,22 @@ void write_rows(SQLite::Database& db, const KnowledgeBase& kb, int64_t run, Impo
   }
 }
 
+// Readers open read-write when they may, because only a read-write connection removes the WAL
+// files on close; a write-protected store is still read.
+SQLite::Database open_for_reading(const std::string& path) {
+  try {
+    return SQLite::Database(path, SQLite::OPEN_READWRITE);
+  } catch (const SQLite::Exception&) {
+    return SQLite::Database(path, SQLite::OPEN_READONLY);
+  }
+}
+
 }  // namespace
 
 std::optional<std::string> store_piece_set(const std::string& path) {
   if (!std::filesystem::exists(path)) return std::nullopt;
   try {
-    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    SQLite::Database db = open_for_reading(path);
     if (user_version(db) == 0) throw StoreError(path + ": not an egkb store");
     return stored_piece_set(db, path);
   } catch (const SQLite::Exception& e) {
@@ -189,7 +199,7 @@ ImportResult import_into_store(const std::string& path, const KnowledgeBase& kb,
 KnowledgeBase read_store(const std::string& path) {
   if (!std::filesystem::exists(path)) throw InputError(path, 0, "", "no such file");
   try {
-    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    SQLite::Database db = open_for_reading(path);
     const int version = user_version(db);
     if (version == 0) throw StoreError(path + ": not an egkb store (user_version 0)");
     if (version != kStoreVersion) {

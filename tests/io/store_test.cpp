@@ -63,6 +63,14 @@ TEST_F(Store, ImportThenReadBackEqual) {
   }
 }
 
+TEST_F(Store, ReadingLeavesNoWalFilesBehind) {
+  import_into_store(path("kb.sqlite"), sample_kb(), "{}");
+  EXPECT_EQ(read_store(path("kb.sqlite")).rows.size(), 4u);
+  EXPECT_EQ(store_piece_set(path("kb.sqlite")), "xiangqi");
+  EXPECT_FALSE(fs::exists(path("kb.sqlite-wal")));
+  EXPECT_FALSE(fs::exists(path("kb.sqlite-shm")));
+}
+
 TEST_F(Store, ReimportRecordsRunsAndHistoryOfChanges) {
   import_into_store(path("kb.sqlite"), sample_kb(), "{}");
   const KnowledgeBase update = parse_csv("material,score\nKRKNMM,2\nKHPKGM,0\nKRK,0\n", "u.csv", {});
