@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tests/support/temp_dir.h"
+
 namespace egkb {
 namespace {
 
@@ -20,23 +22,8 @@ struct Outcome {
   std::string err;
 };
 
-std::string slurp(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-class Cli : public ::testing::Test {
+class Cli : public test::TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("egkb_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   Outcome run(const std::string& args) const {
     const fs::path err = dir_ / "stderr.txt";
     const std::string command = std::string(EGKB_BINARY) + " " + args + " 2>" + err.string();
@@ -45,16 +32,8 @@ class Cli : public ::testing::Test {
     std::array<char, 4096> buffer{};
     while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
     const int status = pclose(pipe);
-    return {WEXITSTATUS(status), out, slurp(err)};
+    return {WEXITSTATUS(status), out, test::read_file(err.string())};
   }
-
-  std::string write(const char* name, const std::string& text) const {
-    const fs::path p = dir_ / name;
-    std::ofstream(p) << text;
-    return p.string();
-  }
-
-  fs::path dir_;
 };
 
 const std::string kChess = std::string(EGKB_DATA_DIR) + "/chess-syzygy-6men.csv";
@@ -70,7 +49,7 @@ TEST_F(Cli, ChessConflictsAsJson) {
 }
 
 TEST_F(Cli, CorruptedChessCopyNamesTheBrokenNodesAndCanFail) {
-  std::string text = slurp(kChess);
+  std::string text = test::read_file(kChess);
   const std::string row = "\nKRvK,0,";
   ASSERT_NE(text.find(row), std::string::npos);
   text.replace(text.find(row), row.size(), "\nKRvK,9,");
@@ -88,12 +67,12 @@ TEST_F(Cli, BadRowExitsTwoNamingTheLineAndLeavesTheStoreUnchanged) {
   const std::string good = write("good.csv", "material,score\nKRK,0\nKNK,2\n");
   const std::string store = (dir_ / "kb.sqlite").string();
   ASSERT_EQ(run("import " + good + " --into " + store).code, 0);
-  const std::string before = slurp(store);
+  const std::string before = test::read_file(store);
   const std::string bad = write("bad.csv", "material,score\nKCK,1\nKPK,2\nKRRRK,0\nKGK,4\n");
   const Outcome r = run("import " + bad + " --into " + store);
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("bad.csv:4: material:"), std::string::npos) << r.err;
-  EXPECT_EQ(slurp(store), before);
+  EXPECT_EQ(test::read_file(store), before);
   EXPECT_EQ(run("import " + bad + " --into " + (dir_ / "new.sqlite").string()).code, 2);
   EXPECT_FALSE(fs::exists(dir_ / "new.sqlite"));
 }

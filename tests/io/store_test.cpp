@@ -5,38 +5,18 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "io/csv.h"
 #include "io/kb_file.h"
 #include "lattice/errors.h"
+#include "tests/support/temp_dir.h"
 
 namespace egkb {
 namespace {
 
 namespace fs = std::filesystem;
 
-class Store : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("egkb_store_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string path(const char* name) const { return (dir_ / name).string(); }
-
-  static std::string bytes(const std::string& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
-
-  fs::path dir_;
-};
+class Store : public test::TempDirTest {};
 
 KnowledgeBase sample_kb() {
   return parse_csv(
@@ -89,11 +69,11 @@ TEST_F(Store, ReimportRecordsRunsAndHistoryOfChanges) {
 
 TEST_F(Store, FailedImportLeavesTheFileAsItWas) {
   import_into_store(path("kb.sqlite"), sample_kb(), "{}");
-  const std::string before = bytes(path("kb.sqlite"));
+  const std::string before = test::read_file(path("kb.sqlite"));
   KnowledgeBase bad = parse_csv("material,score\nKRK,0\nKNK,1\n", "bad.csv", {});
   bad.rows[1].score = Score(12);  // slips past the parser, stopped by the schema's CHECK
   EXPECT_THROW(import_into_store(path("kb.sqlite"), bad, "{}"), StoreError);
-  EXPECT_EQ(bytes(path("kb.sqlite")), before);
+  EXPECT_EQ(test::read_file(path("kb.sqlite")), before);
   EXPECT_EQ(read_store(path("kb.sqlite")).rows.size(), 4u);
 }
 
@@ -112,9 +92,9 @@ TEST_F(Store, RemembersItsPieceSetAndRefusesAnother) {
   EXPECT_EQ(store_piece_set(path("chess.sqlite")), "chess");
   EXPECT_EQ(&piece_set_for(path("chess.sqlite"), std::nullopt), &PieceSet::chess());
   EXPECT_THROW(piece_set_for(path("chess.sqlite"), "xiangqi"), InputError);
-  const std::string before = bytes(path("chess.sqlite"));
+  const std::string before = test::read_file(path("chess.sqlite"));
   EXPECT_THROW(import_into_store(path("chess.sqlite"), sample_kb(), "{}"), InputError);
-  EXPECT_EQ(bytes(path("chess.sqlite")), before);
+  EXPECT_EQ(test::read_file(path("chess.sqlite")), before);
 }
 
 TEST_F(Store, LoadsEitherFormByExtension) {
