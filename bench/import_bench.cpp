@@ -41,7 +41,8 @@ const std::string& csv_path() {
     const std::string p = (dir() / "kb70k.csv").string();
     std::ofstream out(p);
     out << "material,score,source\n";
-    for (Key k : keys) out << format_material(material_of(k, xq), xq) << ',' << score(rng) << ",generated\n";
+    for (Key k : keys)
+      out << format_material(material_of(k, xq), xq) << ',' << score(rng) << ",generated\n";
     return p;
   }();
   return path;

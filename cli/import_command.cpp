@@ -48,7 +48,8 @@ void add_import_command(CLI::App& app, int&) {
                                        {"on_duplicate", options->on_duplicate}};
     const ImportResult r = import_into_store(options->into, kb, parameters.dump());
     fmt::print("imported {} rows from {} into {}: {} added, {} changed, {} unchanged (run {})\n",
-               kb.rows.size(), options->file, options->into, r.added, r.changed, r.unchanged, r.run);
+               kb.rows.size(), options->file, options->into, r.added, r.changed, r.unchanged,
+               r.run);
   });
 }
 

@@ -5,7 +5,9 @@
 namespace egkb::cli {
 
 void add_pieces_option(CLI::App& command, std::optional<std::string>& pieces) {
-  command.add_option("--pieces", pieces, "piece set: xiangqi (default) or chess; a store remembers its own")
+  command
+      .add_option("--pieces", pieces,
+                  "piece set: xiangqi (default) or chess; a store remembers its own")
       ->check(CLI::IsMember({"xiangqi", "chess"}));
 }
 
@@ -18,7 +20,8 @@ void add_duplicate_option(CLI::App& command, std::string& on_duplicate) {
 }
 
 void add_kb_options(CLI::App& command, KbOptions& options) {
-  command.add_option("KB", options.path, "knowledge base: a .csv file or a .sqlite store")->required();
+  command.add_option("KB", options.path, "knowledge base: a .csv file or a .sqlite store")
+      ->required();
   add_pieces_option(command, options.pieces);
   add_duplicate_option(command, options.on_duplicate);
 }

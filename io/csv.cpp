@@ -21,7 +21,8 @@ namespace {
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -92,7 +93,8 @@ Columns read_header(const std::vector<std::string>& names, const std::string& or
 
 Score parse_score(std::string_view text, const std::string& origin, std::size_t line) {
   if (text.size() != 1 || text[0] < '0' || text[0] > '9') {
-    throw InputError(origin, line, "score", fmt::format("expected an integer 0..9, got '{}'", text));
+    throw InputError(origin, line, "score",
+                     fmt::format("expected an integer 0..9, got '{}'", text));
   }
   return Score(text[0] - '0');
 }
@@ -112,13 +114,14 @@ std::optional<double> parse_weight(std::string_view text, const std::string& ori
   double w = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), w);
   if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(w) || w <= 0) {
-    throw InputError(origin, line, "weight", fmt::format("expected a positive number, got '{}'", text));
+    throw InputError(origin, line, "weight",
+                     fmt::format("expected a positive number, got '{}'", text));
   }
   return w;
 }
 
-const std::string& field_at(const std::vector<std::string>& fields, int column,
-                            const char* name, const std::string& origin, std::size_t line) {
+const std::string& field_at(const std::vector<std::string>& fields, int column, const char* name,
+                            const std::string& origin, std::size_t line) {
   if (column >= static_cast<int>(fields.size())) {
     throw InputError(origin, line, name,
                      fmt::format("missing: the row has {} fields, the header names column {} '{}'",
@@ -171,7 +174,8 @@ DuplicatePolicy duplicate_policy_named(std::string_view name) {
                    fmt::format("expected first, last or error, got '{}'", name));
 }
 
-KnowledgeBase parse_csv(std::string_view text, const std::string& origin, const CsvOptions& options) {
+KnowledgeBase parse_csv(std::string_view text, const std::string& origin,
+                        const CsvOptions& options) {
   KnowledgeBase kb;
   kb.pieces = options.pieces;
   kb.origin = origin;
@@ -199,8 +203,11 @@ KnowledgeBase parse_csv(std::string_view text, const std::string& origin, const 
     KbRow& earlier = kb.rows[it->second];
     if (earlier.score == row.score) continue;
     switch (options.on_duplicate) {
-      case DuplicatePolicy::First: break;
-      case DuplicatePolicy::Last: earlier = row; break;
+      case DuplicatePolicy::First:
+        break;
+      case DuplicatePolicy::Last:
+        earlier = row;
+        break;
       case DuplicatePolicy::Error:
         throw InputError(origin, line, "material",
                          fmt::format("{} repeats line {} with another score ({} there, {} here); "

@@ -22,7 +22,8 @@ struct CsvOptions {
 };
 
 // Throws InputError naming `origin`, the line and the field of the first bad row.
-KnowledgeBase parse_csv(std::string_view text, const std::string& origin, const CsvOptions& options);
+KnowledgeBase parse_csv(std::string_view text, const std::string& origin,
+                        const CsvOptions& options);
 KnowledgeBase read_csv(const std::string& path, const CsvOptions& options);
 
 void write_csv(const KnowledgeBase& kb, std::ostream& out);

@@ -23,7 +23,8 @@ void write_neighbourhood_dot(std::ostream& out, const ScoredLattice& kb, NodeId 
   fmt::print(out, "digraph neighbourhood {{\n  rankdir=LR;\n  node [shape=ellipse];\n");
   fmt::print(out, "  n{} [label=\"{}\", penwidth=2];\n", centre, node_label(kb, centre));
   for (const Neighbour& nb : neighbours) {
-    if (nb.node != centre) fmt::print(out, "  n{} [label=\"{}\"];\n", nb.node, node_label(kb, nb.node));
+    if (nb.node != centre)
+      fmt::print(out, "  n{} [label=\"{}\"];\n", nb.node, node_label(kb, nb.node));
   }
   for (const Neighbour& nb : neighbours) {
     const char* style = nb.inconsistent ? ", color=red, fontcolor=red" : "";

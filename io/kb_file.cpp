@@ -21,7 +21,8 @@ bool is_store_path(const std::string& path) {
   return has_extension(path, ".sqlite") || has_extension(path, ".db");
 }
 
-const PieceSet& piece_set_for(const std::string& path, const std::optional<std::string>& requested) {
+const PieceSet& piece_set_for(const std::string& path,
+                              const std::optional<std::string>& requested) {
   const std::optional<std::string> stored =
       is_store_path(path) ? store_piece_set(path) : std::nullopt;
   if (stored && requested && *stored != *requested) {

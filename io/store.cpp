@@ -50,7 +50,9 @@ CREATE TABLE history(
 );
 )sql"};
 
-int user_version(SQLite::Database& db) { return db.execAndGet("PRAGMA user_version").getInt(); }
+int user_version(SQLite::Database& db) {
+  return db.execAndGet("PRAGMA user_version").getInt();
+}
 
 void migrate(SQLite::Database& db, const std::string& path) {
   const int version = user_version(db);
@@ -182,7 +184,8 @@ ImportResult import_into_store(const std::string& path, const KnowledgeBase& kb,
     SQLite::Statement finish(db, "UPDATE runs SET after = ?, seconds = ? WHERE id = ?");
     finish.bind(1, fmt::format(R"({{"added": {}, "changed": {}, "unchanged": {}}})", result.added,
                                result.changed, result.unchanged));
-    finish.bind(2, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+    finish.bind(2,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     finish.bind(3, result.run);
     finish.exec();
     transaction.commit();
@@ -203,14 +206,16 @@ KnowledgeBase read_store(const std::string& path) {
     const int version = user_version(db);
     if (version == 0) throw StoreError(path + ": not an egkb store (user_version 0)");
     if (version != kStoreVersion) {
-      throw StoreError(fmt::format("{}: store version {}, this egkb reads {}; run a writing "
-                                   "command (import) to migrate it",
-                                   path, version, kStoreVersion));
+      throw StoreError(
+          fmt::format("{}: store version {}, this egkb reads {}; run a writing "
+                      "command (import) to migrate it",
+                      path, version, kStoreVersion));
     }
     KnowledgeBase kb;
     kb.pieces = &PieceSet::named(stored_piece_set(db, path));
     kb.origin = path;
-    SQLite::Statement q(db, "SELECT key, score, source, invariable, weight FROM nodes ORDER BY key");
+    SQLite::Statement q(db,
+                        "SELECT key, score, source, invariable, weight FROM nodes ORDER BY key");
     while (q.executeStep()) {
       KbRow row;
       row.key = static_cast<Key>(q.getColumn(0).getInt64());

@@ -21,7 +21,9 @@ constexpr bool edge_inconsistent(Rank fewer, Rank more, Side added) {
 
 // A mirror link is broken when the pair's ranks do not mirror each other; for a node that is its
 // own mirror that means any rank but 4.
-constexpr bool mirror_inconsistent(Rank a, Rank b) { return value(a) + value(b) != kMaxRank; }
+constexpr bool mirror_inconsistent(Rank a, Rank b) {
+  return value(a) + value(b) != kMaxRank;
+}
 
 // Level L = ceil(pct / 10) - 1 for pct in (0, 100]; -1 for a consistent node.
 constexpr int inconsistency_level(int inconsistent, int neighbours) {

@@ -6,7 +6,8 @@ namespace egkb {
 
 ScoredLattice ScoredLattice::of(const KnowledgeBase& kb) {
   std::vector<Key> keys(kb.rows.size());
-  std::transform(kb.rows.begin(), kb.rows.end(), keys.begin(), [](const KbRow& r) { return r.key; });
+  std::transform(kb.rows.begin(), kb.rows.end(), keys.begin(),
+                 [](const KbRow& r) { return r.key; });
   ScoredLattice s{Lattice::closure(*kb.pieces, std::move(keys)), {}, {}};
   const NodeId n = s.lattice.size();
   s.scores.resize(n);

@@ -33,9 +33,9 @@ Lattice Lattice::closure(const PieceSet& pieces, std::vector<Key> stored_keys) {
 
 Lattice Lattice::full(const PieceSet& pieces) {
   if (pieces.key_count() > kMaxLatticeNodes) {
-    throw std::invalid_argument(fmt::format(
-        "the full {} lattice has {} materials: too many to enumerate", pieces.name(),
-        pieces.key_count()));
+    throw std::invalid_argument(
+        fmt::format("the full {} lattice has {} materials: too many to enumerate", pieces.name(),
+                    pieces.key_count()));
   }
   std::vector<Key> keys(pieces.key_count());
   std::iota(keys.begin(), keys.end(), Key{0});
@@ -63,8 +63,8 @@ Lattice::Lattice(const PieceSet& pieces, std::vector<Key> keys, std::vector<uint
       }
     }
   }
-  graph_ = Graph(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), labels.begin(),
-                 n);
+  graph_ =
+      Graph(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), labels.begin(), n);
 
   mirror_.resize(n);
   mirror_linked_.resize(n);

@@ -31,8 +31,9 @@ using EdgeIndex = uint32_t;
 
 class Lattice {
  public:
-  using Graph = boost::compressed_sparse_row_graph<boost::bidirectionalS, boost::no_property,
-                                                   EdgeLabel, boost::no_property, NodeId, EdgeIndex>;
+  using Graph =
+      boost::compressed_sparse_row_graph<boost::bidirectionalS, boost::no_property, EdgeLabel,
+                                         boost::no_property, NodeId, EdgeIndex>;
 
   // The mirror closure of the stored keys: every stored material and its mirror; a mirror
   // that is not stored is flagged implied.

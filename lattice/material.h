@@ -14,7 +14,9 @@ namespace egkb {
 struct Material {
   std::array<std::array<uint8_t, kMaxKinds>, 2> counts{};
 
-  uint8_t& count(Side s, int kind) { return counts[static_cast<size_t>(s)][static_cast<size_t>(kind)]; }
+  uint8_t& count(Side s, int kind) {
+    return counts[static_cast<size_t>(s)][static_cast<size_t>(kind)];
+  }
   uint8_t count(Side s, int kind) const {
     return counts[static_cast<size_t>(s)][static_cast<size_t>(kind)];
   }

@@ -4,7 +4,8 @@
 
 namespace egkb {
 
-std::vector<Neighbour> neighbourhood(const Lattice& lattice, std::span<const Rank> ranks, NodeId n) {
+std::vector<Neighbour> neighbourhood(const Lattice& lattice, std::span<const Rank> ranks,
+                                     NodeId n) {
   std::vector<Neighbour> result;
   const auto in_offsets = lattice.in_offsets();
   for (EdgeIndex i = in_offsets[n]; i < in_offsets[n + 1]; ++i) {

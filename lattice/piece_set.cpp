@@ -33,8 +33,10 @@ const PieceSet& PieceSet::xiangqi() {
        {'P', "", 5, "pawn"},
        {'G', "A", 2, "guard"},
        {'M', "E", 2, "minister"}},
-      {{'B', "'B' is ambiguous (a bishop in chess, an elephant in some xiangqi notations): "
-             "write M (or E) for a minister, G (or A) for a guard; chess materials need --pieces chess"}},
+      {{'B',
+        "'B' is ambiguous (a bishop in chess, an elephant in some xiangqi notations): "
+        "write M (or E) for a minister, G (or A) for a guard; chess materials need --pieces "
+        "chess"}},
       '\0');
   return set;
 }

@@ -22,9 +22,12 @@ std::string_view score_meaning(Score s) {
 
 std::string_view source_name(Source s) {
   switch (s) {
-    case Source::Manual: return "manual";
-    case Source::Generated: return "generated";
-    case Source::Expert: return "expert";
+    case Source::Manual:
+      return "manual";
+    case Source::Generated:
+      return "generated";
+    case Source::Expert:
+      return "expert";
   }
   return "unknown";
 }

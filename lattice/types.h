@@ -9,8 +9,12 @@ namespace egkb {
 
 enum class Side : uint8_t { Red = 0, Black = 1 };
 
-constexpr Side opposite(Side s) { return s == Side::Red ? Side::Black : Side::Red; }
-constexpr std::string_view side_name(Side s) { return s == Side::Red ? "red" : "black"; }
+constexpr Side opposite(Side s) {
+  return s == Side::Red ? Side::Black : Side::Red;
+}
+constexpr std::string_view side_name(Side s) {
+  return s == Side::Red ? "red" : "black";
+}
 
 // An expert's 0..9 judgement from red's side (0 = red wins, 9 = black wins).
 enum class Score : uint8_t {};
@@ -21,11 +25,17 @@ constexpr int kMaxScore = 9;
 constexpr int kMaxRank = 8;
 constexpr Rank kBalancedRank{4};
 
-constexpr int value(Score s) { return static_cast<int>(s); }
-constexpr int value(Rank r) { return static_cast<int>(r); }
+constexpr int value(Score s) {
+  return static_cast<int>(s);
+}
+constexpr int value(Rank r) {
+  return static_cast<int>(r);
+}
 
 // The one place where scores become ranks and back.
-constexpr Rank rank_of(Score s) { return Rank(value(s) <= 4 ? value(s) : value(s) - 1); }
+constexpr Rank rank_of(Score s) {
+  return Rank(value(s) <= 4 ? value(s) : value(s) - 1);
+}
 
 // Rank to score keeps the old score where the rank did not decide it (4 versus 5).
 constexpr Score score_of(Rank r, Score old) {
@@ -35,8 +45,12 @@ constexpr Score score_of(Rank r, Score old) {
   return Score(value(old) < 4 ? 4 : 5);
 }
 
-constexpr Score mirror(Score s) { return Score(kMaxScore - value(s)); }
-constexpr Rank mirror(Rank r) { return Rank(kMaxRank - value(r)); }
+constexpr Score mirror(Score s) {
+  return Score(kMaxScore - value(s));
+}
+constexpr Rank mirror(Rank r) {
+  return Rank(kMaxRank - value(r));
+}
 
 std::string_view score_meaning(Score s);
 

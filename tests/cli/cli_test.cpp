@@ -30,7 +30,8 @@ class Cli : public test::TempDirTest {
     FILE* pipe = popen(command.c_str(), "r");
     std::string out;
     std::array<char, 4096> buffer{};
-    while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
+    while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
+      out.append(buffer.data(), n);
     const int status = pclose(pipe);
     return {WEXITSTATUS(status), out, test::read_file(err.string())};
   }

@@ -27,7 +27,9 @@ InputError error_of(std::string_view text, CsvOptions options = {}) {
   return InputError("", 0, "", "");
 }
 
-Key key(const char* text) { return key_of(parse_material(text, xq), xq); }
+Key key(const char* text) {
+  return key_of(parse_material(text, xq), xq);
+}
 
 TEST(Csv, ReadsRowsWithOptionalColumnsAndIgnoresOthers) {
   const KnowledgeBase kb = parse(

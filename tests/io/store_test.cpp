@@ -1,8 +1,8 @@
 #include "io/store.h"
 
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
-#include <SQLiteCpp/SQLiteCpp.h>
 #include <filesystem>
 #include <fstream>
 
@@ -53,7 +53,8 @@ TEST_F(Store, ReadingLeavesNoWalFilesBehind) {
 
 TEST_F(Store, ReimportRecordsRunsAndHistoryOfChanges) {
   import_into_store(path("kb.sqlite"), sample_kb(), "{}");
-  const KnowledgeBase update = parse_csv("material,score\nKRKNMM,2\nKHPKGM,0\nKRK,0\n", "u.csv", {});
+  const KnowledgeBase update =
+      parse_csv("material,score\nKRKNMM,2\nKHPKGM,0\nKRK,0\n", "u.csv", {});
   const ImportResult r = import_into_store(path("kb.sqlite"), update, "{}");
   EXPECT_EQ(r.added, 1u);
   EXPECT_EQ(r.changed, 1u);
@@ -88,7 +89,8 @@ TEST_F(Store, FailedImportIntoANewFileCreatesNothing) {
 TEST_F(Store, RemembersItsPieceSetAndRefusesAnother) {
   CsvOptions chess;
   chess.pieces = &PieceSet::chess();
-  import_into_store(path("chess.sqlite"), parse_csv("material,score\nKRvK,0\n", "c.csv", chess), "{}");
+  import_into_store(path("chess.sqlite"), parse_csv("material,score\nKRvK,0\n", "c.csv", chess),
+                    "{}");
   EXPECT_EQ(store_piece_set(path("chess.sqlite")), "chess");
   EXPECT_EQ(&piece_set_for(path("chess.sqlite"), std::nullopt), &PieceSet::chess());
   EXPECT_THROW(piece_set_for(path("chess.sqlite"), "xiangqi"), InputError);
@@ -106,7 +108,8 @@ TEST_F(Store, LoadsEitherFormByExtension) {
   std::ofstream(path("kb.txt")) << "material,score\n";
   EXPECT_THROW(load_kb(path("kb.txt"), {}), InputError);
   EXPECT_THROW(load_kb(path("missing.sqlite"), {}), InputError);
-  std::ofstream(path("junk.sqlite")) << "this is not a database, just some text that is long enough";
+  std::ofstream(path("junk.sqlite"))
+      << "this is not a database, just some text that is long enough";
   EXPECT_THROW(load_kb(path("junk.sqlite"), {}), StoreError);
 }
 

@@ -14,7 +14,8 @@ const PieceSet& xq = PieceSet::xiangqi();
 KnowledgeBase kb_of(std::initializer_list<std::pair<const char*, int>> rows) {
   KnowledgeBase kb;
   for (const auto& [text, score] : rows) {
-    kb.rows.push_back({key_of(parse_material(text, xq), xq), Score(score), Source::Manual, false, {}, 0});
+    kb.rows.push_back(
+        {key_of(parse_material(text, xq), xq), Score(score), Source::Manual, false, {}, 0});
   }
   return kb;
 }
@@ -22,14 +23,18 @@ KnowledgeBase kb_of(std::initializer_list<std::pair<const char*, int>> rows) {
 // The counter refers to the lattice, so both live here and are built in place.
 struct Counted {
   explicit Counted(const KnowledgeBase& kb)
-      : scored(ScoredLattice::of(kb)), counter(scored.lattice), summary(counter.count(scored.ranks())) {}
+      : scored(ScoredLattice::of(kb)),
+        counter(scored.lattice),
+        summary(counter.count(scored.ranks())) {}
 
   ScoredLattice scored;
   ConflictCounter counter;
   ConflictSummary summary;
 };
 
-Counted count(const KnowledgeBase& kb) { return Counted(kb); }
+Counted count(const KnowledgeBase& kb) {
+  return Counted(kb);
+}
 
 NodeId node(const Counted& c, const char* text) {
   return *c.scored.lattice.find(key_of(parse_material(text, xq), xq));
@@ -66,10 +71,10 @@ TEST(Conflicts, PapersFig2PercentagesGiveTheirLevels) {
 TEST(Conflicts, Fig2NeighbourhoodReachesLevelSeven) {
   // KCCKHCPGG = 3 with five neighbours, four of them inconsistent as in the paper's figure.
   const Counted c = count(kb_of({{"KCCKHCPGG", 3},
-                                 {"KCCKHPGG", 6},    // -C black: black better without it
-                                 {"KCCKCPGG", 5},    // -H black
-                                 {"KCCKHCGG", 4},    // -P black
-                                 {"KCKHCPGG", 2},    // -C red: red better without it
+                                 {"KCCKHPGG", 6},     // -C black: black better without it
+                                 {"KCCKCPGG", 5},     // -H black
+                                 {"KCCKHCGG", 4},     // -P black
+                                 {"KCKHCPGG", 2},     // -C red: red better without it
                                  {"KCCKHCPG", 3}}));  // -G black: consistent
   const NodeId centre = node(c, "KCCKHCPGG");
   EXPECT_EQ(c.scored.lattice.neighbour_count(centre), 5);
@@ -97,7 +102,8 @@ TEST(Conflicts, CorrectedScoreWeighsLevelsByPowersOfTwo) {
 TEST(Conflicts, MatchesBruteForceOnRandomSmallLattices) {
   std::mt19937_64 rng(20101);
   for (int trial = 0; trial < 40; ++trial) {
-    const KnowledgeBase kb = test::random_kb(rng, 100 + static_cast<std::size_t>(trial) * 10, 4, 0.2);
+    const KnowledgeBase kb =
+        test::random_kb(rng, 100 + static_cast<std::size_t>(trial) * 10, 4, 0.2);
     const Counted c = count(kb);
     const test::BruteForceResult truth = test::brute_force_conflicts(kb);
     ASSERT_EQ(c.summary.nodes, truth.inconsistent.size());

@@ -11,7 +11,9 @@ namespace {
 
 const PieceSet& xq = PieceSet::xiangqi();
 
-Key key(const char* text) { return key_of(parse_material(text, xq), xq); }
+Key key(const char* text) {
+  return key_of(parse_material(text, xq), xq);
+}
 
 TEST(Lattice, ClosureAddsImpliedMirrors) {
   const Lattice lat = Lattice::closure(xq, {key("KRKNMM"), key("KCKC"), key("KPK"), key("KKP")});

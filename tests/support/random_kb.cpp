@@ -7,7 +7,8 @@
 
 namespace egkb::test {
 
-KnowledgeBase random_kb(std::mt19937_64& rng, std::size_t size, int max_extra, double mirror_share) {
+KnowledgeBase random_kb(std::mt19937_64& rng, std::size_t size, int max_extra,
+                        double mirror_share) {
   const PieceSet& pieces = PieceSet::xiangqi();
   KnowledgeBase kb;
   kb.pieces = &pieces;
@@ -28,7 +29,8 @@ KnowledgeBase random_kb(std::mt19937_64& rng, std::size_t size, int max_extra, d
     std::vector<Key> keys = {key_of(m, pieces)};
     if (with_mirror(rng)) keys.push_back(key_of(mirror(m), pieces));
     for (Key k : keys) {
-      if (used.insert(k).second) kb.rows.push_back({k, Score(score(rng)), Source::Generated, false, {}, 0});
+      if (used.insert(k).second)
+        kb.rows.push_back({k, Score(score(rng)), Source::Generated, false, {}, 0});
     }
   }
   return kb;

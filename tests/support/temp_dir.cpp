@@ -13,7 +13,9 @@ void TempDirTest::SetUp() {
   std::filesystem::create_directories(dir_);
 }
 
-void TempDirTest::TearDown() { std::filesystem::remove_all(dir_); }
+void TempDirTest::TearDown() {
+  std::filesystem::remove_all(dir_);
+}
 
 std::string TempDirTest::write(const std::string& name, const std::string& text) const {
   std::ofstream(dir_ / name, std::ios::binary) << text;
