@@ -10,5 +10,7 @@ void add_demo_command(CLI::App& app, int& exit_code);
 void add_import_command(CLI::App& app, int& exit_code);
 void add_conflicts_command(CLI::App& app, int& exit_code);
 void add_show_command(CLI::App& app, int& exit_code);
+void add_synth_command(CLI::App& app, int& exit_code);
+void add_compare_command(CLI::App& app, int& exit_code);
 
 }  // namespace egkb::cli

@@ -6,8 +6,11 @@
 
 #include "cli/commands.h"
 #include "cli/conflict_report.h"
+#include "cli/error_table.h"
 #include "io/csv.h"
+#include "lattice/compare.h"
 #include "lattice/errors.h"
+#include "synth/synthesise.h"
 
 namespace egkb::cli {
 
@@ -38,22 +41,27 @@ void report(const KnowledgeBase& kb) {
 }  // namespace
 
 void add_demo_command(CLI::App& app, int&) {
-  CLI::App* cmd = app.add_subcommand("demo", "a first run on the shipped chess data");
+  CLI::App* cmd = app.add_subcommand("demo", "a first run: real chess data, then a synthetic xiangqi base");
   cmd->callback([] {
-    CsvOptions options;
-    options.pieces = &PieceSet::chess();
-    KnowledgeBase kb = read_csv(find_chess_data(), options);
-    fmt::print("== 1. Real chess data (Syzygy statistics), a base with no conflict\n\n");
-    report(kb);
+    CsvOptions chess;
+    chess.pieces = &PieceSet::chess();
+    fmt::print("== 1. Real chess data (Syzygy statistics): a base with no conflict\n\n");
+    report(read_csv(find_chess_data(), chess));
 
-    const Key corrupted = key_of(parse_material("KRvK", *kb.pieces), *kb.pieces);
-    for (KbRow& row : kb.rows) {
-      if (row.key == corrupted) row.score = Score(9);
-    }
-    kb.origin += " with KRvK changed from 0 (white wins) to 9";
-    fmt::print("\n== 2. The same base with one score corrupted\n\n");
-    report(kb);
-    fmt::print("\nnext: egkb show {} KRvK --pieces chess\n", find_chess_data());
+    SynthOptions options;
+    options.preset = "endall";
+    options.seed = 1;
+    const Synthesis s = synthesise(options);
+    fmt::print("\n== 2. A synthetic xiangqi base shaped like the paper's ENDALL, with its noise\n\n");
+    report(s.noisy);
+    fmt::print("\n== 3. The same base against the truth it was made from (the paper's Table 3)\n\n");
+    print_error_table(std::cout, s.noisy.origin, compare_to_truth(s.noisy, s.truth));
+    fmt::print(
+        "\nnext:\n"
+        "  egkb synth --preset endall --seed 1 --truth truth.csv --out noisy.csv\n"
+        "  egkb conflicts noisy.csv\n"
+        "  egkb compare noisy.csv --truth truth.csv\n"
+        "  egkb show noisy.csv KRKNMM\n");
   });
 }
 

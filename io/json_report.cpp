@@ -14,4 +14,11 @@ nlohmann::ordered_json conflicts_json(const ConflictSummary& s) {
   };
 }
 
+nlohmann::ordered_json errors_json(const ErrorCounts& c) {
+  return {
+      {"size", c.size}, {"errors", c.errors}, {"d_ge4", c.d_ge4}, {"d3", c.d3},
+      {"d2", c.d2},     {"d1", c.d1},         {"d0", c.d0},       {"inverted", c.inverted},
+  };
+}
+
 }  // namespace egkb

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "io/store.h"
 #include "lattice/errors.h"
@@ -13,6 +14,13 @@ namespace {
 
 bool has_extension(const std::string& path, const char* ext) {
   return std::filesystem::path(path).extension() == ext;
+}
+
+void require_extension(const std::string& path) {
+  if (!is_store_path(path) && !has_extension(path, ".csv")) {
+    throw InputError(path, 0, "",
+                     "unknown knowledge-base format; expected a .csv file or a .sqlite store");
+  }
 }
 
 }  // namespace
@@ -38,14 +46,37 @@ KnowledgeBase load_kb(const std::string& path, const LoadOptions& options) {
     piece_set_for(path, options.pieces);
     return read_store(path);
   }
-  if (!has_extension(path, ".csv")) {
-    throw InputError(path, 0, "",
-                     "unknown knowledge-base format; expected a .csv file or a .sqlite store");
-  }
+  require_extension(path);
   CsvOptions csv;
   csv.pieces = &piece_set_for(path, options.pieces);
   csv.on_duplicate = options.on_duplicate;
   return read_csv(path, csv);
+}
+
+void check_save_target(const std::string& path) {
+  require_extension(path);
+  if (is_store_path(path) && std::filesystem::exists(path)) {
+    throw InputError(path, 0, "", "the store exists already; remove it or name a new one");
+  }
+}
+
+void save_kb(const std::string& path, const KnowledgeBase& kb, const std::string& parameters) {
+  check_save_target(path);
+  if (is_store_path(path)) {
+    import_into_store(path, kb, parameters);
+    return;
+  }
+  const std::string partial = path + ".partial";
+  {
+    std::ofstream out(partial, std::ios::binary);
+    write_csv(kb, out);
+    out.close();
+    if (!out) {
+      std::filesystem::remove(partial);
+      throw StoreError(path + ": cannot write the file");
+    }
+  }
+  std::filesystem::rename(partial, path);
 }
 
 }  // namespace egkb

@@ -24,4 +24,12 @@ const PieceSet& piece_set_for(const std::string& path, const std::optional<std::
 // store that cannot be read.
 KnowledgeBase load_kb(const std::string& path, const LoadOptions& options);
 
+// Throws InputError unless save_kb could write `path`: a known extension, and no store there yet.
+void check_save_target(const std::string& path);
+
+// Writes a KB as a new file: a CSV is written beside and renamed into place, so a failure never
+// leaves half a file; a store must not exist yet (InputError) and is created in one
+// transaction, recording `parameters` (JSON) as its first run.
+void save_kb(const std::string& path, const KnowledgeBase& kb, const std::string& parameters);
+
 }  // namespace egkb

@@ -1,0 +1,30 @@
+// Noise profiles: how a synthetic base's scores depart from its truth (DESIGN.md section 7).
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+#include "lattice/knowledge_base.h"
+#include "lattice/random.h"
+
+namespace egkb {
+
+enum class NoiseProfile {
+  None,       // the truth itself
+  Paper,      // the error mix of the paper's Table 3 for ENDALL: 35% wrong
+  Manual,     // the mix of the hand-made END65: 6.5% wrong, mostly one rank
+  Clustered,  // whole attacker configurations shifted together: errors the lattice hardly sees
+};
+
+std::optional<NoiseProfile> noise_profile_named(std::string_view name);
+
+// The share of rows a profile makes wrong unless told otherwise.
+double default_rate(NoiseProfile profile);
+
+// A copy of `truth` with noise. Manual rows get the manual profile, generated rows `profile`
+// (at `rate`); `None` leaves every row alone. Noise is drawn per mirror pair, so a pair stays
+// in step, except for one pair in a hundred whose mirror row errs on its own, as in merged bases.
+KnowledgeBase add_noise(const KnowledgeBase& truth, NoiseProfile profile, double rate, Random& random);
+
+}  // namespace egkb

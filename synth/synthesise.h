@@ -1,0 +1,28 @@
+// A synthetic xiangqi knowledge base and the truth it was made from.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "lattice/knowledge_base.h"
+#include "synth/noise.h"
+
+namespace egkb {
+
+struct SynthOptions {
+  std::string preset = "endall";
+  uint64_t seed = 1;
+  NoiseProfile noise = NoiseProfile::Paper;
+  std::optional<double> rate;  // the generated rows' error rate; the profile's default if unset
+};
+
+struct Synthesis {
+  KnowledgeBase truth;  // every material of the preset, both orientations, true scores
+  KnowledgeBase noisy;  // the same rows with the profile's errors
+};
+
+// Deterministic for a seed. Throws InputError for an unknown preset or a rate outside [0, 1].
+Synthesis synthesise(const SynthOptions& options);
+
+}  // namespace egkb
