@@ -15,9 +15,11 @@ void add_compare_command(CLI::App& app, int&) {
     bool json = false;
   };
   auto options = std::make_shared<Options>();
-  CLI::App* cmd = app.add_subcommand("compare", "errors of a KB against a truth, as the paper's Table 3");
+  CLI::App* cmd =
+      app.add_subcommand("compare", "errors of a KB against a truth, as the paper's Table 3");
   add_kb_options(*cmd, options->kb);
-  cmd->add_option("--truth", options->truth, "the truth: a .csv file or a .sqlite store")->required();
+  cmd->add_option("--truth", options->truth, "the truth: a .csv file or a .sqlite store")
+      ->required();
   cmd->add_flag("--json", options->json, "print the figures as JSON");
   cmd->callback([options] {
     const KnowledgeBase kb = load(options->kb);

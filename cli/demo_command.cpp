@@ -41,7 +41,8 @@ void report(const KnowledgeBase& kb) {
 }  // namespace
 
 void add_demo_command(CLI::App& app, int&) {
-  CLI::App* cmd = app.add_subcommand("demo", "a first run: real chess data, then a synthetic xiangqi base");
+  CLI::App* cmd =
+      app.add_subcommand("demo", "a first run: real chess data, then a synthetic xiangqi base");
   cmd->callback([] {
     CsvOptions chess;
     chess.pieces = &PieceSet::chess();
@@ -52,9 +53,11 @@ void add_demo_command(CLI::App& app, int&) {
     options.preset = "endall";
     options.seed = 1;
     const Synthesis s = synthesise(options);
-    fmt::print("\n== 2. A synthetic xiangqi base shaped like the paper's ENDALL, with its noise\n\n");
+    fmt::print(
+        "\n== 2. A synthetic xiangqi base shaped like the paper's ENDALL, with its noise\n\n");
     report(s.noisy);
-    fmt::print("\n== 3. The same base against the truth it was made from (the paper's Table 3)\n\n");
+    fmt::print(
+        "\n== 3. The same base against the truth it was made from (the paper's Table 3)\n\n");
     print_error_table(std::cout, s.noisy.origin, compare_to_truth(s.noisy, s.truth));
     fmt::print(
         "\nnext:\n"

@@ -18,7 +18,8 @@ void print_error_table(std::ostream& out, const std::string& name, const ErrorCo
   for (std::size_t i = 0; i < counts.size(); ++i) fmt::print(out, " {:>{}}", counts[i], widths[i]);
   fmt::print(out, "\n  {:<24} {:>9}", "% of size", "");
   for (std::size_t i = 0; i < counts.size(); ++i) {
-    const double share = c.size == 0 ? 0.0 : 100.0 * static_cast<double>(counts[i]) / static_cast<double>(c.size);
+    const double share =
+        c.size == 0 ? 0.0 : 100.0 * static_cast<double>(counts[i]) / static_cast<double>(c.size);
     fmt::print(out, " {:>{}.2f}", share, widths[i]);
   }
   fmt::print(out, "\n");

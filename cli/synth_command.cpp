@@ -19,19 +19,25 @@ void add_synth_command(CLI::App& app, int&) {
     std::string out;
   };
   auto options = std::make_shared<Options>();
-  CLI::App* cmd = app.add_subcommand("synth", "make a synthetic xiangqi KB and the truth it came from");
+  CLI::App* cmd =
+      app.add_subcommand("synth", "make a synthetic xiangqi KB and the truth it came from");
   std::vector<std::string> presets(preset_names().begin(), preset_names().end());
-  cmd->add_option("--preset", options->synth.preset, "end65, end64, end60, end59, end50, end49, endall or full")
+  cmd->add_option("--preset", options->synth.preset,
+                  "end65, end64, end60, end59, end50, end49, endall or full")
       ->check(CLI::IsMember(presets))
       ->capture_default_str();
   cmd->add_option("--seed", options->synth.seed, "same seed, same files")->capture_default_str();
-  cmd->add_option("--noise", options->noise, "noise of the generated rows: paper, manual, clustered or none")
+  cmd->add_option("--noise", options->noise,
+                  "noise of the generated rows: paper, manual, clustered or none")
       ->check(CLI::IsMember({"paper", "manual", "clustered", "none"}))
       ->capture_default_str();
-  cmd->add_option("--rate", options->synth.rate, "share of generated rows made wrong (profile default)")
+  cmd->add_option("--rate", options->synth.rate,
+                  "share of generated rows made wrong (profile default)")
       ->check(CLI::Range(0.0, 1.0));
-  cmd->add_option("--truth", options->truth, "where to write the truth (.csv or a new .sqlite)")->required();
-  cmd->add_option("--out", options->out, "where to write the noisy KB (.csv or a new .sqlite)")->required();
+  cmd->add_option("--truth", options->truth, "where to write the truth (.csv or a new .sqlite)")
+      ->required();
+  cmd->add_option("--out", options->out, "where to write the noisy KB (.csv or a new .sqlite)")
+      ->required();
   cmd->callback([options] {
     if (options->truth == options->out) {
       throw InputError("", 0, "--out", "the truth and the noisy KB need different files");
@@ -40,20 +46,22 @@ void add_synth_command(CLI::App& app, int&) {
     check_save_target(options->out);
     options->synth.noise = *noise_profile_named(options->noise);
     const Synthesis s = synthesise(options->synth);
-    const nlohmann::json parameters = {{"preset", options->synth.preset},
-                                       {"seed", options->synth.seed},
-                                       {"noise", options->noise},
-                                       {"rate", options->synth.rate.value_or(default_rate(options->synth.noise))}};
+    const nlohmann::json parameters = {
+        {"preset", options->synth.preset},
+        {"seed", options->synth.seed},
+        {"noise", options->noise},
+        {"rate", options->synth.rate.value_or(default_rate(options->synth.noise))}};
     save_kb(options->truth, s.truth, parameters.dump());
     save_kb(options->out, s.noisy, parameters.dump());
     std::size_t manual = 0;
     for (const KbRow& row : s.truth.rows) manual += row.source == Source::Manual;
     const ErrorCounts errors = compare_to_truth(s.noisy, s.truth);
-    fmt::print("{} (seed {}, noise {}): {} rows, {} manual and {} generated\n", options->synth.preset,
-               options->synth.seed, options->noise, s.truth.rows.size(), manual,
-               s.truth.rows.size() - manual);
-    fmt::print("  truth -> {}\n  noisy -> {}: {} rows wrong ({:.1f}%)\n", options->truth, options->out,
-               errors.errors, 100.0 * static_cast<double>(errors.errors) / static_cast<double>(errors.size));
+    fmt::print("{} (seed {}, noise {}): {} rows, {} manual and {} generated\n",
+               options->synth.preset, options->synth.seed, options->noise, s.truth.rows.size(),
+               manual, s.truth.rows.size() - manual);
+    fmt::print("  truth -> {}\n  noisy -> {}: {} rows wrong ({:.1f}%)\n", options->truth,
+               options->out, errors.errors,
+               100.0 * static_cast<double>(errors.errors) / static_cast<double>(errors.size));
   });
 }
 

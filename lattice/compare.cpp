@@ -14,11 +14,21 @@ void ErrorCounts::add(Score truth, Score observed) {
   if (truth == observed) return;
   ++errors;
   switch (error_distance(truth, observed)) {
-    case 0: ++d0; break;
-    case 1: ++d1; break;
-    case 2: ++d2; break;
-    case 3: ++d3; break;
-    default: ++d_ge4; break;
+    case 0:
+      ++d0;
+      break;
+    case 1:
+      ++d1;
+      break;
+    case 2:
+      ++d2;
+      break;
+    case 3:
+      ++d3;
+      break;
+    default:
+      ++d_ge4;
+      break;
   }
   inverted += egkb::inverted(truth, observed);
 }
@@ -32,15 +42,16 @@ ErrorCounts compare_to_truth(const KnowledgeBase& kb, const KnowledgeBase& truth
   std::unordered_map<Key, Score> truth_of;
   truth_of.reserve(truth.rows.size() * 2);
   for (const KbRow& row : truth.rows) truth_of.emplace(row.key, row.score);
-  for (const KbRow& row : truth.rows) truth_of.emplace(mirror_key(row.key, *truth.pieces), mirror(row.score));
+  for (const KbRow& row : truth.rows)
+    truth_of.emplace(mirror_key(row.key, *truth.pieces), mirror(row.score));
   ErrorCounts counts;
   for (const KbRow& row : kb.rows) {
     const auto it = truth_of.find(row.key);
     if (it == truth_of.end()) {
-      throw InputError(kb.origin, row.line, "material",
-                       fmt::format("{} has no score in the truth {} (nor has its mirror)",
-                                   format_material(material_of(row.key, *kb.pieces), *kb.pieces),
-                                   truth.origin));
+      throw InputError(
+          kb.origin, row.line, "material",
+          fmt::format("{} has no score in the truth {} (nor has its mirror)",
+                      format_material(material_of(row.key, *kb.pieces), *kb.pieces), truth.origin));
     }
     counts.add(it->second, row.score);
   }

@@ -32,9 +32,13 @@ struct Pair {
   std::size_t mirror;
 };
 
-int distance_class(int d) { return std::min(std::abs(d), 4) - 1; }
+int distance_class(int d) {
+  return std::min(std::abs(d), 4) - 1;
+}
 
-bool ranks_inverted(int a, int b) { return (a < 4 && b > 4) || (a > 4 && b < 4); }
+bool ranks_inverted(int a, int b) {
+  return (a < 4 && b > 4) || (a > 4 && b < 4);
+}
 
 // A wrong rank for `truth` in distance class `cls`, inverted or not as asked; -1 if none exists.
 int wrong_rank(int truth, int cls, bool inverted, Random& random) {
@@ -175,15 +179,20 @@ std::optional<NoiseProfile> noise_profile_named(std::string_view name) {
 
 double default_rate(NoiseProfile profile) {
   switch (profile) {
-    case NoiseProfile::None: return 0.0;
-    case NoiseProfile::Paper: return 0.35;
-    case NoiseProfile::Manual: return kManualRate;
-    case NoiseProfile::Clustered: return 0.20;
+    case NoiseProfile::None:
+      return 0.0;
+    case NoiseProfile::Paper:
+      return 0.35;
+    case NoiseProfile::Manual:
+      return kManualRate;
+    case NoiseProfile::Clustered:
+      return 0.20;
   }
   return 0.0;
 }
 
-KnowledgeBase add_noise(const KnowledgeBase& truth, NoiseProfile profile, double rate, Random& random) {
+KnowledgeBase add_noise(const KnowledgeBase& truth, NoiseProfile profile, double rate,
+                        Random& random) {
   KnowledgeBase noisy = truth;
   if (profile == NoiseProfile::None) return noisy;
   const auto [manual, generated] = pairs_by_provenance(truth);

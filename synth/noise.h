@@ -25,6 +25,7 @@ double default_rate(NoiseProfile profile);
 // A copy of `truth` with noise. Manual rows get the manual profile, generated rows `profile`
 // (at `rate`); `None` leaves every row alone. Noise is drawn per mirror pair, so a pair stays
 // in step, except for one pair in a hundred whose mirror row errs on its own, as in merged bases.
-KnowledgeBase add_noise(const KnowledgeBase& truth, NoiseProfile profile, double rate, Random& random);
+KnowledgeBase add_noise(const KnowledgeBase& truth, NoiseProfile profile, double rate,
+                        Random& random);
 
 }  // namespace egkb

@@ -12,7 +12,9 @@ namespace egkb {
 
 namespace {
 
-const PieceSet& xq() { return PieceSet::xiangqi(); }
+const PieceSet& xq() {
+  return PieceSet::xiangqi();
+}
 
 // Counts of one side's material, by the xiangqi kind order R N C P G M.
 struct SideView {
@@ -75,7 +77,8 @@ std::vector<char> manual_base(std::string_view name) {
   });
 }
 
-std::vector<PresetMaterial> collect(const std::vector<char>& manual, const std::vector<char>& generated) {
+std::vector<PresetMaterial> collect(const std::vector<char>& manual,
+                                    const std::vector<char>& generated) {
   std::vector<PresetMaterial> rows;
   for (Key k = 0; k < manual.size(); ++k) {
     if (manual[k]) {
@@ -90,14 +93,15 @@ std::vector<PresetMaterial> collect(const std::vector<char>& manual, const std::
 }  // namespace
 
 const std::vector<std::string_view>& preset_names() {
-  static const std::vector<std::string_view> names = {"end65", "end64", "end60", "end59",
+  static const std::vector<std::string_view> names = {"end65", "end64", "end60",  "end59",
                                                       "end50", "end49", "endall", "full"};
   return names;
 }
 
 std::vector<PresetMaterial> preset_materials(std::string_view name) {
   const std::vector<char> none(xq().key_count());
-  if (name == "end65" || name == "end60" || name == "end50") return collect(manual_base(name), none);
+  if (name == "end65" || name == "end60" || name == "end50")
+    return collect(manual_base(name), none);
   if (name == "end64" || name == "end59" || name == "end49") {
     const std::string base = fmt::format("end{}", name == "end64" ? 65 : name == "end59" ? 60 : 50);
     return collect(none, extension_of(manual_base(base)));

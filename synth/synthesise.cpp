@@ -11,7 +11,8 @@ namespace egkb {
 Synthesis synthesise(const SynthOptions& options) {
   const double rate = options.rate.value_or(default_rate(options.noise));
   if (!(rate >= 0 && rate <= 1)) {
-    throw InputError("", 0, "--rate", fmt::format("expected a share between 0 and 1, got {}", rate));
+    throw InputError("", 0, "--rate",
+                     fmt::format("expected a share between 0 and 1, got {}", rate));
   }
   const std::vector<PresetMaterial> materials = preset_materials(options.preset);
   const TruthModel model;

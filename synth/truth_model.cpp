@@ -90,7 +90,8 @@ TruthModel::TruthModel() {
   std::vector<std::array<uint8_t, kKinds>> side_digits(sides);
   for (Key s = 0; s < sides; ++s) {
     const Material m = material_of(s, xq);
-    for (int k = 0; k < kKinds; ++k) side_digits[s][static_cast<std::size_t>(k)] = m.count(Side::Black, k);
+    for (int k = 0; k < kKinds; ++k)
+      side_digits[s][static_cast<std::size_t>(k)] = m.count(Side::Black, k);
   }
 
   // Monotone closure from both ends. `up` is the highest raw value among materials no better
@@ -131,11 +132,12 @@ TruthModel::TruthModel() {
     // Balanced materials: 4 (either side can win) when both sides still attack, else 5 (almost
     // a draw). Both sides' attackers are counted, so a material and its mirror agree.
     const std::size_t red = k / sides, black = k % sides;
-    const bool both_attack =
-        side_digits[red][kRook] + side_digits[red][kHorse] + side_digits[red][kCannon] +
-                side_digits[red][kPawn] > 0 &&
-        side_digits[black][kRook] + side_digits[black][kHorse] + side_digits[black][kCannon] +
-                side_digits[black][kPawn] > 0;
+    const bool both_attack = side_digits[red][kRook] + side_digits[red][kHorse] +
+                                     side_digits[red][kCannon] + side_digits[red][kPawn] >
+                                 0 &&
+                             side_digits[black][kRook] + side_digits[black][kHorse] +
+                                     side_digits[black][kCannon] + side_digits[black][kPawn] >
+                                 0;
     scores_[k] = score_of(rank, Score(both_attack ? 4 : 5));
   }
 }

@@ -115,11 +115,68 @@ TEST_F(Cli, UsageErrorsExitTwo) {
   EXPECT_EQ(run("--help").code, 0);
 }
 
+TEST_F(Cli, SynthWritesBothFilesDeterministicallyAndCompareReadsThem) {
+  const std::string args = " --preset end60 --seed 3 --truth " + path("t.csv") + " --out ";
+  const Outcome first = run("synth" + args + path("n.csv"));
+  ASSERT_EQ(first.code, 0) << first.err;
+  EXPECT_NE(first.out.find("486 rows"), std::string::npos) << first.out;
+  ASSERT_EQ(run("synth" + args + path("again.csv")).code, 0);
+  EXPECT_EQ(test::read_file(path("n.csv")), test::read_file(path("again.csv")));
+  ASSERT_EQ(run("synth" + args.substr(0, args.find("--truth")) + "--truth " + path("t2.csv") +
+                " --out " + path("n.sqlite"))
+                .code,
+            0);
+
+  const Outcome csv = run("compare " + path("n.csv") + " --truth " + path("t.csv") + " --json");
+  ASSERT_EQ(csv.code, 0) << csv.err;
+  const auto j = nlohmann::json::parse(csv.out);
+  EXPECT_EQ(j["size"], 486);
+  EXPECT_GT(j["errors"], 0);
+  for (const char* key : {"d_ge4", "d3", "d2", "d1", "d0", "inverted"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(run("compare " + path("n.sqlite") + " --truth " + path("t.csv") + " --json").out,
+            csv.out);
+  EXPECT_EQ(
+      nlohmann::json::parse(
+          run("compare " + path("t.csv") + " --truth " + path("t2.csv") + " --json").out)["errors"],
+      0);
+  EXPECT_NE(run("compare " + path("n.csv") + " --truth " + path("t.csv")).out.find("D>=4"),
+            std::string::npos);
+}
+
+TEST_F(Cli, SynthRefusesAnExistingStoreAndWritesNothing) {
+  write("taken.sqlite", "");
+  const Outcome r =
+      run("synth --preset end60 --truth " + path("t.csv") + " --out " + path("taken.sqlite"));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("exists already"), std::string::npos);
+  EXPECT_FALSE(fs::exists(path("t.csv")));
+  EXPECT_EQ(run("synth --preset end99 --truth " + path("t.csv") + " --out " + path("n.csv")).code,
+            2);
+}
+
+TEST_F(Cli, CompareFindsTheCorruptedChessRows) {
+  std::string text = test::read_file(kChess);
+  for (const char* row : {"\nKRvK,0,", "\nKQvK,0,"}) {
+    const std::string from = row;
+    text.replace(text.find(from), from.size(), from.substr(0, from.size() - 2) + "9,");
+  }
+  const std::string copy = write("corrupted.csv", text);
+  const Outcome r = run("compare " + copy + " --pieces chess --truth " + kChess + " --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["size"], 510);
+  EXPECT_EQ(j["errors"], 2);
+  EXPECT_EQ(j["d_ge4"], 2);
+  EXPECT_EQ(j["inverted"], 2);
+}
+
 TEST_F(Cli, DemoRunsOnTheShippedData) {
   const Outcome r = run("demo");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("1000 nodes"), std::string::npos);
-  EXPECT_NE(r.out.find("inconsistent nodes  11"), std::string::npos);
+  EXPECT_NE(r.out.find("endall (seed 1): xiangqi pieces, 63423 nodes"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("D>=4"), std::string::npos);
 }
 
 }  // namespace
