@@ -165,8 +165,9 @@ ImportResult import_into_store(const std::string& path, const KnowledgeBase& kb,
     db.exec("PRAGMA foreign_keys = ON");
     SQLite::Transaction transaction(db);
     migrate(db, path);
-    db.exec(fmt::format("INSERT OR IGNORE INTO meta(name, value) VALUES('pieces', '{}')",
-                        kb.pieces->name()));
+    SQLite::Statement meta(db, "INSERT OR IGNORE INTO meta(name, value) VALUES('pieces', ?)");
+    meta.bind(1, kb.pieces->name());
+    meta.exec();
     const std::string pieces = stored_piece_set(db, path);
     if (pieces != kb.pieces->name()) {
       throw InputError(path, 0, "--pieces",
