@@ -26,7 +26,10 @@ constexpr double kManualRate = 0.065;
 // Pairs whose mirror row errs on its own.
 constexpr double kMirrorDisagreement = 0.01;
 
-// A stored material and its stored mirror; `mirror == row` for a self-mirror material.
+constexpr std::size_t kNoRow = static_cast<std::size_t>(-1);
+
+// A stored material and its stored mirror; kNoRow when the mirror is not stored or the
+// material is its own mirror.
 struct Pair {
   std::size_t row;
   std::size_t mirror;
@@ -96,7 +99,7 @@ class Noiser {
       }
     }
     for (const Pair& p : pairs) {
-      if (p.mirror == p.row || !random_.chance(kMirrorDisagreement)) continue;
+      if (p.mirror == kNoRow || !random_.chance(kMirrorDisagreement)) continue;
       const int truth = kMaxRank - ranks_[p.row];
       int r = wrong_rank(truth, draw_class(mix, random_), false, random_);
       if (r < 0) r = truth == 0 ? 1 : truth - 1;
@@ -144,7 +147,7 @@ class Noiser {
  private:
   void set_pair(const Pair& p, int rank) {
     ranks_[p.row] = rank;
-    ranks_[p.mirror] = kMaxRank - rank;
+    if (p.mirror != kNoRow) ranks_[p.mirror] = kMaxRank - rank;
   }
 
   Random& random_;
@@ -161,7 +164,7 @@ std::array<std::vector<Pair>, 2> pairs_by_provenance(const KnowledgeBase& kb) {
     const Key m = mirror_key(kb.rows[i].key, *kb.pieces);
     const auto it = row_of.find(m);
     if (it != row_of.end() && it->second < i) continue;  // counted from its partner
-    const std::size_t mirror = it == row_of.end() ? i : it->second;
+    const std::size_t mirror = it == row_of.end() || it->second == i ? kNoRow : it->second;
     pairs[kb.rows[i].source == Source::Manual ? 0 : 1].push_back({i, mirror});
   }
   return pairs;

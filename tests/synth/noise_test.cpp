@@ -106,6 +106,18 @@ TEST(Noise, MirrorPairsStayInStepButForAFew) {
   EXPECT_LT(disagree, pairs / 50);
 }
 
+TEST(Noise, AppliesToBasesThatStoreOneOrientation) {
+  CsvOptions chess;
+  chess.pieces = &PieceSet::chess();
+  const KnowledgeBase truth =
+      read_csv(std::string(EGKB_DATA_DIR) + "/chess-syzygy-6men.csv", chess);
+  Random random(3);
+  const ErrorCounts c =
+      compare_to_truth(add_noise(truth, NoiseProfile::Paper, 0.35, random), truth);
+  EXPECT_NEAR(percent(c.errors, c.size), 35.0, 1.0);
+  EXPECT_NEAR(percent(c.d1, c.errors), 74.0, 3.0);
+}
+
 TEST(Noise, RateOverridesTheProfileDefault) {
   SynthOptions options;
   options.preset = "end64";
