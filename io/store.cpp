@@ -48,6 +48,13 @@ CREATE TABLE history(
   new INTEGER NOT NULL,
   reason TEXT NOT NULL
 );
+)sql",
+                                                                R"sql(
+CREATE TABLE review_queue(
+  run INTEGER NOT NULL REFERENCES runs(id),
+  key INTEGER NOT NULL,
+  reason TEXT NOT NULL
+);
 )sql"};
 
 int user_version(SQLite::Database& db) {
@@ -140,6 +147,59 @@ SQLite::Database open_for_reading(const std::string& path) {
   }
 }
 
+// Runs `work` in one write transaction on a migrated store; on any failure the file is as it
+// was, and a file this call created is removed.
+template <typename Work>
+void write_transaction(const std::string& path, bool may_create, Work&& work) {
+  const bool existed = std::filesystem::exists(path);
+  try {
+    SQLite::Database db(path, SQLite::OPEN_READWRITE | (may_create ? SQLite::OPEN_CREATE : 0));
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = NORMAL");
+    db.exec("PRAGMA foreign_keys = ON");
+    SQLite::Transaction transaction(db);
+    migrate(db, path);
+    work(db);
+    transaction.commit();
+  } catch (const SQLite::Exception& e) {
+    if (!existed) remove_store_files(path);
+    throw StoreError(fmt::format("{}: {}", path, e.what()));
+  } catch (...) {
+    if (!existed) remove_store_files(path);
+    throw;
+  }
+}
+
+int64_t insert_run(SQLite::Database& db, const RunRecord& run) {
+  SQLite::Statement q(db,
+                      "INSERT INTO runs(command, parameters, before, after, started, seconds) "
+                      "VALUES(?, ?, ?, ?, ?, ?)");
+  q.bind(1, run.command);
+  q.bind(2, run.parameters);
+  if (run.before.empty()) {
+    q.bind(3);
+  } else {
+    q.bind(3, run.before);
+  }
+  if (run.after.empty()) {
+    q.bind(4);
+  } else {
+    q.bind(4, run.after);
+  }
+  q.bind(5, now_utc());
+  q.bind(6, run.seconds);
+  q.exec();
+  return db.getLastInsertRowid();
+}
+
+void finish_run(SQLite::Database& db, int64_t run, const std::string& after, double seconds) {
+  SQLite::Statement q(db, "UPDATE runs SET after = ?, seconds = ? WHERE id = ?");
+  q.bind(1, after);
+  q.bind(2, seconds);
+  q.bind(3, run);
+  q.exec();
+}
+
 }  // namespace
 
 std::optional<std::string> store_piece_set(const std::string& path) {
@@ -155,16 +215,9 @@ std::optional<std::string> store_piece_set(const std::string& path) {
 
 ImportResult import_into_store(const std::string& path, const KnowledgeBase& kb,
                                const std::string& parameters) {
-  const bool existed = std::filesystem::exists(path);
   const auto started = std::chrono::steady_clock::now();
   ImportResult result;
-  try {
-    SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    db.exec("PRAGMA journal_mode = WAL");
-    db.exec("PRAGMA synchronous = NORMAL");
-    db.exec("PRAGMA foreign_keys = ON");
-    SQLite::Transaction transaction(db);
-    migrate(db, path);
+  write_transaction(path, true, [&](SQLite::Database& db) {
     SQLite::Statement meta(db, "INSERT OR IGNORE INTO meta(name, value) VALUES('pieces', ?)");
     meta.bind(1, kb.pieces->name());
     meta.exec();
@@ -174,30 +227,47 @@ ImportResult import_into_store(const std::string& path, const KnowledgeBase& kb,
                        fmt::format("the store holds {} materials, the import reads {}", pieces,
                                    kb.pieces->name()));
     }
-    SQLite::Statement run(db,
-                          "INSERT INTO runs(command, parameters, started, seconds) "
-                          "VALUES('import', ?, ?, 0)");
-    run.bind(1, parameters);
-    run.bind(2, now_utc());
-    run.exec();
-    result.run = db.getLastInsertRowid();
+    result.run = insert_run(db, {"import", parameters, "", "", 0});
     write_rows(db, kb, result.run, result);
-    SQLite::Statement finish(db, "UPDATE runs SET after = ?, seconds = ? WHERE id = ?");
-    finish.bind(1, fmt::format(R"({{"added": {}, "changed": {}, "unchanged": {}}})", result.added,
-                               result.changed, result.unchanged));
-    finish.bind(2,
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
-    finish.bind(3, result.run);
-    finish.exec();
-    transaction.commit();
-  } catch (const SQLite::Exception& e) {
-    if (!existed) remove_store_files(path);
-    throw StoreError(fmt::format("{}: {}", path, e.what()));
-  } catch (...) {
-    if (!existed) remove_store_files(path);
-    throw;
-  }
+    finish_run(db, result.run,
+               fmt::format(R"({{"added": {}, "changed": {}, "unchanged": {}}})", result.added,
+                           result.changed, result.unchanged),
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+  });
   return result;
+}
+
+int64_t record_changes(const std::string& path, const RunRecord& run,
+                       const std::vector<ScoreChange>& changes, const std::vector<Key>& queued) {
+  if (!std::filesystem::exists(path)) throw InputError(path, 0, "", "no such file");
+  int64_t id = 0;
+  write_transaction(path, false, [&](SQLite::Database& db) {
+    id = insert_run(db, run);
+    SQLite::Statement update(db, "UPDATE nodes SET score = ? WHERE key = ?");
+    SQLite::Statement history(
+        db, "INSERT INTO history(run, key, old, new, reason) VALUES(?, ?, ?, ?, ?)");
+    for (const ScoreChange& c : changes) {
+      update.bind(1, value(c.new_score));
+      update.bind(2, static_cast<int64_t>(c.key));
+      update.exec();
+      update.reset();
+      history.bind(1, id);
+      history.bind(2, static_cast<int64_t>(c.key));
+      history.bind(3, value(c.old_score));
+      history.bind(4, value(c.new_score));
+      history.bind(5, run.command);
+      history.exec();
+      history.reset();
+    }
+    SQLite::Statement queue(db, "INSERT INTO review_queue(run, key, reason) VALUES(?, ?, 'tie')");
+    for (Key k : queued) {
+      queue.bind(1, id);
+      queue.bind(2, static_cast<int64_t>(k));
+      queue.exec();
+      queue.reset();
+    }
+  });
+  return id;
 }
 
 KnowledgeBase read_store(const std::string& path) {

@@ -12,7 +12,7 @@
 namespace egkb {
 
 // The schema version this build reads and writes (PRAGMA user_version).
-constexpr int kStoreVersion = 1;
+constexpr int kStoreVersion = 2;
 
 struct ImportResult {
   std::size_t added = 0;
@@ -31,5 +31,25 @@ ImportResult import_into_store(const std::string& path, const KnowledgeBase& kb,
                                const std::string& parameters);
 
 KnowledgeBase read_store(const std::string& path);
+
+// A command's record in the runs table; the JSON texts are stored as they are.
+struct RunRecord {
+  std::string command;
+  std::string parameters;
+  std::string before;
+  std::string after;
+  double seconds = 0;
+};
+
+struct ScoreChange {
+  Key key;
+  Score old_score;
+  Score new_score;
+};
+
+// Writes new scores, the run, one history row per change (reason: the run's command) and the
+// nodes left for review, in one transaction. Returns the run's id.
+int64_t record_changes(const std::string& path, const RunRecord& run,
+                       const std::vector<ScoreChange>& changes, const std::vector<Key>& queued);
 
 }  // namespace egkb

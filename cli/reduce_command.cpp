@@ -1,0 +1,179 @@
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "cli/kb_options.h"
+#include "io/json_report.h"
+#include "io/kb_file.h"
+#include "io/store.h"
+#include "lattice/errors.h"
+#include "lattice/material.h"
+#include "reducer/reduce.h"
+
+namespace egkb::cli {
+
+namespace {
+
+struct Options {
+  KbOptions kb;
+  std::string method;
+  bool weighted = false;
+  bool soft = false;
+  double lambda = 1.0;
+  std::string weights;
+  std::string ties = "closest";
+  std::string out;
+  bool dry_run = false;
+  bool json = false;
+};
+
+std::string material_text(const KnowledgeBase& kb, Key key) {
+  return format_material(material_of(key, *kb.pieces), *kb.pieces);
+}
+
+void print_text(const Options& o, const KnowledgeBase& kb, const ReduceOutcome& r) {
+  fmt::print("{} on {}: {} rows\n", o.method, kb.origin, kb.rows.size());
+  if (!r.reduction.trace.empty()) {
+    fmt::print("  {:>6} {:>9} {:>13} {:>9}\n", "pass", "modified", "inconsistent", "Vc");
+    for (const IterationTrace& t : r.reduction.trace) {
+      fmt::print("  {:>6} {:>9} {:>13} {:>9}{}\n", t.iteration, t.modified,
+                 t.after.inconsistent_nodes, t.after.corrected_score,
+                 t.exact_finish ? "  (exact repair of what the passes left)" : "");
+    }
+  }
+  fmt::print("  before: {} inconsistent nodes, {} mirror conflicts, Vc {}\n",
+             r.before.inconsistent_nodes, r.before.mirror_conflicts, r.before.corrected_score);
+  fmt::print("  after:  {} inconsistent nodes, {} mirror conflicts, Vc {}\n",
+             r.after.inconsistent_nodes, r.after.mirror_conflicts, r.after.corrected_score);
+  fmt::print("  {} rows changed, objective {:g}, {} ties, {:.3f} s\n", r.changed_rows.size(),
+             r.objective, r.reduction.ties, r.seconds);
+  if (!r.reduction.queued.empty()) {
+    fmt::print("  left for the expert ({} ties):", r.reduction.queued.size());
+    for (NodeId n : r.reduction.queued)
+      fmt::print(" {}", material_text(kb, ScoredLattice::of(kb).lattice.key(n)));
+    fmt::print("\n");
+  }
+  if (o.dry_run) {
+    const std::size_t shown = std::min<std::size_t>(r.changed_rows.size(), 50);
+    for (std::size_t i = 0; i < shown; ++i) {
+      const std::size_t row = r.changed_rows[i];
+      fmt::print("  would change {} {} -> {}\n", material_text(kb, kb.rows[row].key),
+                 value(kb.rows[row].score), value(r.result.rows[row].score));
+    }
+    if (shown < r.changed_rows.size())
+      fmt::print("  ... and {} more\n", r.changed_rows.size() - shown);
+  }
+}
+
+}  // namespace
+
+void add_reduce_command(CLI::App& app, int&) {
+  auto o = std::make_shared<Options>();
+  CLI::App* cmd = app.add_subcommand(
+      "reduce", "repair a KB: the paper's greedy algorithms or the exact optimum");
+  add_kb_options(*cmd, o->kb);
+  cmd->add_option("--method", o->method, "ba (basic), ra (refined) or exact (optimal)")
+      ->required()
+      ->check(CLI::IsMember({"ba", "ra", "exact"}));
+  cmd->add_flag("--weighted", o->weighted,
+                "ba/ra: weighted ranking and edit score (piece values x rank gap)");
+  cmd->add_flag("--soft", o->soft,
+                "exact: edges become penalties of lambda x piece value per rank");
+  cmd->add_option("--lambda", o->lambda, "exact --soft: the penalty factor")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--weights", o->weights,
+                  "JSON file: piece values, cannon_raise, mirror, manual, generated");
+  cmd->add_option("--ties", o->ties,
+                  "closest: nearest best value; queue: leave the node for the expert")
+      ->check(CLI::IsMember({"closest", "queue"}))
+      ->capture_default_str();
+  cmd->add_option("--out", o->out,
+                  "write the repaired rows here (.csv or a new .sqlite) instead of the store");
+  cmd->add_flag("--dry-run", o->dry_run, "show what would change; write nothing");
+  cmd->add_flag("--json", o->json, "print the figures as JSON");
+  cmd->callback([o] {
+    const Method method = *method_named(o->method);
+    if (o->soft && method != Method::Exact)
+      throw InputError("", 0, "--soft", "only the exact method has soft constraints");
+    if (o->weighted && method == Method::Exact) {
+      throw InputError("", 0, "--weighted",
+                       "the exact method minimises the weighted edit cost already; use --soft for "
+                       "piece-weighted edges");
+    }
+    const bool to_store = o->out.empty() && is_store_path(o->kb.path);
+    if (!o->dry_run && o->out.empty() && !to_store) {
+      throw InputError(o->kb.path, 0, "--out",
+                       "a CSV knowledge base is not rewritten in place; name a file with --out");
+    }
+    if (!o->dry_run && !o->out.empty()) check_save_target(o->out);
+
+    const KnowledgeBase kb = load(o->kb);
+    ReduceRequest request;
+    request.method = method;
+    request.weighted = o->weighted;
+    request.soft = o->soft;
+    request.lambda = o->lambda;
+    request.ties = o->ties == "queue" ? Ties::Queue : Ties::Closest;
+    request.weights = o->weights.empty()
+                          ? ReduceWeights{PieceWeights::defaults(*kb.pieces), NodeWeights{}}
+                          : read_weights(o->weights, *kb.pieces);
+    if (isatty(STDERR_FILENO)) {
+      request.on_iteration = [](const IterationTrace& t) {
+        fmt::print(stderr, "egkb: pass {}: {} modified, {} inconsistent nodes left\n", t.iteration,
+                   t.modified, t.after.inconsistent_nodes);
+      };
+    }
+    const ReduceOutcome r = reduce_kb(kb, request);
+
+    const ScoredLattice scored = ScoredLattice::of(kb);
+    nlohmann::ordered_json queued = nlohmann::ordered_json::array();
+    std::vector<Key> queued_keys;
+    for (NodeId n : r.reduction.queued) {
+      queued_keys.push_back(scored.lattice.key(n));
+      queued.push_back(material_text(kb, queued_keys.back()));
+    }
+    const nlohmann::ordered_json report = {
+        {"method", o->method},
+        {"iterations", r.reduction.iterations},
+        {"modified", r.changed_rows.size()},
+        {"objective", r.objective},
+        {"seconds", r.seconds},
+        {"before", conflicts_json(r.before)},
+        {"after", conflicts_json(r.after)},
+        {"ties", r.reduction.ties},
+        {"queued", queued},
+    };
+    if (!o->dry_run) {
+      const nlohmann::json parameters = {{"file", o->kb.path},      {"method", o->method},
+                                         {"weighted", o->weighted}, {"soft", o->soft},
+                                         {"lambda", o->lambda},     {"ties", o->ties},
+                                         {"weights", o->weights}};
+      if (to_store) {
+        std::vector<ScoreChange> changes;
+        for (std::size_t row : r.changed_rows) {
+          changes.push_back({kb.rows[row].key, kb.rows[row].score, r.result.rows[row].score});
+        }
+        record_changes(o->kb.path,
+                       {"reduce " + o->method, parameters.dump(), conflicts_json(r.before).dump(),
+                        conflicts_json(r.after).dump(), r.seconds},
+                       changes, queued_keys);
+      } else {
+        save_kb(o->out, r.result, parameters.dump());
+      }
+    }
+    if (o->json) {
+      std::cout << report.dump(2) << '\n';
+    } else {
+      print_text(*o, kb, r);
+      fmt::print("  {}\n", o->dry_run ? "dry run: nothing written"
+                           : to_store ? "recorded in " + o->kb.path
+                                      : "wrote " + o->out);
+    }
+  });
+}
+
+}  // namespace egkb::cli

@@ -1,0 +1,327 @@
+#include "reducer/exact.h"
+
+#include <fmt/format.h>
+
+#include <boost/graph/boykov_kolmogorov_max_flow.hpp>
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <cmath>
+#include <optional>
+
+#include "lattice/conflicts.h"
+#include "lattice/errors.h"
+#include "lattice/material.h"
+
+namespace egkb {
+
+namespace {
+
+using Capacity = int64_t;
+constexpr Capacity kInfinity = Capacity{1} << 50;
+// Weights are real numbers; capacities are integers in units of 1/1024.
+constexpr double kScale = 1024;
+constexpr uint32_t kNotInPart = UINT32_MAX;
+
+Capacity scaled(double w) {
+  return static_cast<Capacity>(std::llround(w * kScale));
+}
+
+// One threshold's min-cut problem on a part of the nodes: vertex i < n is part node i, then
+// the source and the sink. Arcs are stored twice (forward and reverse) in CSR order.
+class CutNetwork {
+ public:
+  using Graph =
+      boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, boost::no_property,
+                                         boost::no_property, uint32_t, uint32_t>;
+
+  explicit CutNetwork(uint32_t part_size) : n_(part_size), degree_(part_size + 2) {}
+
+  uint32_t source() const { return n_; }
+  uint32_t sink() const { return n_ + 1; }
+
+  void add(uint32_t from, uint32_t to, Capacity cap) {
+    if (cap <= 0) return;
+    arcs_.push_back({from, to, cap});
+    ++degree_[from];
+    ++degree_[to];
+  }
+
+  // Solves the max-flow; returns which part nodes are on the source side of the maximal
+  // minimum cut, or nullopt when every cut is infinite.
+  std::optional<std::vector<uint8_t>> maximal_source_side() {
+    const uint32_t vertices = n_ + 2;
+    std::vector<uint32_t> offset(vertices + 1, 0);
+    for (uint32_t v = 0; v < vertices; ++v) offset[v + 1] = offset[v] + degree_[v];
+    const uint32_t slots = offset[vertices];
+    std::vector<uint32_t> target(slots), reverse(slots);
+    std::vector<Capacity> capacity(slots, 0);
+    std::vector<uint32_t> next(offset.begin(), offset.end() - 1);
+    for (const Arc& a : arcs_) {
+      const uint32_t f = next[a.from]++, r = next[a.to]++;
+      target[f] = a.to;
+      target[r] = a.from;
+      capacity[f] = a.cap;
+      reverse[f] = r;
+      reverse[r] = f;
+    }
+    arcs_.clear();
+    arcs_.shrink_to_fit();
+
+    std::vector<std::pair<uint32_t, uint32_t>> edges(slots);
+    for (uint32_t v = 0; v < vertices; ++v) {
+      for (uint32_t s = offset[v]; s < offset[v + 1]; ++s) edges[s] = {v, target[s]};
+    }
+    const Graph g(boost::edges_are_sorted, edges.begin(), edges.end(), vertices);
+    edges.clear();
+    edges.shrink_to_fit();
+
+    using Edge = Graph::edge_descriptor;
+    std::vector<Edge> reverse_edge(slots);
+    for (uint32_t v = 0; v < vertices; ++v) {
+      for (uint32_t s = offset[v]; s < offset[v + 1]; ++s)
+        reverse_edge[s] = Edge(target[s], reverse[s]);
+    }
+    std::vector<Capacity> residual(slots);
+    std::vector<Edge> predecessor(vertices);
+    std::vector<boost::default_color_type> color(vertices);
+    std::vector<Capacity> distance(vertices);
+    const auto edge_ids = boost::get(boost::edge_index, g);
+    const auto vertex_ids = boost::get(boost::vertex_index, g);
+    const Capacity flow = boost::boykov_kolmogorov_max_flow(
+        g, boost::make_iterator_property_map(capacity.begin(), edge_ids),
+        boost::make_iterator_property_map(residual.begin(), edge_ids),
+        boost::make_iterator_property_map(reverse_edge.begin(), edge_ids),
+        boost::make_iterator_property_map(predecessor.begin(), vertex_ids),
+        boost::make_iterator_property_map(color.begin(), vertex_ids),
+        boost::make_iterator_property_map(distance.begin(), vertex_ids), vertex_ids, source(),
+        sink());
+    if (flow >= kInfinity) return std::nullopt;
+
+    // The maximal source side is everything that cannot reach the sink in the residual graph.
+    std::vector<uint8_t> reaches_sink(vertices, 0);
+    std::vector<uint32_t> stack = {sink()};
+    reaches_sink[sink()] = 1;
+    while (!stack.empty()) {
+      const uint32_t w = stack.back();
+      stack.pop_back();
+      for (uint32_t s = offset[w]; s < offset[w + 1]; ++s) {
+        const uint32_t u = target[s];
+        if (!reaches_sink[u] && residual[reverse[s]] > 0) {
+          reaches_sink[u] = 1;
+          stack.push_back(u);
+        }
+      }
+    }
+    std::vector<uint8_t> side(n_);
+    for (uint32_t i = 0; i < n_; ++i) side[i] = !reaches_sink[i];
+    return side;
+  }
+
+ private:
+  struct Arc {
+    uint32_t from, to;
+    Capacity cap;
+  };
+  uint32_t n_;
+  std::vector<uint32_t> degree_;
+  std::vector<Arc> arcs_;
+};
+
+class ExactSolver {
+ public:
+  ExactSolver(const RepairProblem& p, const ExactOptions& o, std::span<const float> dm)
+      : p_(p),
+        lat_(*p.lattice),
+        o_(o),
+        dm_(dm),
+        lo_(lat_.size(), 0),
+        hi_(lat_.size(), kMaxRank),
+        local_(lat_.size(), kNotInPart) {}
+
+  std::optional<std::vector<Rank>> solve() {
+    std::vector<NodeId> variables;
+    for (NodeId u = 0; u < lat_.size(); ++u) {
+      if (!p_.fixed[u]) variables.push_back(u);
+    }
+    // Threshold 4 on every variable; thresholds 1-3 inside the side below it; 5-8 are the
+    // mirror complements of 4-1, which keeps the result mirror-symmetric.
+    auto split = cut(variables, 4);
+    if (!split) return std::nullopt;
+    auto& [above, below] = *split;
+    for (NodeId u : above) lo_[u] = 4;
+    for (NodeId u : below) hi_[u] = 3;
+    if (!refine(below, 0, 3)) return std::nullopt;
+    std::vector<Rank> ranks = p_.ranks;
+    for (NodeId u : below) ranks[u] = Rank(lo_[u]);
+    for (NodeId u : above) {
+      const NodeId m = lat_.mirror(u);
+      ranks[u] = hi_[m] <= 3 ? mirror(Rank(lo_[m])) : kBalancedRank;
+    }
+    return ranks;
+  }
+
+ private:
+  // Splits `part` (all with ranks in [lo, hi]) until every node's rank is known.
+  bool refine(const std::vector<NodeId>& part, int lo, int hi) {
+    if (part.empty() || lo == hi) return true;
+    const int t = (lo + hi + 1) / 2;
+    auto split = cut(part, t);
+    if (!split) return false;
+    auto& [above, below] = *split;
+    for (NodeId u : above) lo_[u] = t;
+    for (NodeId u : below) hi_[u] = t - 1;
+    return refine(above, t, hi) && refine(below, lo, t - 1);
+  }
+
+  // b_t of a node outside the part: known from its fixed rank or from its settled interval.
+  bool known_above(NodeId z, int t) const {
+    return p_.fixed[z] ? value(p_.ranks[z]) >= t : lo_[z] >= t;
+  }
+
+  Capacity edge_capacity(EdgeIndex e) const {
+    return o_.soft ? scaled(o_.lambda * dm_[e]) : kInfinity;
+  }
+
+  // The part's nodes at or above threshold t (the maximal minimum cut) and those below.
+  std::optional<std::pair<std::vector<NodeId>, std::vector<NodeId>>> cut(
+      const std::vector<NodeId>& part, int t) {
+    const auto n = static_cast<uint32_t>(part.size());
+    for (uint32_t i = 0; i < n; ++i) local_[part[i]] = i;
+    CutNetwork net(n);
+    std::vector<Capacity> cost_above(n, 0), cost_below(n, 0);
+    auto datum = [&](uint32_t i, int rank, double weight) {
+      if (weight <= 0) return;
+      (rank >= t ? cost_below : cost_above)[i] += scaled(weight);
+    };
+    for (uint32_t i = 0; i < n; ++i) {
+      const NodeId x = part[i];
+      const NodeId m = lat_.mirror(x);
+      // Each node counts its own data and its mirror's, mirrored: the symmetric objective.
+      datum(i, value(p_.ranks[x]), p_.weight[x]);
+      datum(i, kMaxRank - value(p_.ranks[m]), p_.weight[m]);
+      const auto out = lat_.out_offsets();
+      for (EdgeIndex e = out[x]; e < out[x + 1]; ++e) {
+        const NodeId v = lat_.out_targets()[e];
+        const bool red = lat_.out_labels()[e].side() == Side::Red;
+        const Capacity c = edge_capacity(e);
+        if (local_[v] != kNotInPart) {
+          // Red piece added: v above t forces x above t; black: x above forces v above.
+          if (red) {
+            net.add(local_[v], i, c);
+          } else {
+            net.add(i, local_[v], c);
+          }
+        } else if (red && known_above(v, t)) {
+          cost_below[i] += c;
+        } else if (!red && !known_above(v, t)) {
+          cost_above[i] += c;
+        }
+      }
+      const auto in = lat_.in_offsets();
+      for (EdgeIndex k = in[x]; k < in[x + 1]; ++k) {
+        const NodeId u = lat_.in_sources()[k];
+        if (local_[u] != kNotInPart) continue;  // added from u's side
+        const EdgeIndex e = lat_.in_edge_ids()[k];
+        const bool red = lat_.out_labels()[e].side() == Side::Red;
+        const Capacity c = edge_capacity(e);
+        if (red && !known_above(u, t)) {
+          cost_above[i] += c;
+        } else if (!red && known_above(u, t)) {
+          cost_below[i] += c;
+        }
+      }
+    }
+    bool forced_both_ways = false;
+    for (uint32_t i = 0; i < n; ++i) {
+      const Capacity a = std::min(cost_above[i], kInfinity), b = std::min(cost_below[i], kInfinity);
+      forced_both_ways |= a == kInfinity && b == kInfinity;
+      if (b > a) net.add(net.source(), i, b - a);
+      if (a > b) net.add(i, net.sink(), a - b);
+    }
+    for (NodeId u : part) local_[u] = kNotInPart;
+    if (forced_both_ways) return std::nullopt;
+    auto side = net.maximal_source_side();
+    if (!side) return std::nullopt;
+    std::pair<std::vector<NodeId>, std::vector<NodeId>> split;
+    for (uint32_t i = 0; i < n; ++i) ((*side)[i] ? split.first : split.second).push_back(part[i]);
+    return split;
+  }
+
+  const RepairProblem& p_;
+  const Lattice& lat_;
+  ExactOptions o_;
+  std::span<const float> dm_;
+  std::vector<int> lo_, hi_;
+  std::vector<uint32_t> local_;
+};
+
+// Names two invariable nodes that no consistent assignment can satisfy together: a fixed node
+// at or above some threshold that forces, through the constraints, a fixed node below it.
+[[noreturn]] void report_contradiction(const RepairProblem& p) {
+  const Lattice& lat = *p.lattice;
+  auto name = [&](NodeId u) {
+    return fmt::format("{} (score rank {})", format_material(lat.material(u), lat.pieces()),
+                       value(p.ranks[u]));
+  };
+  for (NodeId u = 0; u < lat.size(); ++u) {
+    const NodeId m = lat.mirror(u);
+    if (p.fixed[u] && p.fixed[m] && mirror_inconsistent(p.ranks[u], p.ranks[m])) {
+      throw InputError("", 0, "invariable",
+                       fmt::format("invariable nodes contradict each other: {} and its mirror {}",
+                                   name(u), name(m)));
+    }
+  }
+  for (int t = 1; t <= kMaxRank; ++t) {
+    std::vector<NodeId> origin(lat.size(), kNoNode), stack;
+    for (NodeId u = 0; u < lat.size(); ++u) {
+      if (p.fixed[u] && value(p.ranks[u]) >= t) {
+        origin[u] = u;
+        stack.push_back(u);
+      }
+    }
+    while (!stack.empty()) {
+      const NodeId u = stack.back();
+      stack.pop_back();
+      if (p.fixed[u] && value(p.ranks[u]) < t) {
+        throw InputError(
+            "", 0, "invariable",
+            fmt::format("invariable nodes contradict each other: {} forces {} above rank {}",
+                        name(origin[u]), name(u), t - 1));
+      }
+      auto reach = [&](NodeId v) {
+        if (origin[v] != kNoNode) return;
+        origin[v] = origin[u];
+        stack.push_back(v);
+      };
+      // u at or above t forces: fewer-piece neighbours by a red piece, more-piece by black.
+      const auto in = lat.in_offsets();
+      for (EdgeIndex k = in[u]; k < in[u + 1]; ++k) {
+        if (lat.out_labels()[lat.in_edge_ids()[k]].side() == Side::Red) reach(lat.in_sources()[k]);
+      }
+      const auto out = lat.out_offsets();
+      for (EdgeIndex e = out[u]; e < out[u + 1]; ++e) {
+        if (lat.out_labels()[e].side() == Side::Black) reach(lat.out_targets()[e]);
+      }
+    }
+  }
+  throw InputError("", 0, "invariable", "invariable nodes leave no consistent assignment");
+}
+
+}  // namespace
+
+std::optional<std::vector<Rank>> solve_exact(const RepairProblem& problem,
+                                             const ExactOptions& options,
+                                             std::span<const float> edge_dm) {
+  return ExactSolver(problem, options, edge_dm).solve();
+}
+
+Reduction reduce_exact(const RepairProblem& problem, const ExactOptions& options,
+                       std::span<const float> edge_dm) {
+  auto ranks = solve_exact(problem, options, edge_dm);
+  if (!ranks) report_contradiction(problem);
+  Reduction r;
+  r.ranks = std::move(*ranks);
+  r.iterations = 1;
+  return r;
+}
+
+}  // namespace egkb

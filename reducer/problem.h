@@ -1,0 +1,32 @@
+// What every reducer works on: the lattice, each node's data rank and weight, and which nodes
+// may not change. Reducers read it and return new ranks; they never mutate a knowledge base.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "lattice/knowledge_base.h"
+#include "reducer/weights.h"
+
+namespace egkb {
+
+struct RepairProblem {
+  const Lattice* lattice = nullptr;
+  // Data ranks. Where a node is fixed its mirror has been set to the mirrored rank, so a pair
+  // always starts in step with its fixed side.
+  std::vector<Rank> ranks;
+  // Weight of each node's own data: its row's weight or its provenance default; 0 for an
+  // implied mirror (no data of its own).
+  std::vector<double> weight;
+  // Invariable rows and their mirrors: no reducer changes them.
+  std::vector<uint8_t> fixed;
+
+  static RepairProblem of(const KnowledgeBase& kb, const ScoredLattice& scored,
+                          const NodeWeights& weights);
+
+  // Sum over stored nodes of weight x |new rank - data rank|: the edit cost DESIGN.md names
+  // `objective`.
+  double objective(std::span<const Rank> new_ranks) const;
+};
+
+}  // namespace egkb

@@ -1,0 +1,63 @@
+#include "reducer/reduce.h"
+
+#include <chrono>
+
+#include "reducer/exact.h"
+#include "reducer/problem.h"
+
+namespace egkb {
+
+std::optional<Method> method_named(std::string_view name) {
+  for (Method m : {Method::Basic, Method::Refined, Method::Exact}) {
+    if (name == method_name(m)) return m;
+  }
+  return std::nullopt;
+}
+
+std::string_view method_name(Method method) {
+  switch (method) {
+    case Method::Basic:
+      return "ba";
+    case Method::Refined:
+      return "ra";
+    case Method::Exact:
+      return "exact";
+  }
+  return "";
+}
+
+ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
+  const ScoredLattice scored = ScoredLattice::of(kb);
+  const RepairProblem problem = RepairProblem::of(kb, scored, request.weights.nodes);
+  const std::vector<float> dm = edge_piece_weights(scored.lattice, request.weights.pieces);
+  ConflictCounter counter(scored.lattice);
+  ReduceOutcome out;
+  out.before = counter.count(scored.ranks());
+
+  const auto started = std::chrono::steady_clock::now();
+  if (request.method == Method::Exact) {
+    out.reduction = reduce_exact(problem, {request.soft, request.lambda}, dm);
+  } else {
+    GreedyOptions options =
+        request.method == Method::Basic ? basic_algorithm() : refined_algorithm();
+    if (request.weighted) options = weighted(options);
+    options.ties = request.ties;
+    options.on_iteration = request.on_iteration;
+    out.reduction =
+        reduce_greedy(problem, options, dm, static_cast<float>(request.weights.pieces.mirror));
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  out.after = counter.count(out.reduction.ranks);
+  out.objective = problem.objective(out.reduction.ranks);
+
+  out.result = kb;
+  for (std::size_t i = 0; i < kb.rows.size(); ++i) {
+    const NodeId node = *scored.lattice.find(kb.rows[i].key);
+    KbRow& row = out.result.rows[i];
+    row.score = score_of(out.reduction.ranks[node], row.score);
+    if (row.score != kb.rows[i].score) out.changed_rows.push_back(i);
+  }
+  return out;
+}
+
+}  // namespace egkb

@@ -1,0 +1,107 @@
+#include "reducer/weights.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "lattice/errors.h"
+
+namespace egkb {
+
+PieceWeights PieceWeights::defaults(const PieceSet& pieces) {
+  PieceWeights w;
+  for (int k = 0; k < pieces.kind_count(); ++k) {
+    double v = 1;
+    switch (pieces.kind(k).letter) {
+      case 'Q':
+        v = 9;
+        break;
+      case 'R':
+        v = pieces.name() == "chess" ? 5 : 9;
+        break;
+      case 'C':
+        v = 4.5;
+        break;
+      case 'N':
+        v = pieces.name() == "chess" ? 3 : 4;
+        break;
+      case 'B':
+        v = 3;
+        break;
+      case 'P':
+        v = pieces.name() == "chess" ? 1 : 1.5;
+        break;
+      case 'G':
+      case 'M':
+        v = 2;
+        break;
+    }
+    w.value[static_cast<std::size_t>(k)] = v;
+  }
+  return w;
+}
+
+ReduceWeights read_weights(const std::string& path, const PieceSet& pieces) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path, 0, "", "cannot open the weights file");
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(path, 0, "", fmt::format("not JSON: {}", e.what()));
+  }
+  ReduceWeights w{PieceWeights::defaults(pieces), NodeWeights{}};
+  auto positive = [&](const nlohmann::json& v, const std::string& key) {
+    if (!v.is_number() || v.get<double>() <= 0)
+      throw InputError(path, 0, key, "expected a positive number");
+    return v.get<double>();
+  };
+  for (const auto& [key, v] : j.items()) {
+    if (key == "pieces") {
+      for (const auto& [letter, pv] : v.items()) {
+        const int kind = letter.size() == 1 ? pieces.kind_of(letter[0]) : -1;
+        if (kind < 0) {
+          throw InputError(path, 0, "pieces." + letter,
+                           fmt::format("not a piece of {}; expected one of {}", pieces.name(),
+                                       pieces.expected_letters()));
+        }
+        w.pieces.value[static_cast<std::size_t>(kind)] = positive(pv, "pieces." + letter);
+      }
+    } else if (key == "cannon_raise") {
+      w.pieces.cannon_raise = positive(v, key);
+    } else if (key == "mirror") {
+      w.pieces.mirror = positive(v, key);
+    } else if (key == "manual") {
+      w.nodes.manual = positive(v, key);
+    } else if (key == "generated") {
+      w.nodes.generated = positive(v, key);
+    } else {
+      throw InputError(path, 0, key,
+                       "unknown key; expected pieces, cannon_raise, mirror, manual or generated");
+    }
+  }
+  return w;
+}
+
+std::vector<float> edge_piece_weights(const Lattice& lattice, const PieceWeights& weights) {
+  const PieceSet& pieces = lattice.pieces();
+  const int cannon = pieces.kind_of('C');
+  std::vector<float> dm(lattice.edge_count());
+  const auto offsets = lattice.out_offsets();
+  for (NodeId u = 0; u < lattice.size(); ++u) {
+    const Material m = lattice.material(u);
+    for (EdgeIndex e = offsets[u]; e < offsets[u + 1]; ++e) {
+      const EdgeLabel label = lattice.out_labels()[e];
+      double v = weights.value[static_cast<std::size_t>(label.kind())];
+      const char letter = pieces.kind(label.kind()).letter;
+      if ((letter == 'G' || letter == 'M') && cannon >= 0 && m.count(label.side(), cannon) > 0) {
+        v *= weights.cannon_raise;
+      }
+      dm[e] = static_cast<float>(v);
+    }
+  }
+  return dm;
+}
+
+}  // namespace egkb
