@@ -138,6 +138,7 @@ class ExactSolver {
         local_(lat_.size(), kNotInPart) {}
 
   std::optional<std::vector<Rank>> solve() {
+    if (!o_.soft && fixed_nodes_conflict()) return std::nullopt;
     std::vector<NodeId> variables;
     for (NodeId u = 0; u < lat_.size(); ++u) {
       if (!p_.fixed[u]) variables.push_back(u);
@@ -160,6 +161,22 @@ class ExactSolver {
   }
 
  private:
+  // The cuts see only constraints that touch a variable; two fixed nodes can clash directly.
+  bool fixed_nodes_conflict() const {
+    const auto out = lat_.out_offsets();
+    for (NodeId u = 0; u < lat_.size(); ++u) {
+      if (!p_.fixed[u]) continue;
+      for (EdgeIndex e = out[u]; e < out[u + 1]; ++e) {
+        const NodeId v = lat_.out_targets()[e];
+        if (p_.fixed[v] && edge_inconsistent(p_.ranks[u], p_.ranks[v], lat_.out_labels()[e].side()))
+          return true;
+      }
+      if (p_.fixed[lat_.mirror(u)] && mirror_inconsistent(p_.ranks[u], p_.ranks[lat_.mirror(u)]))
+        return true;
+    }
+    return false;
+  }
+
   // Splits `part` (all with ranks in [lo, hi]) until every node's rank is known.
   bool refine(const std::vector<NodeId>& part, int lo, int hi) {
     if (part.empty() || lo == hi) return true;

@@ -1,4 +1,5 @@
 // End-to-end: the egkb binary as a user runs it, exit codes and all.
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -169,6 +170,62 @@ TEST_F(Cli, CompareFindsTheCorruptedChessRows) {
   EXPECT_EQ(j["errors"], 2);
   EXPECT_EQ(j["d_ge4"], 2);
   EXPECT_EQ(j["inverted"], 2);
+}
+
+TEST_F(Cli, ReduceRepairsAStoreAndRecordsEveryChange) {
+  ASSERT_EQ(
+      run("synth --preset end60 --seed 2 --truth " + path("t.csv") + " --out " + path("n.sqlite"))
+          .code,
+      0);
+  const std::string before = test::read_file(path("n.sqlite"));
+  const Outcome dry = run("reduce " + path("n.sqlite") + " --method exact --dry-run");
+  ASSERT_EQ(dry.code, 0) << dry.err;
+  EXPECT_NE(dry.out.find("would change"), std::string::npos);
+  EXPECT_EQ(test::read_file(path("n.sqlite")), before) << "a dry run writes nothing";
+
+  const Outcome r = run("reduce " + path("n.sqlite") + " --method ra --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  for (const char* key :
+       {"method", "iterations", "modified", "objective", "seconds", "before", "after", "ties"}) {
+    EXPECT_TRUE(j.contains(key)) << key;
+  }
+  EXPECT_GT(j["before"]["inconsistent_nodes"], 0);
+  EXPECT_EQ(j["after"]["inconsistent_nodes"], 0);
+  const auto after = nlohmann::json::parse(run("conflicts " + path("n.sqlite") + " --json").out);
+  EXPECT_EQ(after["inconsistent_nodes"], 0);
+  SQLite::Database db(path("n.sqlite"));
+  EXPECT_EQ(db.execAndGet("SELECT count(*) FROM history WHERE reason = 'reduce ra'").getInt(),
+            j["modified"].get<int>());
+  EXPECT_EQ(db.execAndGet("SELECT count(*) FROM runs WHERE command = 'reduce ra'").getInt(), 1);
+}
+
+TEST_F(Cli, ReduceWritesCsvOnlyWhereItIsTold) {
+  ASSERT_EQ(
+      run("synth --preset end60 --seed 2 --truth " + path("t.csv") + " --out " + path("n.csv"))
+          .code,
+      0);
+  const Outcome in_place = run("reduce " + path("n.csv") + " --method ba");
+  EXPECT_EQ(in_place.code, 2);
+  EXPECT_NE(in_place.err.find("--out"), std::string::npos);
+  EXPECT_EQ(run("reduce " + path("n.csv") + " --method ba --soft --out " + path("o.csv")).code, 2);
+  const Outcome r = run("reduce " + path("n.csv") + " --method exact --out " + path("o.csv"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("after:  0 inconsistent nodes"), std::string::npos) << r.out;
+  const auto cmp = nlohmann::json::parse(
+      run("compare " + path("o.csv") + " --truth " + path("t.csv") + " --json").out);
+  const auto was = nlohmann::json::parse(
+      run("compare " + path("n.csv") + " --truth " + path("t.csv") + " --json").out);
+  EXPECT_EQ(cmp["size"], was["size"]) << "every input row is written";
+  EXPECT_LT(cmp["errors"], was["errors"]);
+  const Outcome weights = run("reduce " + path("n.csv") + " --method ra --weighted --weights " +
+                              write("w.json", R"({"pieces": {"R": 10, "P": 1}, "manual": 5})") +
+                              " --out " + path("w.csv"));
+  EXPECT_EQ(weights.code, 0) << weights.err;
+  EXPECT_EQ(run("reduce " + path("n.csv") + " --method ra --weights " +
+                write("bad.json", R"({"pieces": {"Q": 9}})") + " --out " + path("x.csv"))
+                .code,
+            2);
 }
 
 TEST_F(Cli, DemoRunsOnTheShippedData) {

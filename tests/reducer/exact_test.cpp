@@ -1,0 +1,117 @@
+// The exact reducer against exhaustive search, on soft constraints, and on contradictions.
+#include "reducer/exact.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "lattice/errors.h"
+#include "lattice/material.h"
+#include "tests/support/random_kb.h"
+#include "tests/support/small_problems.h"
+
+namespace egkb {
+namespace {
+
+const PieceSet& xq = PieceSet::xiangqi();
+
+struct Solved {
+  double objective;
+  uint64_t inconsistent;
+};
+
+Solved solve(const KnowledgeBase& kb, const ExactOptions& options = {}) {
+  const ScoredLattice scored = ScoredLattice::of(kb);
+  const RepairProblem p = RepairProblem::of(kb, scored, NodeWeights{});
+  const auto dm = edge_piece_weights(scored.lattice, PieceWeights::defaults(xq));
+  const Reduction r = reduce_exact(p, options, dm);
+  ConflictCounter counter(scored.lattice);
+  return {p.objective(r.ranks), counter.count(r.ranks).inconsistent_nodes};
+}
+
+// Tiny lattices: every assignment of up to 4 mirror pairs (9^4 = 6561).
+TEST(Exact, EqualsBruteForceOnTinyLattices) {
+  std::mt19937_64 rng(5);
+  for (int trial = 0; trial < 60; ++trial) {
+    const KnowledgeBase kb = test::random_kb(rng, 2 + trial % 3, 2, 0.3);
+    if (ScoredLattice::of(kb).lattice.size() > 8) continue;
+    EXPECT_DOUBLE_EQ(solve(kb).objective, test::brute_force_optimum(kb)) << "trial " << trial;
+  }
+}
+
+// Small lattices with invariable rows: up to 6 free mirror pairs (9^6 = 531441 assignments).
+TEST(Exact, EqualsExhaustiveSearchOnSmallLatticesWithInvariableRows) {
+  std::mt19937_64 rng(17);
+  int checked = 0;
+  for (int trial = 0; trial < 40 && checked < 8; ++trial) {
+    const KnowledgeBase kb = test::noisy_truth_kb(rng, 7, 3, 0.6, 0.2);
+    const ScoredLattice scored = ScoredLattice::of(kb);
+    const RepairProblem p = RepairProblem::of(kb, scored, NodeWeights{});
+    std::size_t free_pairs = 0;
+    for (NodeId u = 0; u < scored.lattice.size(); ++u)
+      free_pairs += !p.fixed[u] && scored.lattice.mirror(u) > u;
+    if (free_pairs > 6 || scored.lattice.edge_count() < 4) continue;
+    ++checked;
+    EXPECT_DOUBLE_EQ(solve(kb).objective, test::brute_force_optimum(kb)) << "trial " << trial;
+  }
+  EXPECT_GE(checked, 5);
+}
+
+// Stored mirror pairs that disagree must meet whatever lambda is: the cheapest meeting point of
+// two L1 data costs min(w1, w2) x their gap; a self-mirror row must move to rank 4.
+double cost_of_aligning_mirror_pairs(const KnowledgeBase& kb) {
+  std::map<Key, const KbRow*> by_key;
+  for (const KbRow& row : kb.rows) by_key[row.key] = &row;
+  const NodeWeights weights;
+  double cost = 0;
+  for (const auto& [key, row] : by_key) {
+    const Key m = mirror_key(key, xq);
+    if (m == key) {
+      cost += std::abs(value(rank_of(row->score)) - 4) * weights.of(row->source);
+      continue;
+    }
+    const auto it = by_key.find(m);
+    if (m < key || it == by_key.end()) continue;
+    const int gap =
+        std::abs(value(rank_of(row->score)) - value(mirror(rank_of(it->second->score))));
+    cost += gap * std::min(weights.of(row->source), weights.of(it->second->source));
+  }
+  return cost;
+}
+
+TEST(Exact, SoftModeSpansNoRepairToTheHardOne) {
+  std::mt19937_64 rng(23);
+  const KnowledgeBase kb = test::noisy_truth_kb(rng, 200, 5, 0.35, 0.0);
+  const Solved hard = solve(kb);
+  const Solved stiff = solve(kb, {true, 1000.0});
+  const Solved loose = solve(kb, {true, 1e-4});
+  EXPECT_EQ(hard.inconsistent, 0u);
+  EXPECT_EQ(stiff.inconsistent, 0u);
+  EXPECT_DOUBLE_EQ(stiff.objective, hard.objective);
+  EXPECT_DOUBLE_EQ(loose.objective, cost_of_aligning_mirror_pairs(kb))
+      << "penalties too small to pay for more";
+  EXPECT_GT(loose.inconsistent, 0u);
+  const Solved middle = solve(kb, {true, 0.2});
+  EXPECT_LE(middle.objective, hard.objective);
+  EXPECT_GE(middle.objective, loose.objective);
+}
+
+TEST(Exact, ContradictingInvariableRowsAreNamed) {
+  KnowledgeBase kb;
+  for (const auto& [text, score] : {std::pair{"KRK", 0}, {"KRRK", 9}, {"KRKN", 5}}) {
+    kb.rows.push_back(
+        {key_of(parse_material(text, xq), xq), Score(score), Source::Expert, true, {}, 0});
+  }
+  try {
+    solve(kb);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("contradict"), std::string::npos) << what;
+    EXPECT_NE(what.find("KRK"), std::string::npos) << what;
+    EXPECT_NE(what.find("KRRK"), std::string::npos) << what;
+  }
+}
+
+}  // namespace
+}  // namespace egkb

@@ -1,0 +1,64 @@
+#include "tests/support/small_problems.h"
+
+#include <cmath>
+#include <limits>
+
+#include "lattice/conflicts.h"
+#include "reducer/problem.h"
+#include "synth/truth_model.h"
+#include "tests/support/random_kb.h"
+
+namespace egkb::test {
+
+KnowledgeBase noisy_truth_kb(std::mt19937_64& rng, std::size_t size, int max_extra, double noise,
+                             double invariable_share, KnowledgeBase* truth) {
+  static const TruthModel model;
+  KnowledgeBase kb = random_kb(rng, size, max_extra, 0.2);
+  std::bernoulli_distribution wrong(noise), fixed(invariable_share), manual(0.3);
+  std::uniform_int_distribution<int> shift(1, 4);
+  for (KbRow& row : kb.rows) row.score = model.score(row.key);
+  if (truth) *truth = kb;
+  for (KbRow& row : kb.rows) {
+    row.source = manual(rng) ? Source::Manual : Source::Generated;
+    if (fixed(rng)) {
+      row.invariable = true;
+      continue;
+    }
+    if (!wrong(rng)) continue;
+    const int r = value(rank_of(row.score));
+    const int d = shift(rng);
+    const int to = r + d <= kMaxRank && (r - d < 0 || rng() % 2) ? r + d : r - d;
+    row.score = score_of(Rank(to), row.score);
+  }
+  return kb;
+}
+
+double brute_force_optimum(const KnowledgeBase& kb) {
+  const ScoredLattice scored = ScoredLattice::of(kb);
+  const RepairProblem p = RepairProblem::of(kb, scored, NodeWeights{});
+  const Lattice& lat = scored.lattice;
+  // One free variable per mirror pair (its lower id); a self-mirror node is held at 4.
+  std::vector<NodeId> free;
+  for (NodeId u = 0; u < lat.size(); ++u) {
+    if (!p.fixed[u] && lat.mirror(u) >= u && lat.mirror(u) != u) free.push_back(u);
+  }
+  std::vector<Rank> ranks = p.ranks;
+  for (NodeId u = 0; u < lat.size(); ++u) {
+    if (!p.fixed[u] && lat.mirror(u) == u) ranks[u] = kBalancedRank;
+  }
+  ConflictCounter counter(lat);
+  double best = std::numeric_limits<double>::infinity();
+  const auto combinations = static_cast<uint64_t>(std::pow(9, free.size()));
+  for (uint64_t c = 0; c < combinations; ++c) {
+    uint64_t digits = c;
+    for (NodeId u : free) {
+      ranks[u] = Rank(digits % 9);
+      ranks[lat.mirror(u)] = mirror(ranks[u]);
+      digits /= 9;
+    }
+    if (counter.count(ranks).inconsistent_nodes == 0) best = std::min(best, p.objective(ranks));
+  }
+  return best;
+}
+
+}  // namespace egkb::test

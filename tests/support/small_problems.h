@@ -1,0 +1,21 @@
+// Small repair problems with a known consistent truth, for the reducer tests.
+#pragma once
+
+#include <random>
+
+#include "lattice/knowledge_base.h"
+
+namespace egkb::test {
+
+// `size` stored xiangqi materials with at most `max_extra` non-king pieces, scored by the
+// synthetic truth model, then a share `noise` of rows moved by 1..4 ranks; about
+// `invariable_share` of the rows are invariable and keep their true score (so they never
+// contradict each other). `truth` receives the true scores.
+KnowledgeBase noisy_truth_kb(std::mt19937_64& rng, std::size_t size, int max_extra, double noise,
+                             double invariable_share, KnowledgeBase* truth = nullptr);
+
+// Brute force: the least sum of weight x |rank change| over all mirror-consistent, conflict-free
+// rank assignments, fixed nodes held. Feasible for a handful of mirror pairs only.
+double brute_force_optimum(const KnowledgeBase& kb);
+
+}  // namespace egkb::test
