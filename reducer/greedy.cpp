@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <queue>
 
 #include "reducer/exact.h"
 
@@ -48,31 +47,47 @@ class Greedy {
         wbad_(lat_.size()),
         updated_(lat_.size()),
         settled_(lat_.size()),
-        version_(lat_.size()),
+        lower_(lat_.size()),
+        upper_(lat_.size()),
         stamp_(lat_.size()),
         slot_(lat_.size()) {}
 
   Reduction run() {
     Reduction result;
     ConflictCounter counter(lat_);
+    recount();  // from here on apply() keeps every count exact
     for (int pass = 1; pass <= o_.max_iterations; ++pass) {
-      recount();
       if (std::all_of(bad_.begin(), bad_.end(), [](uint8_t b) { return b == 0; })) break;
       std::fill(updated_.begin(), updated_.end(), 0);
       std::fill(settled_.begin(), settled_.end(), 0);
-      queue_ = {};
-      for (NodeId u = 0; u < lat_.size(); ++u) push(u);
+      std::fill(lower_.begin(), lower_.end(), 0);
+      std::fill(upper_.begin(), upper_.end(), kMaxRank);
+      queue_.clear();
+      for (NodeId u = 0; u < lat_.size(); ++u) {
+        if (!p_.fixed[u] && bad_[u] > 0) queue_.push_back({priority(u), u});
+      }
+      std::make_heap(queue_.begin(), queue_.end());
       modified_ = 0;
       if (o_.diffusing) {
         for (NodeId u = 0; u < lat_.size(); ++u) {
-          if (p_.fixed[u]) diffuse(u);
+          if (p_.fixed[u]) settle(u);
         }
+        diffuse();
       }
       while (!queue_.empty()) {
-        const Entry top = queue_.top();
-        queue_.pop();
+        std::pop_heap(queue_.begin(), queue_.end());
+        const Entry top = queue_.back();
+        queue_.pop_back();
         const NodeId x = top.node;
-        if (top.version != version_[x] || updated_[x] || p_.fixed[x] || bad_[x] == 0) continue;
+        if (updated_[x] || p_.fixed[x] || bad_[x] == 0) continue;
+        // Entries are pushed only when a priority rises (lazy deletion): a lower entry is
+        // outdated by a newer one, a higher one goes back with the node's present priority.
+        const double now = priority(x);
+        if (top.priority < now) continue;
+        if (top.priority > now) {
+          push(x);
+          continue;
+        }
         choose_and_apply(x, result);
       }
       result.iterations = pass;
@@ -92,7 +107,6 @@ class Greedy {
   struct Entry {
     double priority;
     NodeId node;
-    uint32_t version;
     bool operator<(const Entry& o) const {
       return priority != o.priority ? priority < o.priority : node > o.node;
     }
@@ -143,7 +157,8 @@ class Greedy {
 
   void push(NodeId x) {
     if (p_.fixed[x] || updated_[x] || bad_[x] == 0) return;
-    queue_.push({priority(x), x, ++version_[x]});
+    queue_.push_back({priority(x), x});
+    std::push_heap(queue_.begin(), queue_.end());
   }
 
   // Index of a touched node in the scratch arrays, adding it on first sight.
@@ -161,6 +176,7 @@ class Greedy {
   // Fills the scratch arrays with each value's change of every touched node's counts (x taking
   // the value, its mirror the mirrored one); `weighted` gets the change of total Dm x Ds.
   void measure(NodeId x, std::array<double, kValues>& weighted) {
+    measured_ = x;
     ++stamp_now_;
     touched_.clear();
     dbad_.clear();
@@ -252,7 +268,10 @@ class Greedy {
       }
     }
     apply(x, chosen);
-    if (o_.diffusing) diffuse(x);
+    if (o_.diffusing) {
+      settle(x);
+      diffuse();
+    }
   }
 
   void mark_updated(NodeId x) {
@@ -262,75 +281,80 @@ class Greedy {
 
   // Sets x (and its mirror) to `value`, updating the counts of every node touched.
   void apply(NodeId x, int to) {
-    std::array<double, kValues> weighted{};
-    measure(x, weighted);
+    if (measured_ != x) {
+      std::array<double, kValues> weighted{};
+      measure(x, weighted);
+    }
+    measured_ = kNoNode;
     const NodeId m = lat_.mirror(x);
     rank_[x] = Rank(to);
     rank_[m] = Rank(kMaxRank - to);
-    settled_[x] = settled_[m] = 1;
     modified_ += m == x ? 1 : 2;
     for (std::size_t i = 0; i < touched_.size(); ++i) {
       const NodeId y = touched_[i];
+      const double before = priority(y);
       bad_[y] = static_cast<uint8_t>(bad_[y] + dbad_[i][static_cast<std::size_t>(to)]);
       wbad_[y] += dw_[i][static_cast<std::size_t>(to)];
-      push(y);
+      if (priority(y) > before) push(y);
     }
   }
 
-  // Rank bounds on y from its links to settled nodes, its mirror's links included; lo > hi when
-  // they contradict.
-  std::pair<int, int> settled_bounds(NodeId y) const {
-    int lo = 0, hi = kMaxRank;
-    const NodeId m = lat_.mirror(y);
-    if (m == y) return {4, 4};
-    auto bound = [&](NodeId node, bool mirrored) {
-      int l = 0, h = kMaxRank;
-      for_each_link(node, [&](NodeId z, LinkKind kind, Side side, float) {
-        if (kind == LinkKind::Mirror || !(p_.fixed[z] || settled_[z])) return;
-        const int r = value(rank_[z]);
-        const bool upper = (kind == LinkKind::Fewer) == (side == Side::Red);
-        if (upper) {
-          h = std::min(h, r);
+  // Marks x and its mirror settled and tightens their neighbours' bounds; neighbours that may
+  // now have one value left go on the stack.
+  void settle(NodeId x) {
+    for (NodeId z : {x, lat_.mirror(x)}) {
+      if (settled_[z]) continue;
+      settled_[z] = 1;
+      const int r = value(rank_[z]);
+      for_each_link(z, [&](NodeId y, LinkKind kind, Side side, float) {
+        if (kind == LinkKind::Mirror) return;
+        // y's rank relative to z's: red piece to the larger, black piece to the larger.
+        if ((kind == LinkKind::More) == (side == Side::Red)) {
+          upper_[y] = static_cast<uint8_t>(std::min<int>(upper_[y], r));
         } else {
-          l = std::max(l, r);
+          lower_[y] = static_cast<uint8_t>(std::max<int>(lower_[y], r));
+        }
+        if (!p_.fixed[y] && !updated_[y]) stack_.push_back(y);
+      });
+    }
+  }
+
+  // Alg. 4.1: a node whose settled neighbours (its mirror's included) leave one consistent
+  // value is set to it, settles, and diffuses in turn.
+  void diffuse() {
+    while (!stack_.empty()) {
+      const NodeId y = stack_.back();
+      stack_.pop_back();
+      if (p_.fixed[y] || updated_[y]) continue;
+      const NodeId m = lat_.mirror(y);
+      const int lo = m == y ? 4 : std::max<int>(lower_[y], kMaxRank - upper_[m]);
+      const int hi = m == y ? 4 : std::min<int>(upper_[y], kMaxRank - lower_[m]);
+      if (lo != hi) continue;
+      if (value(rank_[y]) != lo) apply(y, lo);
+      mark_updated(y);
+      settle(y);
+    }
+  }
+
+  // Adds the link neighbours of the frontier (and their mirrors) to the region; returns them.
+  std::vector<NodeId> grow(std::vector<uint8_t>& region,
+                           const std::vector<NodeId>& frontier) const {
+    std::vector<NodeId> next;
+    for (NodeId u : frontier) {
+      for_each_link(u, [&](NodeId y, LinkKind, Side, float) {
+        for (NodeId v : {y, lat_.mirror(y)}) {
+          if (!region[v]) {
+            region[v] = 1;
+            next.push_back(v);
+          }
         }
       });
-      if (mirrored) {
-        lo = std::max(lo, kMaxRank - h);
-        hi = std::min(hi, kMaxRank - l);
-      } else {
-        lo = std::max(lo, l);
-        hi = std::min(hi, h);
-      }
-    };
-    bound(y, false);
-    bound(m, true);
-    return {lo, hi};
-  }
-
-  // Alg. 4.1: a neighbour left with one consistent value is set to it, and diffuses in turn.
-  void diffuse(NodeId start) {
-    stack_.clear();
-    stack_.push_back(start);
-    while (!stack_.empty()) {
-      const NodeId n = stack_.back();
-      stack_.pop_back();
-      for (NodeId side_node : {n, lat_.mirror(n)}) {
-        for_each_link(side_node, [&](NodeId y, LinkKind, Side, float) {
-          if (p_.fixed[y] || updated_[y]) return;
-          const auto [lo, hi] = settled_bounds(y);
-          if (lo != hi) return;
-          if (value(rank_[y]) != lo) apply(y, lo);
-          mark_updated(y);
-          settled_[y] = settled_[lat_.mirror(y)] = 1;
-          stack_.push_back(y);
-        });
-      }
     }
+    return next;
   }
 
-  // Grows a mirror-closed region around the remaining inconsistent nodes (1, 2, 4, ... link
-  // steps) until the exact repair of the region, everything outside held, is feasible.
+  // Grows a mirror-closed region around the remaining inconsistent nodes one link step at a
+  // time until the exact repair of the region, everything outside held, is feasible.
   void finish_exactly(Reduction& result, ConflictCounter& counter) {
     recount();
     std::vector<uint8_t> region(lat_.size());
@@ -343,33 +367,19 @@ class Greedy {
         }
       }
     }
-    for (int steps = 1;; steps *= 2) {
-      for (int s = 0; s < steps && !frontier.empty(); ++s) {
-        std::vector<NodeId> next;
-        for (NodeId u : frontier) {
-          for_each_link(u, [&](NodeId y, LinkKind, Side, float) {
-            for (NodeId v : {y, lat_.mirror(y)}) {
-              if (!region[v]) {
-                region[v] = 1;
-                next.push_back(v);
-              }
-            }
-          });
-        }
-        frontier = std::move(next);
-      }
+    while (true) {
+      frontier = grow(region, frontier);
+      // The greedy result is the data: the finish moves it as little as it can.
       RepairProblem local = p_;
+      local.ranks = rank_;
       for (NodeId u = 0; u < lat_.size(); ++u) {
-        if (region[u]) continue;
-        local.ranks[u] = rank_[u];
-        local.fixed[u] = 1;
+        if (!region[u]) local.fixed[u] = 1;
       }
       if (auto ranks = solve_exact(local, {}, dm_)) {
         rank_ = std::move(*ranks);
         result.trace.push_back({result.iterations + 1, 0, counter.count(rank_), true});
-        for (NodeId u = 0; u < lat_.size(); ++u) {
-          result.trace.back().modified += rank_[u] != local.ranks[u] && region[u];
-        }
+        for (NodeId u = 0; u < lat_.size(); ++u)
+          result.trace.back().modified += rank_[u] != local.ranks[u];
         if (o_.on_iteration) o_.on_iteration(result.trace.back());
         return;
       }
@@ -387,10 +397,14 @@ class Greedy {
   std::vector<float> wbad_;
   // Updated: chosen or diffused in this pass, so not a candidate again (Alg. 3.2's flag).
   std::vector<uint8_t> updated_;
-  // Settled: set in this pass (Modify) or invariable; what diffusing takes as given.
+  // Settled: set in this pass (Modify) or invariable; what diffusing takes as given. A settled
+  // node keeps its rank for the rest of the pass, so the bounds it puts on its neighbours'
+  // own ranks only tighten, and are kept as they come.
   std::vector<uint8_t> settled_;
-  std::vector<uint32_t> version_;
-  std::priority_queue<Entry> queue_;
+  std::vector<uint8_t> lower_;
+  std::vector<uint8_t> upper_;
+  NodeId measured_ = kNoNode;  // whose effects the scratch arrays hold
+  std::vector<Entry> queue_;   // a max-heap
   uint64_t modified_ = 0;
   std::vector<NodeId> stack_;
   // Scratch for measure(): the nodes one change touches and their count changes per value.
