@@ -27,10 +27,23 @@ int violation(LinkKind kind, Side side, int a, int b) {
   return 0;
 }
 
-// 2^L for a node with `bad` of `all` links inconsistent; 0 when consistent.
-uint64_t level_weight(int bad, int all) {
-  const int level = inconsistency_level(bad, all);
-  return level < 0 ? 0 : uint64_t{1} << level;
+// The most links a node has: a piece edge per kind and side in each direction, and the mirror.
+constexpr int kMaxLinks = 2 * 2 * kMaxKinds + 1;
+
+// 2^L for a node with `bad` of `all` links inconsistent, 0 when consistent, as a table: the
+// corrected score is asked for nine values of every touched node of every candidate.
+const auto& level_weights() {
+  static const auto table = [] {
+    std::array<std::array<double, kMaxLinks + 1>, kMaxLinks + 1> t{};
+    for (int all = 1; all <= kMaxLinks; ++all) {
+      for (int bad = 1; bad <= all; ++bad) {
+        t[static_cast<std::size_t>(bad)][static_cast<std::size_t>(all)] =
+            static_cast<double>(1u << inconsistency_level(bad, all));
+      }
+    }
+    return t;
+  }();
+  return table;
 }
 
 class Greedy {
@@ -49,8 +62,7 @@ class Greedy {
         settled_(lat_.size()),
         lower_(lat_.size()),
         upper_(lat_.size()),
-        stamp_(lat_.size()),
-        slot_(lat_.size()) {}
+        scratch_(lat_.size()) {}
 
   Reduction run() {
     Reduction result;
@@ -163,14 +175,15 @@ class Greedy {
 
   // Index of a touched node in the scratch arrays, adding it on first sight.
   std::size_t touch(NodeId y) {
-    if (stamp_[y] != stamp_now_) {
-      stamp_[y] = stamp_now_;
-      slot_[y] = static_cast<uint32_t>(touched_.size());
+    Scratch& s = scratch_[y];
+    if (s.stamp != stamp_now_) {
+      s.stamp = stamp_now_;
+      s.slot = static_cast<uint32_t>(touched_.size());
       touched_.push_back(y);
       dbad_.push_back({});
       dw_.push_back({});
     }
-    return slot_[y];
+    return s.slot;
   }
 
   // Fills the scratch arrays with each value's change of every touched node's counts (x taking
@@ -183,24 +196,39 @@ class Greedy {
     dw_.clear();
     weighted.fill(0);
     const NodeId m = lat_.mirror(x);
+    const bool weigh = o_.ranking == Ranking::Weighted || o_.scoring == Scoring::Weighted;
     auto account = [&](NodeId from, bool from_is_x, NodeId y, LinkKind kind, Side side, float dm) {
       const int a = value(rank_[from]);
       const int b = value(rank_[y]);
       const int old_v = violation(kind, side, a, b);
       const std::size_t sf = touch(from), sy = touch(y);
-      for (int v = 0; v < kValues; ++v) {
-        const int na = from_is_x ? v : kMaxRank - v;
-        const int nb = y == x ? v : (y == m ? kMaxRank - v : b);
-        const int new_v = violation(kind, side, na, nb);
-        const int d = (new_v > 0) - (old_v > 0);
-        const float dw = dm * static_cast<float>(new_v - old_v);
-        dbad_[sf][static_cast<std::size_t>(v)] += d;
-        dw_[sf][static_cast<std::size_t>(v)] += dw;
-        if (y != from) {
-          dbad_[sy][static_cast<std::size_t>(v)] += d;
-          dw_[sy][static_cast<std::size_t>(v)] += dw;
-        }
-        weighted[static_cast<std::size_t>(v)] += dw;
+      // The new violation as a function of x's value v: max(0, k v + c) for a piece link (its
+      // sign from kind and side, negated when the link hangs off the mirror); a mirror link
+      // between x and its mirror always heals; x's own self-mirror link is |2v - 8|.
+      std::array<int, kValues> new_v{};
+      if (kind == LinkKind::Mirror) {
+        for (int v = 0; v < kValues; ++v)
+          new_v[static_cast<std::size_t>(v)] = y == x ? std::abs(2 * v - kMaxRank) : 0;
+      } else {
+        const int sign = (kind == LinkKind::Fewer) == (side == Side::Red) ? 1 : -1;
+        const int k = from_is_x ? sign : -sign;
+        const int c = from_is_x ? -sign * b : sign * (kMaxRank - b);
+        for (int v = 0; v < kValues; ++v)
+          new_v[static_cast<std::size_t>(v)] = std::max(0, k * v + c);
+      }
+      auto& bad_from = dbad_[sf];
+      auto& bad_y = dbad_[sy];
+      for (std::size_t v = 0; v < kValues; ++v) {
+        const int d = (new_v[v] > 0) - (old_v > 0);
+        bad_from[v] += d;
+        if (y != from) bad_y[v] += d;
+      }
+      if (!weigh) return;
+      for (std::size_t v = 0; v < kValues; ++v) {
+        const float dw = dm * static_cast<float>(new_v[v] - old_v);
+        dw_[sf][v] += dw;
+        if (y != from) dw_[sy][v] += dw;
+        weighted[v] += dw;
       }
     };
     for_each_link(x, [&](NodeId y, LinkKind kind, Side side, float dm) {
@@ -218,17 +246,18 @@ class Greedy {
     measure(x, weighted);
     if (o_.scoring == Scoring::Weighted) return weighted;
     std::array<double, kValues> change{};
+    const auto& weights = level_weights();
     for (std::size_t i = 0; i < touched_.size(); ++i) {
       const NodeId y = touched_[i];
-      const int all = lat_.neighbour_count(y);
+      const auto all = static_cast<std::size_t>(lat_.neighbour_count(y));
+      const int now = bad_[y];
       for (int v = 0; v < kValues; ++v) {
-        const int now = bad_[y];
         const int then = now + dbad_[i][static_cast<std::size_t>(v)];
         change[static_cast<std::size_t>(v)] +=
             o_.scoring == Scoring::InconsistentNodes
                 ? static_cast<double>((then > 0) - (now > 0))
-                : static_cast<double>(level_weight(then, all)) -
-                      static_cast<double>(level_weight(now, all));
+                : weights[static_cast<std::size_t>(then)][all] -
+                      weights[static_cast<std::size_t>(now)][all];
       }
     }
     return change;
@@ -309,12 +338,13 @@ class Greedy {
       for_each_link(z, [&](NodeId y, LinkKind kind, Side side, float) {
         if (kind == LinkKind::Mirror) return;
         // y's rank relative to z's: red piece to the larger, black piece to the larger.
-        if ((kind == LinkKind::More) == (side == Side::Red)) {
-          upper_[y] = static_cast<uint8_t>(std::min<int>(upper_[y], r));
-        } else {
-          lower_[y] = static_cast<uint8_t>(std::max<int>(lower_[y], r));
-        }
-        if (!p_.fixed[y] && !updated_[y]) stack_.push_back(y);
+        // Only a bound that moved can leave y (or its mirror) a single value; a self-mirror
+        // node has one value, 4, whatever its bounds.
+        const bool upper = (kind == LinkKind::More) == (side == Side::Red);
+        uint8_t& bound = upper ? upper_[y] : lower_[y];
+        const bool moved = upper ? r < bound : r > bound;
+        if (moved) bound = static_cast<uint8_t>(r);
+        if ((moved || lat_.mirror(y) == y) && !p_.fixed[y] && !updated_[y]) stack_.push_back(y);
       });
     }
   }
@@ -408,8 +438,11 @@ class Greedy {
   uint64_t modified_ = 0;
   std::vector<NodeId> stack_;
   // Scratch for measure(): the nodes one change touches and their count changes per value.
-  std::vector<uint32_t> stamp_;
-  std::vector<uint32_t> slot_;
+  struct Scratch {
+    uint32_t stamp = 0;  // the measurement that last touched the node
+    uint32_t slot = 0;   // its index in touched_ then
+  };
+  std::vector<Scratch> scratch_;  // together, so a touch costs one cache miss
   uint32_t stamp_now_ = 0;
   std::vector<NodeId> touched_;
   std::vector<std::array<int, kValues>> dbad_;
