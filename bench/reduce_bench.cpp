@@ -81,7 +81,8 @@ void BM_BaselineNaiveBasic(benchmark::State& state, const std::string& preset) {
         NodeId best = kNoNode;
         double worst = 0;
         for (NodeId u = 0; u < lat.size(); ++u) {
-          const double pct = static_cast<double>(counter.inconsistent_neighbours(u)) / lat.neighbour_count(u);
+          const double pct =
+              static_cast<double>(counter.inconsistent_neighbours(u)) / lat.neighbour_count(u);
           if (!updated[u] && !b.problem.fixed[u] && pct > worst) {
             worst = pct;
             best = u;
@@ -97,7 +98,8 @@ void BM_BaselineNaiveBasic(benchmark::State& state, const std::string& preset) {
           ranks[best] = Rank(v);
           ranks[lat.mirror(best)] = mirror(Rank(v));
           const uint64_t n = counter.count(ranks).inconsistent_nodes;
-          if (n < fewest || (n == fewest && std::abs(v - value(current)) < std::abs(value(chosen) - value(current)))) {
+          if (n < fewest || (n == fewest && std::abs(v - value(current)) <
+                                                std::abs(value(chosen) - value(current)))) {
             fewest = n;
             chosen = Rank(v);
           }
@@ -112,13 +114,22 @@ void BM_BaselineNaiveBasic(benchmark::State& state, const std::string& preset) {
   state.counters["left"] = static_cast<double>(counter.count(ranks).inconsistent_nodes);
 }
 
-BENCHMARK_CAPTURE(BM_BaselineNaiveBasic, end59, std::string("end59"))->Unit(benchmark::kMillisecond)->Iterations(1);
-BENCHMARK_CAPTURE(BM_Greedy, ba_end59, std::string("end59"), basic_algorithm())->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Greedy, ba_endall, std::string("endall"), basic_algorithm())->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Greedy, ra_endall, std::string("endall"), refined_algorithm())->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_BaselineNaiveBasic, end59, std::string("end59"))
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK_CAPTURE(BM_Greedy, ba_end59, std::string("end59"), basic_algorithm())
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Greedy, ba_endall, std::string("endall"), basic_algorithm())
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Greedy, ra_endall, std::string("endall"), refined_algorithm())
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Exact, exact_endall, std::string("endall"))->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Greedy, ra_full, std::string("full"), refined_algorithm())->Unit(benchmark::kMillisecond)->Iterations(2);
-BENCHMARK_CAPTURE(BM_Exact, exact_full, std::string("full"))->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK_CAPTURE(BM_Greedy, ra_full, std::string("full"), refined_algorithm())
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(2);
+BENCHMARK_CAPTURE(BM_Exact, exact_full, std::string("full"))
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(2);
 
 }  // namespace
 }  // namespace egkb

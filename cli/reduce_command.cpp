@@ -136,6 +136,14 @@ void add_reduce_command(CLI::App& app, int&) {
       queued_keys.push_back(scored.lattice.key(n));
       queued.push_back(material_text(kb, queued_keys.back()));
     }
+    nlohmann::ordered_json trace = nlohmann::ordered_json::array();
+    for (const IterationTrace& t : r.reduction.trace) {
+      trace.push_back({{"iteration", t.iteration},
+                       {"modified", t.modified},
+                       {"inconsistent_nodes", t.after.inconsistent_nodes},
+                       {"corrected_score", t.after.corrected_score},
+                       {"exact_finish", t.exact_finish}});
+    }
     const nlohmann::ordered_json report = {
         {"method", o->method},
         {"iterations", r.reduction.iterations},
@@ -146,6 +154,7 @@ void add_reduce_command(CLI::App& app, int&) {
         {"after", conflicts_json(r.after)},
         {"ties", r.reduction.ties},
         {"queued", queued},
+        {"trace", trace},
     };
     if (!o->dry_run) {
       const nlohmann::json parameters = {{"file", o->kb.path},      {"method", o->method},

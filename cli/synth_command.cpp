@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/kb_options.h"
 #include "io/kb_file.h"
 #include "lattice/compare.h"
 #include "lattice/errors.h"
@@ -17,15 +18,20 @@ void add_synth_command(CLI::App& app, int&) {
     std::string noise = "paper";
     std::string truth;
     std::string out;
+    KbOptions base;
   };
   auto options = std::make_shared<Options>();
   CLI::App* cmd =
       app.add_subcommand("synth", "make a synthetic xiangqi KB and the truth it came from");
   std::vector<std::string> presets(preset_names().begin(), preset_names().end());
-  cmd->add_option("--preset", options->synth.preset,
-                  "end65, end64, end60, end59, end50, end49, endall or full")
-      ->check(CLI::IsMember(presets))
-      ->capture_default_str();
+  CLI::Option* preset = cmd->add_option("--preset", options->synth.preset,
+                                        "end65, end64, end60, end59, end50, end49, endall or full")
+                            ->check(CLI::IsMember(presets))
+                            ->capture_default_str();
+  cmd->add_option("--base", options->base.path,
+                  "instead of a preset: put the noise into this KB (.csv or .sqlite), the truth")
+      ->excludes(preset);
+  add_pieces_option(*cmd, options->base.pieces);
   cmd->add_option("--seed", options->synth.seed, "same seed, same files")->capture_default_str();
   cmd->add_option("--noise", options->noise,
                   "noise of the generated rows: paper, manual, clustered or none")
@@ -45,9 +51,12 @@ void add_synth_command(CLI::App& app, int&) {
     check_save_target(options->truth);
     check_save_target(options->out);
     options->synth.noise = *noise_profile_named(options->noise);
-    const Synthesis s = synthesise(options->synth);
+    const Synthesis s = options->base.path.empty()
+                            ? synthesise(options->synth)
+                            : synthesise_from(load(options->base), options->synth);
     const nlohmann::json parameters = {
         {"preset", options->synth.preset},
+        {"base", options->base.path},
         {"seed", options->synth.seed},
         {"noise", options->noise},
         {"rate", options->synth.rate.value_or(default_rate(options->synth.noise))}};
@@ -56,9 +65,9 @@ void add_synth_command(CLI::App& app, int&) {
     std::size_t manual = 0;
     for (const KbRow& row : s.truth.rows) manual += row.source == Source::Manual;
     const ErrorCounts errors = compare_to_truth(s.noisy, s.truth);
-    fmt::print("{} (seed {}, noise {}): {} rows, {} manual and {} generated\n",
-               options->synth.preset, options->synth.seed, options->noise, s.truth.rows.size(),
-               manual, s.truth.rows.size() - manual);
+    fmt::print("{} (seed {}, noise {}): {} rows, {} manual and {} generated\n", s.truth.origin,
+               options->synth.seed, options->noise, s.truth.rows.size(), manual,
+               s.truth.rows.size() - manual);
     fmt::print("  truth -> {}\n  noisy -> {}: {} rows wrong ({:.1f}%)\n", options->truth,
                options->out, errors.errors,
                100.0 * static_cast<double>(errors.errors) / static_cast<double>(errors.size));

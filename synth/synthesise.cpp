@@ -8,25 +8,31 @@
 
 namespace egkb {
 
-Synthesis synthesise(const SynthOptions& options) {
+Synthesis synthesise_from(KnowledgeBase base, const SynthOptions& options) {
   const double rate = options.rate.value_or(default_rate(options.noise));
   if (!(rate >= 0 && rate <= 1)) {
     throw InputError("", 0, "--rate",
                      fmt::format("expected a share between 0 and 1, got {}", rate));
   }
-  const std::vector<PresetMaterial> materials = preset_materials(options.preset);
-  const TruthModel model;
   Synthesis s;
-  s.truth.pieces = &PieceSet::xiangqi();
-  s.truth.origin = fmt::format("{} truth", options.preset);
-  s.truth.rows.reserve(materials.size());
-  for (const PresetMaterial& m : materials) {
-    s.truth.rows.push_back({m.key, model.score(m.key), m.source, false, {}, 0});
-  }
+  s.truth = std::move(base);
   Random random(options.seed);
   s.noisy = add_noise(s.truth, options.noise, rate, random);
-  s.noisy.origin = fmt::format("{} (seed {})", options.preset, options.seed);
+  s.noisy.origin = fmt::format("{} (seed {})", s.truth.origin, options.seed);
   return s;
+}
+
+Synthesis synthesise(const SynthOptions& options) {
+  const std::vector<PresetMaterial> materials = preset_materials(options.preset);
+  const TruthModel model;
+  KnowledgeBase truth;
+  truth.pieces = &PieceSet::xiangqi();
+  truth.origin = options.preset;
+  truth.rows.reserve(materials.size());
+  for (const PresetMaterial& m : materials) {
+    truth.rows.push_back({m.key, model.score(m.key), m.source, false, {}, 0});
+  }
+  return synthesise_from(std::move(truth), options);
 }
 
 }  // namespace egkb

@@ -25,4 +25,8 @@ struct Synthesis {
 // Deterministic for a seed. Throws InputError for an unknown preset or a rate outside [0, 1].
 Synthesis synthesise(const SynthOptions& options);
 
+// The same noise on a base of one's own (any piece set), which becomes the truth; the preset
+// is not used.
+Synthesis synthesise_from(KnowledgeBase base, const SynthOptions& options);
+
 }  // namespace egkb
