@@ -35,4 +35,9 @@ double RepairProblem::objective(std::span<const Rank> new_ranks) const {
   return sum;
 }
 
+PreparedRepair::PreparedRepair(const KnowledgeBase& kb, const ReduceWeights& weights)
+    : scored_(std::make_unique<ScoredLattice>(ScoredLattice::of(kb))),
+      problem_(RepairProblem::of(kb, *scored_, weights.nodes)),
+      dm_(edge_piece_weights(scored_->lattice, weights.pieces)) {}
+
 }  // namespace egkb

@@ -2,6 +2,7 @@
 // may not change. Reducers read it and return new ranks; they never mutate a knowledge base.
 #pragma once
 
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -27,6 +28,26 @@ struct RepairProblem {
   // Sum over stored nodes of weight x |new rank - data rank|: the edit cost DESIGN.md names
   // `objective`.
   double objective(std::span<const Rank> new_ranks) const;
+};
+
+// A KB made ready for the reducers: its scored lattice, the repair problem on it and the Dm of
+// every edge. It owns the lattice the problem points into, so it is neither copied nor moved.
+class PreparedRepair {
+ public:
+  PreparedRepair(const KnowledgeBase& kb, const ReduceWeights& weights);
+  PreparedRepair(const PreparedRepair&) = delete;
+  PreparedRepair& operator=(const PreparedRepair&) = delete;
+
+  const ScoredLattice& scored() const { return *scored_; }
+  const Lattice& lattice() const { return scored_->lattice; }
+  const RepairProblem& problem() const { return problem_; }
+  RepairProblem& problem() { return problem_; }
+  std::span<const float> edge_dm() const { return dm_; }
+
+ private:
+  std::unique_ptr<ScoredLattice> scored_;
+  RepairProblem problem_;
+  std::vector<float> dm_;
 };
 
 }  // namespace egkb

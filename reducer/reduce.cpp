@@ -27,24 +27,25 @@ std::string_view method_name(Method method) {
 }
 
 ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
-  const ScoredLattice scored = ScoredLattice::of(kb);
-  const RepairProblem problem = RepairProblem::of(kb, scored, request.weights.nodes);
-  const std::vector<float> dm = edge_piece_weights(scored.lattice, request.weights.pieces);
-  ConflictCounter counter(scored.lattice);
+  const ReduceWeights weights = request.weights.value_or(ReduceWeights::defaults(*kb.pieces));
+  const PreparedRepair prepared(kb, weights);
+  const RepairProblem& problem = prepared.problem();
+  const Lattice& lattice = prepared.lattice();
+  ConflictCounter counter(lattice);
   ReduceOutcome out;
-  out.before = counter.count(scored.ranks());
+  out.before = counter.count(prepared.scored().ranks());
 
   const auto started = std::chrono::steady_clock::now();
   if (request.method == Method::Exact) {
-    out.reduction = reduce_exact(problem, {request.soft, request.lambda}, dm);
+    out.reduction = reduce_exact(problem, {request.soft, request.lambda}, prepared.edge_dm());
   } else {
     GreedyOptions options =
         request.method == Method::Basic ? basic_algorithm() : refined_algorithm();
     if (request.weighted) options = weighted(options);
     options.ties = request.ties;
     options.on_iteration = request.on_iteration;
-    out.reduction =
-        reduce_greedy(problem, options, dm, static_cast<float>(request.weights.pieces.mirror));
+    out.reduction = reduce_greedy(problem, options, prepared.edge_dm(),
+                                  static_cast<float>(weights.pieces.mirror));
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   out.after = counter.count(out.reduction.ranks);
@@ -52,7 +53,7 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
 
   out.result = kb;
   for (std::size_t i = 0; i < kb.rows.size(); ++i) {
-    const NodeId node = *scored.lattice.find(kb.rows[i].key);
+    const NodeId node = *lattice.find(kb.rows[i].key);
     KbRow& row = out.result.rows[i];
     row.score = score_of(out.reduction.ranks[node], row.score);
     if (row.score != kb.rows[i].score) out.changed_rows.push_back(i);

@@ -22,7 +22,7 @@ struct ReduceRequest {
   bool soft = false;      // soft constraints (exact)
   double lambda = 1.0;
   Ties ties = Ties::Closest;
-  ReduceWeights weights;  // node weights by provenance, piece values
+  std::optional<ReduceWeights> weights;  // node and piece weights; the defaults if unset
   std::function<void(const IterationTrace&)> on_iteration;
 };
 

@@ -31,6 +31,10 @@ struct PieceWeights {
 struct ReduceWeights {
   PieceWeights pieces;
   NodeWeights nodes;
+
+  static ReduceWeights defaults(const PieceSet& pieces) {
+    return {PieceWeights::defaults(pieces), NodeWeights{}};
+  }
 };
 
 // Reads a JSON weights file: {"pieces": {"R": 9, ...}, "cannon_raise": 1.5, "mirror": 9,

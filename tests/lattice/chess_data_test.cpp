@@ -3,20 +3,14 @@
 
 #include <set>
 
-#include "io/csv.h"
 #include "lattice/conflicts.h"
 #include "tests/support/brute_force.h"
+#include "tests/support/chess.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& chess = PieceSet::chess();
-
-KnowledgeBase chess_data() {
-  CsvOptions options;
-  options.pieces = &chess;
-  return read_csv(std::string(EGKB_DATA_DIR) + "/chess-syzygy-6men.csv", options);
-}
+using test::chess_data;
 
 std::set<Key> inconsistent_keys(const KnowledgeBase& kb) {
   const ScoredLattice scored = ScoredLattice::of(kb);

@@ -1,10 +1,10 @@
 // Real ground truth: the Syzygy chess data with injected errors, repaired by every method.
 #include <gtest/gtest.h>
 
-#include "io/csv.h"
 #include "lattice/compare.h"
 #include "reducer/reduce.h"
 #include "synth/noise.h"
+#include "tests/support/chess.h"
 
 namespace egkb {
 namespace {
@@ -12,10 +12,7 @@ namespace {
 // ba and ra are the paper's heuristics: they remove conflicts but may not bring scores nearer
 // the truth (docs/reducers.md has the figures); the exact repair must.
 TEST(ChessRepair, RaAndExactReachZeroAndExactBringsScoresNearerTheTruth) {
-  CsvOptions chess;
-  chess.pieces = &PieceSet::chess();
-  const KnowledgeBase truth =
-      read_csv(std::string(EGKB_DATA_DIR) + "/chess-syzygy-6men.csv", chess);
+  const KnowledgeBase truth = test::chess_data();
   Random random(2010);
   KnowledgeBase noisy = add_noise(truth, NoiseProfile::Paper, 0.35, random);
   noisy.origin = "noisy chess";
@@ -25,7 +22,6 @@ TEST(ChessRepair, RaAndExactReachZeroAndExactBringsScoresNearerTheTruth) {
   for (Method method : {Method::Basic, Method::Refined, Method::Exact}) {
     ReduceRequest request;
     request.method = method;
-    request.weights.pieces = PieceWeights::defaults(*truth.pieces);
     const ReduceOutcome out = reduce_kb(noisy, request);
     const ErrorCounts after = compare_to_truth(out.result, truth);
     if (method != Method::Basic) {

@@ -21,12 +21,10 @@ struct Solved {
 };
 
 Solved solve(const KnowledgeBase& kb, const ExactOptions& options = {}) {
-  const ScoredLattice scored = ScoredLattice::of(kb);
-  const RepairProblem p = RepairProblem::of(kb, scored, NodeWeights{});
-  const auto dm = edge_piece_weights(scored.lattice, PieceWeights::defaults(xq));
-  const Reduction r = reduce_exact(p, options, dm);
-  ConflictCounter counter(scored.lattice);
-  return {p.objective(r.ranks), counter.count(r.ranks).inconsistent_nodes};
+  const PreparedRepair prepared(kb, ReduceWeights::defaults(xq));
+  const Reduction r = reduce_exact(prepared.problem(), options, prepared.edge_dm());
+  ConflictCounter counter(prepared.lattice());
+  return {prepared.problem().objective(r.ranks), counter.count(r.ranks).inconsistent_nodes};
 }
 
 // Tiny lattices: every assignment of up to 4 mirror pairs (9^4 = 6561).

@@ -10,6 +10,7 @@
 #include "lattice/conflicts.h"
 #include "lattice/material.h"
 #include "synth/synthesise.h"
+#include "tests/support/chess.h"
 
 namespace egkb {
 namespace {
@@ -107,10 +108,7 @@ TEST(Noise, MirrorPairsStayInStepButForAFew) {
 }
 
 TEST(Noise, AppliesToBasesThatStoreOneOrientation) {
-  CsvOptions chess;
-  chess.pieces = &PieceSet::chess();
-  const KnowledgeBase truth =
-      read_csv(std::string(EGKB_DATA_DIR) + "/chess-syzygy-6men.csv", chess);
+  const KnowledgeBase truth = test::chess_data();
   Random random(3);
   const ErrorCounts c =
       compare_to_truth(add_noise(truth, NoiseProfile::Paper, 0.35, random), truth);
