@@ -70,38 +70,7 @@ class Greedy {
     recount();  // from here on apply() keeps every count exact
     for (int pass = 1; pass <= o_.max_iterations; ++pass) {
       if (std::all_of(bad_.begin(), bad_.end(), [](uint8_t b) { return b == 0; })) break;
-      std::fill(updated_.begin(), updated_.end(), 0);
-      std::fill(settled_.begin(), settled_.end(), 0);
-      std::fill(lower_.begin(), lower_.end(), 0);
-      std::fill(upper_.begin(), upper_.end(), kMaxRank);
-      queue_.clear();
-      for (NodeId u = 0; u < lat_.size(); ++u) {
-        if (!p_.fixed[u] && bad_[u] > 0) queue_.push_back({priority(u), u});
-      }
-      std::make_heap(queue_.begin(), queue_.end());
-      modified_ = 0;
-      if (o_.diffusing) {
-        for (NodeId u = 0; u < lat_.size(); ++u) {
-          if (p_.fixed[u]) settle(u);
-        }
-        diffuse();
-      }
-      while (!queue_.empty()) {
-        std::pop_heap(queue_.begin(), queue_.end());
-        const Entry top = queue_.back();
-        queue_.pop_back();
-        const NodeId x = top.node;
-        if (updated_[x] || p_.fixed[x] || bad_[x] == 0) continue;
-        // Entries are pushed only when a priority rises (lazy deletion): a lower entry is
-        // outdated by a newer one, a higher one goes back with the node's present priority.
-        const double now = priority(x);
-        if (top.priority < now) continue;
-        if (top.priority > now) {
-          push(x);
-          continue;
-        }
-        choose_and_apply(x, result);
-      }
+      run_pass(result);
       result.iterations = pass;
       result.trace.push_back({pass, modified_, counter.count(rank_)});
       if (o_.on_iteration) o_.on_iteration(result.trace.back());
@@ -116,6 +85,42 @@ class Greedy {
   }
 
  private:
+  // One iteration of Alg. 3.2: every inconsistent node once, worst first.
+  void run_pass(Reduction& result) {
+    std::fill(updated_.begin(), updated_.end(), 0);
+    std::fill(settled_.begin(), settled_.end(), 0);
+    std::fill(lower_.begin(), lower_.end(), 0);
+    std::fill(upper_.begin(), upper_.end(), kMaxRank);
+    queue_.clear();
+    for (NodeId u = 0; u < lat_.size(); ++u) {
+      if (!p_.fixed[u] && bad_[u] > 0) queue_.push_back({priority(u), u});
+    }
+    std::make_heap(queue_.begin(), queue_.end());
+    modified_ = 0;
+    if (o_.diffusing) {
+      for (NodeId u = 0; u < lat_.size(); ++u) {
+        if (p_.fixed[u]) settle(u);
+      }
+      diffuse();
+    }
+    while (!queue_.empty()) {
+      std::pop_heap(queue_.begin(), queue_.end());
+      const Entry top = queue_.back();
+      queue_.pop_back();
+      const NodeId x = top.node;
+      if (updated_[x] || p_.fixed[x] || bad_[x] == 0) continue;
+      // Entries are pushed only when a priority rises (lazy deletion): a lower entry is
+      // outdated by a newer one, a higher one goes back with the node's present priority.
+      const double now = priority(x);
+      if (top.priority < now) continue;
+      if (top.priority > now) {
+        push(x);
+        continue;
+      }
+      choose_and_apply(x, result);
+    }
+  }
+
   struct Entry {
     double priority;
     NodeId node;
