@@ -1,0 +1,79 @@
+#include "sampling/estimate.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace egkb {
+
+namespace {
+
+constexpr double kZ = 1.959963984540054;  // 97.5% normal quantile
+
+// Adds one observation's weight to the class totals it falls in.
+void add_weighted(ErrorEstimate& e, const Observation& o, double weight) {
+  if (o.score == o.verdict) return;
+  e.errors += weight;
+  switch (error_distance(o.verdict, o.score)) {
+    case 0:
+      e.d0 += weight;
+      break;
+    case 1:
+      e.d1 += weight;
+      break;
+    case 2:
+      e.d2 += weight;
+      break;
+    case 3:
+      e.d3 += weight;
+      break;
+    default:
+      e.d_ge4 += weight;
+      break;
+  }
+  if (inverted(o.verdict, o.score)) e.inverted += weight;
+}
+
+ErrorEstimate start(const std::vector<Observation>& sample, std::size_t population) {
+  ErrorEstimate e;
+  e.population = population;
+  e.sample = sample.size();
+  for (const Observation& o : sample) e.found.add(o.verdict, o.score);
+  return e;
+}
+
+}  // namespace
+
+ErrorEstimate estimate_simple(const std::vector<Observation>& sample, std::size_t population) {
+  ErrorEstimate e = start(sample, population);
+  if (sample.empty()) return e;
+  const double n = static_cast<double>(sample.size());
+  const double scale = static_cast<double>(population) / n;
+  for (const Observation& o : sample) add_weighted(e, o, scale);
+  const double share = static_cast<double>(e.found.errors) / n;
+  const double z2 = kZ * kZ;
+  const double centre = (share + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = kZ * std::sqrt(share * (1 - share) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+  e.rate = share;
+  e.low = std::max(0.0, centre - half);
+  e.high = std::min(1.0, centre + half);
+  return e;
+}
+
+ErrorEstimate estimate_horvitz_thompson(const std::vector<Observation>& sample,
+                                        std::size_t population) {
+  ErrorEstimate e = start(sample, population);
+  if (population == 0) return e;
+  double variance = 0;
+  for (const Observation& o : sample) {
+    add_weighted(e, o, 1 / o.probability);
+    if (o.score != o.verdict) variance += (1 - o.probability) / (o.probability * o.probability);
+  }
+  const double n = static_cast<double>(population);
+  const double half = kZ * std::sqrt(variance);
+  e.rate = e.errors / n;
+  e.low = std::max(0.0, e.errors - half) / n;
+  e.high = std::min(n, e.errors + half) / n;
+  return e;
+}
+
+}  // namespace egkb
