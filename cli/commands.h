@@ -13,5 +13,6 @@ void add_show_command(CLI::App& app, int& exit_code);
 void add_synth_command(CLI::App& app, int& exit_code);
 void add_compare_command(CLI::App& app, int& exit_code);
 void add_reduce_command(CLI::App& app, int& exit_code);
+void add_simulate_command(CLI::App& app, int& exit_code);
 
 }  // namespace egkb::cli

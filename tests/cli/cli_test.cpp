@@ -228,6 +228,28 @@ TEST_F(Cli, ReduceWritesCsvOnlyWhereItIsTold) {
             2);
 }
 
+TEST_F(Cli, SimulateReportsEveryRoundAsJson) {
+  ASSERT_EQ(
+      run("synth --preset end59 --seed 3 --truth " + path("t.csv") + " --out " + path("n.csv"))
+          .code,
+      0);
+  const Outcome r = run("simulate --truth " + path("t.csv") + " --kb " + path("n.csv") +
+                        " --rounds 2 --p 0.05 --k 3 --method exact --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto rounds = nlohmann::json::parse(r.out);
+  ASSERT_EQ(rounds.size(), 2u);
+  for (const auto& round : rounds) {
+    for (const char* key :
+         {"size", "errors", "d_ge4", "d3", "d2", "d1", "d0", "inverted", "rate", "low", "high"}) {
+      EXPECT_TRUE(round["estimate"].contains(key)) << key;
+    }
+    EXPECT_TRUE(round["covered"].is_boolean());
+  }
+  EXPECT_EQ(
+      run("simulate --truth " + path("t.csv") + " --kb " + path("n.csv") + " --design random").code,
+      2);
+}
+
 TEST_F(Cli, DemoRunsOnTheShippedData) {
   const Outcome r = run("demo");
   ASSERT_EQ(r.code, 0) << r.err;
