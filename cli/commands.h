@@ -14,5 +14,6 @@ void add_synth_command(CLI::App& app, int& exit_code);
 void add_compare_command(CLI::App& app, int& exit_code);
 void add_reduce_command(CLI::App& app, int& exit_code);
 void add_simulate_command(CLI::App& app, int& exit_code);
+void add_review_commands(CLI::App& app, int& exit_code);
 
 }  // namespace egkb::cli

@@ -55,6 +55,31 @@ CREATE TABLE review_queue(
   key INTEGER NOT NULL,
   reason TEXT NOT NULL
 );
+)sql",
+                                                                R"sql(
+CREATE TABLE batches(
+  id INTEGER PRIMARY KEY,
+  design TEXT NOT NULL,
+  seed INTEGER NOT NULL,
+  parameters TEXT NOT NULL,
+  population INTEGER NOT NULL,
+  created TEXT NOT NULL
+);
+CREATE TABLE batch_items(
+  batch INTEGER NOT NULL REFERENCES batches(id),
+  key INTEGER NOT NULL,
+  score INTEGER NOT NULL,
+  probability REAL NOT NULL,
+  PRIMARY KEY (batch, key)
+);
+CREATE TABLE verdicts(
+  batch INTEGER NOT NULL REFERENCES batches(id),
+  key INTEGER NOT NULL,
+  verdict INTEGER NOT NULL CHECK (verdict BETWEEN 0 AND 9),
+  reviewer TEXT NOT NULL,
+  time TEXT NOT NULL,
+  PRIMARY KEY (batch, key)
+);
 )sql"};
 
 int user_version(SQLite::Database& db) {
@@ -300,6 +325,115 @@ KnowledgeBase read_store(const std::string& path) {
   } catch (const SQLite::Exception& e) {
     throw StoreError(fmt::format("{}: {}", path, e.what()));
   }
+}
+
+std::unordered_map<Key, Score> original_scores(const std::string& path) {
+  std::unordered_map<Key, Score> scores;
+  try {
+    SQLite::Database db = open_for_reading(path);
+    SQLite::Statement q(db,
+                        "SELECT key, new FROM history WHERE rowid IN "
+                        "(SELECT min(rowid) FROM history GROUP BY key)");
+    while (q.executeStep())
+      scores.emplace(q.getColumn(0).getInt64(), Score(q.getColumn(1).getInt()));
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(fmt::format("{}: {}", path, e.what()));
+  }
+  return scores;
+}
+
+int64_t record_batch(const std::string& path, const Batch& batch) {
+  if (!std::filesystem::exists(path)) throw InputError(path, 0, "", "no such file");
+  int64_t id = 0;
+  write_transaction(path, false, [&](SQLite::Database& db) {
+    SQLite::Statement b(db,
+                        "INSERT INTO batches(design, seed, parameters, population, created) "
+                        "VALUES(?, ?, ?, ?, ?)");
+    b.bind(1, batch.design);
+    b.bind(2, static_cast<int64_t>(batch.seed));
+    b.bind(3, batch.parameters);
+    b.bind(4, static_cast<int64_t>(batch.population));
+    b.bind(5, now_utc());
+    b.exec();
+    id = db.getLastInsertRowid();
+    SQLite::Statement item(
+        db, "INSERT INTO batch_items(batch, key, score, probability) VALUES(?, ?, ?, ?)");
+    for (const BatchItem& i : batch.items) {
+      item.bind(1, id);
+      item.bind(2, static_cast<int64_t>(i.key));
+      item.bind(3, value(i.score));
+      item.bind(4, i.probability);
+      item.exec();
+      item.reset();
+    }
+  });
+  return id;
+}
+
+Batch read_batch(const std::string& path, int64_t id) {
+  try {
+    SQLite::Database db = open_for_reading(path);
+    if (user_version(db) < 3)
+      throw InputError(path, 0, "batch", "the store holds no review batches");
+    SQLite::Statement b(db,
+                        "SELECT design, seed, parameters, population FROM batches WHERE id = ?");
+    b.bind(1, id);
+    if (!b.executeStep())
+      throw InputError(path, 0, "batch", fmt::format("no batch {} in the store", id));
+    Batch batch;
+    batch.id = id;
+    batch.design = b.getColumn(0).getString();
+    batch.seed = static_cast<uint64_t>(b.getColumn(1).getInt64());
+    batch.parameters = b.getColumn(2).getString();
+    batch.population = static_cast<std::size_t>(b.getColumn(3).getInt64());
+    SQLite::Statement items(
+        db, "SELECT key, score, probability FROM batch_items WHERE batch = ? ORDER BY rowid");
+    items.bind(1, id);
+    while (items.executeStep()) {
+      batch.items.push_back({static_cast<Key>(items.getColumn(0).getInt64()),
+                             Score(items.getColumn(1).getInt()), items.getColumn(2).getDouble()});
+    }
+    return batch;
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(fmt::format("{}: {}", path, e.what()));
+  }
+}
+
+void record_verdicts(const std::string& path, int64_t batch, const std::string& reviewer,
+                     const std::vector<VerdictRecord>& verdicts) {
+  write_transaction(path, false, [&](SQLite::Database& db) {
+    const int64_t run =
+        insert_run(db, {"review import", fmt::format(R"({{"batch": {}}})", batch), "", "", 0});
+    SQLite::Statement node(
+        db, "UPDATE nodes SET score = ?, source = 'expert', invariable = 1 WHERE key = ?");
+    SQLite::Statement history(
+        db, "INSERT INTO history(run, key, old, new, reason) VALUES(?, ?, ?, ?, 'review')");
+    SQLite::Statement verdict(db,
+                              "INSERT OR REPLACE INTO verdicts(batch, key, verdict, reviewer, "
+                              "time) VALUES(?, ?, ?, ?, ?)");
+    const std::string time = now_utc();
+    for (const VerdictRecord& v : verdicts) {
+      node.bind(1, value(v.verdict));
+      node.bind(2, static_cast<int64_t>(v.key));
+      node.exec();
+      node.reset();
+      if (v.verdict != v.old_score) {
+        history.bind(1, run);
+        history.bind(2, static_cast<int64_t>(v.key));
+        history.bind(3, value(v.old_score));
+        history.bind(4, value(v.verdict));
+        history.exec();
+        history.reset();
+      }
+      verdict.bind(1, batch);
+      verdict.bind(2, static_cast<int64_t>(v.key));
+      verdict.bind(3, value(v.verdict));
+      verdict.bind(4, reviewer);
+      verdict.bind(5, time);
+      verdict.exec();
+      verdict.reset();
+    }
+  });
 }
 
 }  // namespace egkb

@@ -6,13 +6,15 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "lattice/knowledge_base.h"
 
 namespace egkb {
 
 // The schema version this build reads and writes (PRAGMA user_version).
-constexpr int kStoreVersion = 2;
+constexpr int kStoreVersion = 3;
 
 struct ImportResult {
   std::size_t added = 0;
@@ -51,5 +53,42 @@ struct ScoreChange {
 // nodes left for review, in one transaction. Returns the run's id.
 int64_t record_changes(const std::string& path, const RunRecord& run,
                        const std::vector<ScoreChange>& changes, const std::vector<Key>& queued);
+
+// A review batch as stored: what was sampled, how, and each row's score and inclusion
+// probability at sampling time.
+struct BatchItem {
+  Key key;
+  Score score;
+  double probability;
+};
+
+struct Batch {
+  int64_t id = 0;
+  std::string design;  // distance-k or hss
+  uint64_t seed = 0;
+  std::string parameters;      // JSON
+  std::size_t population = 0;  // rows the sample was drawn from
+  std::vector<BatchItem> items;
+};
+
+// The first score each node was given (its first history row): what repairs are measured from.
+std::unordered_map<Key, Score> original_scores(const std::string& path);
+
+// Stores a new batch in one transaction and returns its id.
+int64_t record_batch(const std::string& path, const Batch& batch);
+
+// Throws InputError when the store has no batch of that id.
+Batch read_batch(const std::string& path, int64_t id);
+
+struct VerdictRecord {
+  Key key;
+  Score old_score;
+  Score verdict;
+};
+
+// Sets each reviewed row to its verdict as an invariable expert row, and records the verdicts
+// (reviewer, time) and one history row per change, in one transaction.
+void record_verdicts(const std::string& path, int64_t batch, const std::string& reviewer,
+                     const std::vector<VerdictRecord>& verdicts);
 
 }  // namespace egkb

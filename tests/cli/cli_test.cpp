@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -248,6 +250,96 @@ TEST_F(Cli, SimulateReportsEveryRoundAsJson) {
   EXPECT_EQ(
       run("simulate --truth " + path("t.csv") + " --kb " + path("n.csv") + " --design random").code,
       2);
+}
+
+// The sheet with every verdict filled by `verdict_of(material, score)`.
+std::string fill_sheet(const std::string& sheet,
+                       const std::function<std::string(const std::string&)>& verdict_of) {
+  std::istringstream in(sheet);
+  std::string line, out;
+  std::getline(in, line);
+  out = line + "\n";
+  while (std::getline(in, line)) {
+    const std::size_t first = line.find(','), second = line.find(',', first + 1);
+    const std::string material = line.substr(second + 1, line.find(',', second + 1) - second - 1);
+    out += line + verdict_of(material) + "\n";
+  }
+  return out;
+}
+
+TEST_F(Cli, SampleReviewEstimateLoopOnAStore) {
+  ASSERT_EQ(
+      run("synth --preset end59 --seed 5 --truth " + path("t.csv") + " --out " + path("n.sqlite"))
+          .code,
+      0);
+  const Outcome sampled =
+      run("sample " + path("n.sqlite") + " --p 0.05 --k 3 --seed 7 --out " + path("b.csv"));
+  ASSERT_EQ(sampled.code, 0) << sampled.err;
+  EXPECT_TRUE(fs::exists(path("b.html")));
+  EXPECT_NE(test::read_file(path("b.html")).find("<table>"), std::string::npos);
+  const std::string sheet = test::read_file(path("b.csv"));
+  EXPECT_EQ(
+      sheet.rfind(
+          "batch,id,material,pretty,score,meaning,original_score,probability,neighbours,verdict\n",
+          0),
+      0u);
+
+  // Same seed, same materials (a new batch number).
+  ASSERT_EQ(
+      run("sample " + path("n.sqlite") + " --p 0.05 --k 3 --seed 7 --out " + path("b2.csv")).code,
+      0);
+  auto materials = [](const std::string& text) {
+    std::string rest = text.substr(text.find('\n') + 1), out;
+    std::istringstream in(rest);
+    for (std::string line; std::getline(in, line);)
+      out += line.substr(line.find(',', line.find(',') + 1)) + "\n";
+    return out;
+  };
+  EXPECT_EQ(materials(test::read_file(path("b2.csv"))), materials(sheet));
+
+  // A sheet with one bad verdict changes nothing and names the line.
+  int row = 0;
+  const std::string bad =
+      fill_sheet(sheet, [&](const std::string&) { return ++row == 3 ? "10" : "ok"; });
+  write("bad.csv", bad);
+  const std::string before = test::read_file(path("n.sqlite"));
+  const Outcome refused = run("review import " + path("n.sqlite") + " " + path("bad.csv"));
+  EXPECT_EQ(refused.code, 2);
+  EXPECT_NE(refused.err.find("line 4 verdict"), std::string::npos) << refused.err;
+  EXPECT_EQ(test::read_file(path("n.sqlite")), before);
+
+  // Filled with the truth: the estimate reads it, the import makes the rows expert facts.
+  std::map<std::string, std::string> truth;
+  {
+    std::istringstream in(test::read_file(path("t.csv")));
+    std::string line;
+    std::getline(in, line);
+    while (std::getline(in, line))
+      truth[line.substr(0, line.find(','))] = line.substr(line.find(',') + 1, 1);
+  }
+  write("good.csv", fill_sheet(sheet, [&](const std::string& m) { return truth.at(m); }));
+  const Outcome estimate = run("estimate " + path("n.sqlite") + " " + path("good.csv") + " --json");
+  ASSERT_EQ(estimate.code, 0) << estimate.err;
+  const auto e = nlohmann::json::parse(estimate.out);
+  for (const char* key :
+       {"size", "errors", "d_ge4", "d3", "d2", "d1", "d0", "inverted", "rate", "low", "high"}) {
+    EXPECT_TRUE(e.contains(key)) << key;
+  }
+  EXPECT_LE(e["low"].get<double>(), e["rate"].get<double>());
+  EXPECT_LE(e["rate"].get<double>(), e["high"].get<double>());
+  const Outcome imported =
+      run("review import " + path("n.sqlite") + " " + path("good.csv") + " --reviewer ada");
+  ASSERT_EQ(imported.code, 0) << imported.err;
+  SQLite::Database db(path("n.sqlite"));
+  const int items = db.execAndGet("SELECT count(*) FROM batch_items WHERE batch = 1").getInt();
+  EXPECT_GT(items, 0);
+  EXPECT_EQ(
+      db.execAndGet("SELECT count(*) FROM verdicts WHERE batch = 1 AND reviewer = 'ada'").getInt(),
+      items);
+  EXPECT_EQ(db.execAndGet("SELECT count(*) FROM nodes WHERE source = 'expert' AND invariable = 1")
+                .getInt(),
+            items);
+  EXPECT_EQ(run("sample " + path("n.csv-missing") + " --out " + path("x.csv")).code, 2);
 }
 
 TEST_F(Cli, DemoRunsOnTheShippedData) {
