@@ -109,10 +109,12 @@ void add_sample(CLI::App& app) {
     const KnowledgeBase kb = load(o->kb);
     const std::unordered_map<Key, Score> original = original_scores(o->kb.path);
     std::vector<uint8_t> eligible(kb.rows.size(), 1);
+    std::vector<std::size_t> strata(3, 0);  // eligible rows by provenance, for the estimate
     std::size_t population = 0;
     for (std::size_t i = 0; i < kb.rows.size(); ++i) {
       eligible[i] = !(o->exclude_reviewed && kb.rows[i].source == Source::Expert);
       population += eligible[i];
+      if (eligible[i]) ++strata[static_cast<std::size_t>(kb.rows[i].source)];
     }
     const std::size_t wanted = o->size.value_or(
         static_cast<std::size_t>(std::ceil(o->p * static_cast<double>(population))));
@@ -137,12 +139,17 @@ void add_sample(CLI::App& app) {
     batch.design = o->design;
     batch.seed = o->seed;
     batch.population = population;
-    batch.parameters =
-        nlohmann::json{
-            {"p", o->p}, {"size", wanted}, {"k", o->k}, {"exclude_reviewed", o->exclude_reviewed}}
-            .dump();
-    for (std::size_t j = 0; j < rows.size(); ++j)
-      batch.items.push_back({kb.rows[rows[j]].key, kb.rows[rows[j]].score, probability[j]});
+    batch.parameters = nlohmann::json{
+        {"p", o->p},
+        {"size", wanted},
+        {"k", o->k},
+        {"exclude_reviewed", o->exclude_reviewed},
+        {"strata", strata}}.dump();
+    for (std::size_t j = 0; j < rows.size(); ++j) {
+      const KbRow& row = kb.rows[rows[j]];
+      batch.items.push_back(
+          {row.key, row.score, probability[j], static_cast<std::size_t>(row.source)});
+    }
     const std::vector<SheetRow> sheet = sheet_rows(kb, original, rows, probability);
     const int64_t id = record_batch(o->kb.path, batch);
     const std::filesystem::path csv = o->out,
@@ -207,15 +214,19 @@ void add_estimate(CLI::App& app) {
     require_store(o->kb.path);
     const PieceSet& pieces = piece_set_for(o->kb.path, o->kb.pieces);
     const ReviewedBatch reviewed = read_reviewed_sheet(o->sheet, o->kb.path, pieces);
-    std::unordered_map<Key, double> probability;
-    for (const BatchItem& item : reviewed.batch.items)
-      probability.emplace(item.key, item.probability);
+    std::unordered_map<Key, const BatchItem*> item_of;
+    for (const BatchItem& item : reviewed.batch.items) item_of.emplace(item.key, &item);
     std::vector<Observation> observations;
-    for (const Verdict& v : reviewed.verdicts)
-      observations.push_back({v.old_score, v.verdict, probability.at(v.key)});
+    for (const Verdict& v : reviewed.verdicts) {
+      const BatchItem& item = *item_of.at(v.key);
+      observations.push_back({v.old_score, v.verdict, item.probability, item.stratum});
+    }
+    // Rows by provenance when sampled; a batch without them counts as one stratum.
+    const auto strata = nlohmann::json::parse(reviewed.batch.parameters)
+                            .value("strata", std::vector<std::size_t>{reviewed.batch.population});
     const ErrorEstimate e = reviewed.batch.design == "hss"
                                 ? estimate_horvitz_thompson(observations, reviewed.batch.population)
-                                : estimate_simple(observations, reviewed.batch.population);
+                                : estimate_simple(observations, strata);
     if (o->json) {
       const nlohmann::ordered_json j = {
           {"size", e.population}, {"sample", e.sample}, {"errors", e.errors},

@@ -70,6 +70,7 @@ CREATE TABLE batch_items(
   key INTEGER NOT NULL,
   score INTEGER NOT NULL,
   probability REAL NOT NULL,
+  stratum INTEGER NOT NULL,
   PRIMARY KEY (batch, key)
 );
 CREATE TABLE verdicts(
@@ -357,12 +358,14 @@ int64_t record_batch(const std::string& path, const Batch& batch) {
     b.exec();
     id = db.getLastInsertRowid();
     SQLite::Statement item(
-        db, "INSERT INTO batch_items(batch, key, score, probability) VALUES(?, ?, ?, ?)");
+        db,
+        "INSERT INTO batch_items(batch, key, score, probability, stratum) VALUES(?, ?, ?, ?, ?)");
     for (const BatchItem& i : batch.items) {
       item.bind(1, id);
       item.bind(2, static_cast<int64_t>(i.key));
       item.bind(3, value(i.score));
       item.bind(4, i.probability);
+      item.bind(5, static_cast<int64_t>(i.stratum));
       item.exec();
       item.reset();
     }
@@ -387,11 +390,13 @@ Batch read_batch(const std::string& path, int64_t id) {
     batch.parameters = b.getColumn(2).getString();
     batch.population = static_cast<std::size_t>(b.getColumn(3).getInt64());
     SQLite::Statement items(
-        db, "SELECT key, score, probability FROM batch_items WHERE batch = ? ORDER BY rowid");
+        db,
+        "SELECT key, score, probability, stratum FROM batch_items WHERE batch = ? ORDER BY rowid");
     items.bind(1, id);
     while (items.executeStep()) {
       batch.items.push_back({static_cast<Key>(items.getColumn(0).getInt64()),
-                             Score(items.getColumn(1).getInt()), items.getColumn(2).getDouble()});
+                             Score(items.getColumn(1).getInt()), items.getColumn(2).getDouble(),
+                             static_cast<std::size_t>(items.getColumn(3).getInt64())});
     }
     return batch;
   } catch (const SQLite::Exception& e) {

@@ -60,6 +60,7 @@ struct BatchItem {
   Key key;
   Score score;
   double probability;
+  std::size_t stratum = 0;  // the row's provenance when sampled
 };
 
 struct Batch {

@@ -43,13 +43,40 @@ ErrorEstimate start(const std::vector<Observation>& sample, std::size_t populati
 
 }  // namespace
 
-ErrorEstimate estimate_simple(const std::vector<Observation>& sample, std::size_t population) {
+ErrorEstimate estimate_simple(const std::vector<Observation>& sample,
+                              const std::vector<std::size_t>& strata) {
+  std::size_t population = 0;
+  for (std::size_t n : strata) population += n;
   ErrorEstimate e = start(sample, population);
-  if (sample.empty()) return e;
-  const double n = static_cast<double>(sample.size());
-  const double scale = static_cast<double>(population) / n;
-  for (const Observation& o : sample) add_weighted(e, o, scale);
-  const double share = static_cast<double>(e.found.errors) / n;
+  if (sample.empty() || population == 0) return e;
+  std::vector<double> sampled(strata.size(), 0), wrong(strata.size(), 0);
+  for (const Observation& o : sample) {
+    sampled.at(o.stratum) += 1;
+    wrong.at(o.stratum) += o.score != o.verdict;
+  }
+  bool merge = false;
+  for (std::size_t h = 0; h < strata.size(); ++h) merge |= strata[h] > 0 && sampled[h] == 0;
+  auto stratum_of = [&](const Observation& o) { return merge ? 0 : o.stratum; };
+  std::vector<double> size(strata.size(), 0), count(strata.size(), 0), bad(strata.size(), 0);
+  for (std::size_t h = 0; h < strata.size(); ++h)
+    size[merge ? 0 : h] += static_cast<double>(strata[h]);
+  for (const Observation& o : sample) {
+    count[stratum_of(o)] += 1;
+    bad[stratum_of(o)] += o.score != o.verdict;
+  }
+  for (const Observation& o : sample)
+    add_weighted(e, o, size[stratum_of(o)] / count[stratum_of(o)]);
+
+  const double n_all = static_cast<double>(population);
+  double share = 0, variance = 0;
+  for (std::size_t h = 0; h < size.size(); ++h) {
+    if (count[h] == 0) continue;
+    const double w = size[h] / n_all, p = bad[h] / count[h];
+    share += w * p;
+    variance += w * w * p * (1 - p) / count[h];
+  }
+  const double n =
+      variance > 0 ? share * (1 - share) / variance : static_cast<double>(sample.size());
   const double z2 = kZ * kZ;
   const double centre = (share + z2 / (2 * n)) / (1 + z2 / n);
   const double half = kZ * std::sqrt(share * (1 - share) / n + z2 / (4 * n * n)) / (1 + z2 / n);

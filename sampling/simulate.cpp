@@ -69,16 +69,20 @@ std::vector<RoundReport> simulate(const KnowledgeBase& truth, const KnowledgeBas
     for (std::size_t j = 0; j < rows.size(); ++j) {
       KbRow& row = current.rows[rows[j]];
       const Score verdict = answer(oracle.at(row.key), options.expert_error, random);
-      observations.push_back({row.score, verdict, probability[j]});
+      observations.push_back(
+          {row.score, verdict, probability[j], static_cast<std::size_t>(row.source)});
       row.score = verdict;
       row.source = Source::Expert;
       row.invariable = true;
     }
     // Rows reviewed in earlier rounds are never sampled again: the estimate is of the others.
-    std::size_t unreviewed = 0;
-    for (const KbRow& row : repaired.result.rows) unreviewed += row.source != Source::Expert;
+    std::vector<std::size_t> strata(3, 0);
+    for (const KbRow& row : repaired.result.rows) {
+      if (row.source != Source::Expert) ++strata[static_cast<std::size_t>(row.source)];
+    }
+    const std::size_t unreviewed = strata[0] + strata[1] + strata[2];
     report.estimate = options.design == Design::DistanceK
-                          ? estimate_simple(observations, unreviewed)
+                          ? estimate_simple(observations, strata)
                           : estimate_horvitz_thompson(observations, unreviewed);
     report.truth = compare_to_truth(repaired.result, truth);
     const double n = static_cast<double>(unreviewed);

@@ -12,7 +12,7 @@ TEST(Estimate, WilsonIntervalOfTwoInTen) {
   std::vector<Observation> sample(10, {Score(0), Score(0), 1});
   sample[0].verdict = Score(1);         // D = 1
   sample[1] = {Score(1), Score(7), 1};  // D = 5, inverted
-  const ErrorEstimate e = estimate_simple(sample, 100);
+  const ErrorEstimate e = estimate_simple(sample, {100});
   EXPECT_DOUBLE_EQ(e.errors, 20);
   EXPECT_DOUBLE_EQ(e.d1, 10);
   EXPECT_DOUBLE_EQ(e.d_ge4, 10);
@@ -48,10 +48,39 @@ TEST_F(Coverage, WilsonCoversTheTruthForSimpleSamples) {
     random.shuffle(index);
     std::vector<Observation> sample;
     for (int i = 0; i < 695; ++i) sample.push_back(rows_[index[static_cast<std::size_t>(i)]]);
-    const ErrorEstimate e = estimate_simple(sample, rows_.size());
+    const ErrorEstimate e = estimate_simple(sample, {rows_.size()});
     covered += e.low * kRows <= truth_ && truth_ <= e.high * kRows;
   }
   EXPECT_GE(covered, 180);
+}
+
+// Two strata with different error rates, the clean one sampled at a third of its share, as
+// distance-k does with manual rows: post-stratification removes the bias and keeps coverage.
+TEST(Estimate, StrataSampledUnevenlyAreWeighedBack) {
+  Random random(31);
+  std::vector<Observation> clean, dirty;
+  for (int i = 0; i < 6000; ++i)
+    clean.push_back({Score(2), random.chance(0.04) ? Score(3) : Score(2), 1, 0});
+  for (int i = 0; i < 14000; ++i)
+    dirty.push_back({Score(2), random.chance(0.16) ? Score(3) : Score(2), 1, 1});
+  double truth = 0;
+  for (const auto* rows : {&clean, &dirty}) {
+    for (const Observation& o : *rows) truth += o.score != o.verdict;
+  }
+  int covered = 0, naive_covered = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<Observation> sample;
+    for (int i = 0; i < 200; ++i) sample.push_back(clean[random.below(clean.size())]);
+    for (int i = 0; i < 1300; ++i) sample.push_back(dirty[random.below(dirty.size())]);
+    const ErrorEstimate e = estimate_simple(sample, {clean.size(), dirty.size()});
+    covered += e.low * 20000 <= truth && truth <= e.high * 20000;
+    std::vector<Observation> pooled = sample;
+    for (Observation& o : pooled) o.stratum = 0;
+    const ErrorEstimate naive = estimate_simple(pooled, {20000});
+    naive_covered += naive.low * 20000 <= truth && truth <= naive.high * 20000;
+  }
+  EXPECT_GE(covered, 180);
+  EXPECT_LT(naive_covered, 100) << "without strata the same samples are biased";
 }
 
 TEST_F(Coverage, HorvitzThompsonCoversTheTruthForRiskWeightedSamples) {
