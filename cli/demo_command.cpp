@@ -11,6 +11,7 @@
 #include "lattice/compare.h"
 #include "lattice/errors.h"
 #include "reducer/reduce.h"
+#include "sampling/simulate.h"
 #include "synth/synthesise.h"
 
 namespace egkb::cli {
@@ -68,12 +69,26 @@ void add_demo_command(CLI::App& app, int&) {
         "\n== 4. Repaired exactly: {} rows changed, {} inconsistent nodes left, {:.3f} s\n\n",
         repaired.changed_rows.size(), repaired.after.inconsistent_nodes, repaired.seconds);
     print_error_table(std::cout, "repaired (exact)", compare_to_truth(repaired.result, s.truth));
+    SimulationOptions review;
+    review.method = Method::Exact;
+    review.rounds = 1;
+    review.p = 0.011;
+    fmt::print(
+        "\n== 5. One simulated review round: sample at distance >= 4, answer from the truth\n\n");
+    const RoundReport round = simulate(s.truth, s.noisy, review).front();
+    fmt::print(
+        "  {} rows reviewed; estimated errors {:.0f} (95% interval {:.0f}..{:.0f}); true {} ({})\n",
+        round.sampled, round.estimate.errors,
+        round.estimate.low * static_cast<double>(round.estimate.population),
+        round.estimate.high * static_cast<double>(round.estimate.population), round.truth.errors,
+        round.covered ? "covered" : "not covered");
     fmt::print(
         "\nnext:\n"
         "  egkb synth --preset endall --seed 1 --truth truth.csv --out noisy.csv\n"
         "  egkb conflicts noisy.csv\n"
         "  egkb compare noisy.csv --truth truth.csv\n"
         "  egkb reduce noisy.csv --method exact --out repaired.csv\n"
+        "  egkb simulate --truth truth.csv --kb noisy.csv --rounds 3 --method exact\n"
         "  egkb show noisy.csv KRKNMM\n");
   });
 }

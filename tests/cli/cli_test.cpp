@@ -349,6 +349,7 @@ TEST_F(Cli, DemoRunsOnTheShippedData) {
   EXPECT_NE(r.out.find("endall (seed 1): xiangqi pieces, 63423 nodes"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("D>=4"), std::string::npos);
   EXPECT_NE(r.out.find("0 inconsistent nodes left"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("rows reviewed; estimated errors"), std::string::npos) << r.out;
 }
 
 }  // namespace
