@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/estimate_json.h"
 #include "cli/kb_options.h"
 #include "io/json_report.h"
 #include "io/kb_file.h"
@@ -31,18 +32,6 @@ void require_store(const std::string& path) {
         path, 0, "KB",
         "review batches live in a store: import the CSV first (egkb import FILE --into KB.sqlite)");
   }
-}
-
-// Writes a file beside its final name and renames it into place.
-template <typename Write>
-void write_file(const std::filesystem::path& path, Write&& write) {
-  const std::filesystem::path partial = path.string() + ".partial";
-  {
-    std::ofstream out(partial, std::ios::binary);
-    write(out);
-    if (!out) throw StoreError(path.string() + ": cannot write the file");
-  }
-  std::filesystem::rename(partial, path);
 }
 
 std::vector<SheetRow> sheet_rows(const KnowledgeBase& kb,
@@ -154,8 +143,8 @@ void add_sample(CLI::App& app) {
     const int64_t id = record_batch(o->kb.path, batch);
     const std::filesystem::path csv = o->out,
                                 html = std::filesystem::path(o->out).replace_extension(".html");
-    write_file(csv, [&](std::ostream& out) { write_sheet_csv(out, id, sheet); });
-    write_file(html, [&](std::ostream& out) { write_sheet_html(out, id, sheet); });
+    write_atomically(csv.string(), [&](std::ostream& out) { write_sheet_csv(out, id, sheet); });
+    write_atomically(html.string(), [&](std::ostream& out) { write_sheet_html(out, id, sheet); });
     fmt::print("batch {}: {} rows ({}, seed {}) -> {}, {}\n", id, rows.size(), o->design, o->seed,
                csv.string(), html.string());
     if (o->design == "distance-k" && rows.size() < wanted) {
@@ -228,12 +217,7 @@ void add_estimate(CLI::App& app) {
                                 ? estimate_horvitz_thompson(observations, reviewed.batch.population)
                                 : estimate_simple(observations, strata);
     if (o->json) {
-      const nlohmann::ordered_json j = {
-          {"size", e.population}, {"sample", e.sample}, {"errors", e.errors},
-          {"d_ge4", e.d_ge4},     {"d3", e.d3},         {"d2", e.d2},
-          {"d1", e.d1},           {"d0", e.d0},         {"inverted", e.inverted},
-          {"rate", e.rate},       {"low", e.low},       {"high", e.high}};
-      std::cout << j.dump(2) << '\n';
+      std::cout << estimate_json(e).dump(2) << '\n';
       return;
     }
     const double n = static_cast<double>(e.population);

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/estimate_json.h"
 #include "cli/kb_options.h"
 #include "io/json_report.h"
 #include "sampling/simulate.h"
@@ -11,13 +12,6 @@
 namespace egkb::cli {
 
 namespace {
-
-nlohmann::ordered_json estimate_json(const ErrorEstimate& e) {
-  return {{"size", e.population}, {"sample", e.sample}, {"errors", e.errors},
-          {"d_ge4", e.d_ge4},     {"d3", e.d3},         {"d2", e.d2},
-          {"d1", e.d1},           {"d0", e.d0},         {"inverted", e.inverted},
-          {"rate", e.rate},       {"low", e.low},       {"high", e.high}};
-}
 
 void print_round(const RoundReport& r) {
   const ErrorEstimate& e = r.estimate;

@@ -66,10 +66,14 @@ void save_kb(const std::string& path, const KnowledgeBase& kb, const std::string
     import_into_store(path, kb, parameters);
     return;
   }
+  write_atomically(path, [&](std::ostream& out) { write_csv(kb, out); });
+}
+
+void write_atomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
   const std::string partial = path + ".partial";
   {
     std::ofstream out(partial, std::ios::binary);
-    write_csv(kb, out);
+    write(out);
     out.close();
     if (!out) {
       std::filesystem::remove(partial);

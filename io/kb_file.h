@@ -1,6 +1,8 @@
 // Opens a knowledge base from either of its forms: a `.csv` file or a `.sqlite` store.
 #pragma once
 
+#include <functional>
+#include <iosfwd>
 #include <optional>
 #include <string>
 
@@ -23,6 +25,9 @@ const PieceSet& piece_set_for(const std::string& path, const std::optional<std::
 // Throws InputError for a missing file, an unknown extension or a bad row; StoreError for a
 // store that cannot be read.
 KnowledgeBase load_kb(const std::string& path, const LoadOptions& options);
+
+// Writes a file beside `path` and renames it into place, so a failure never leaves half a file.
+void write_atomically(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 // Throws InputError unless save_kb could write `path`: a known extension, and no store there yet.
 void check_save_target(const std::string& path);
