@@ -50,10 +50,9 @@ void print_text(const Options& o, const KnowledgeBase& kb, const ReduceOutcome& 
              r.after.inconsistent_nodes, r.after.mirror_conflicts, r.after.corrected_score);
   fmt::print("  {} rows changed, objective {:g}, {} ties, {:.3f} s\n", r.changed_rows.size(),
              r.objective, r.reduction.ties, r.seconds);
-  if (!r.reduction.queued.empty()) {
-    fmt::print("  left for the expert ({} ties):", r.reduction.queued.size());
-    for (NodeId n : r.reduction.queued)
-      fmt::print(" {}", material_text(kb, ScoredLattice::of(kb).lattice.key(n)));
+  if (!r.queued.empty()) {
+    fmt::print("  left for the expert ({} ties):", r.queued.size());
+    for (Key key : r.queued) fmt::print(" {}", material_text(kb, key));
     fmt::print("\n");
   }
   if (o.dry_run) {
@@ -129,13 +128,8 @@ void add_reduce_command(CLI::App& app, int&) {
     }
     const ReduceOutcome r = reduce_kb(kb, request);
 
-    const ScoredLattice scored = ScoredLattice::of(kb);
     nlohmann::ordered_json queued = nlohmann::ordered_json::array();
-    std::vector<Key> queued_keys;
-    for (NodeId n : r.reduction.queued) {
-      queued_keys.push_back(scored.lattice.key(n));
-      queued.push_back(material_text(kb, queued_keys.back()));
-    }
+    for (Key key : r.queued) queued.push_back(material_text(kb, key));
     nlohmann::ordered_json trace = nlohmann::ordered_json::array();
     for (const IterationTrace& t : r.reduction.trace) {
       trace.push_back({{"iteration", t.iteration},
@@ -169,7 +163,7 @@ void add_reduce_command(CLI::App& app, int&) {
         record_changes(o->kb.path,
                        {"reduce " + o->method, parameters.dump(), conflicts_json(r.before).dump(),
                         conflicts_json(r.after).dump(), r.seconds},
-                       changes, queued_keys);
+                       changes, r.queued);
       } else {
         save_kb(o->out, r.result, parameters.dump());
       }

@@ -50,6 +50,7 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   out.after = counter.count(out.reduction.ranks);
   out.objective = problem.objective(out.reduction.ranks);
+  for (NodeId n : out.reduction.queued) out.queued.push_back(lattice.key(n));
 
   out.result = kb;
   for (std::size_t i = 0; i < kb.rows.size(); ++i) {

@@ -30,6 +30,7 @@ struct ReduceOutcome {
   KnowledgeBase result;  // the input's rows, in their orientation, with new scores
   std::vector<std::size_t> changed_rows;
   Reduction reduction;
+  std::vector<Key> queued;  // the materials of reduction.queued, for reports and the store
   ConflictSummary before;
   ConflictSummary after;
   double objective = 0;  // sum of weight x |rank change| over the stored rows the reducer chose

@@ -49,23 +49,23 @@ ErrorEstimate estimate_simple(const std::vector<Observation>& sample,
   for (std::size_t n : strata) population += n;
   ErrorEstimate e = start(sample, population);
   if (sample.empty() || population == 0) return e;
-  std::vector<double> sampled(strata.size(), 0), wrong(strata.size(), 0);
+  std::vector<double> size(strata.begin(), strata.end()), count(strata.size(), 0),
+      bad(strata.size(), 0);
   for (const Observation& o : sample) {
-    sampled.at(o.stratum) += 1;
-    wrong.at(o.stratum) += o.score != o.verdict;
+    count.at(o.stratum) += 1;
+    bad.at(o.stratum) += o.score != o.verdict;
   }
   bool merge = false;
-  for (std::size_t h = 0; h < strata.size(); ++h) merge |= strata[h] > 0 && sampled[h] == 0;
-  auto stratum_of = [&](const Observation& o) { return merge ? 0 : o.stratum; };
-  std::vector<double> size(strata.size(), 0), count(strata.size(), 0), bad(strata.size(), 0);
-  for (std::size_t h = 0; h < strata.size(); ++h)
-    size[merge ? 0 : h] += static_cast<double>(strata[h]);
-  for (const Observation& o : sample) {
-    count[stratum_of(o)] += 1;
-    bad[stratum_of(o)] += o.score != o.verdict;
+  for (std::size_t h = 0; h < strata.size(); ++h) merge |= size[h] > 0 && count[h] == 0;
+  if (merge) {
+    size = {static_cast<double>(population)};
+    count = {static_cast<double>(sample.size())};
+    bad = {static_cast<double>(e.found.errors)};
   }
-  for (const Observation& o : sample)
+  auto stratum_of = [&](const Observation& o) { return merge ? 0 : o.stratum; };
+  for (const Observation& o : sample) {
     add_weighted(e, o, size[stratum_of(o)] / count[stratum_of(o)]);
+  }
 
   const double n_all = static_cast<double>(population);
   double share = 0, variance = 0;
