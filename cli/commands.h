@@ -15,5 +15,7 @@ void add_compare_command(CLI::App& app, int& exit_code);
 void add_reduce_command(CLI::App& app, int& exit_code);
 void add_simulate_command(CLI::App& app, int& exit_code);
 void add_review_commands(CLI::App& app, int& exit_code);
+void add_export_command(CLI::App& app, int& exit_code);
+void add_probe_command(CLI::App& app, int& exit_code);
 
 }  // namespace egkb::cli

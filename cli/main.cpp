@@ -34,6 +34,8 @@ int main(int argc, char** argv) {
   egkb::cli::add_reduce_command(app, exit_code);
   egkb::cli::add_simulate_command(app, exit_code);
   egkb::cli::add_review_commands(app, exit_code);
+  egkb::cli::add_export_command(app, exit_code);
+  egkb::cli::add_probe_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,10 +1,9 @@
 // End-to-end: the egkb binary as a user runs it, exit codes and all.
+#include "tests/support/cli.h"
+
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -12,35 +11,15 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "tests/support/temp_dir.h"
-
 namespace egkb {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int code;
-  std::string out;
-  std::string err;
-};
+using test::Outcome;
+using Cli = test::CliTest;
 
-class Cli : public test::TempDirTest {
- protected:
-  Outcome run(const std::string& args) const {
-    const fs::path err = dir_ / "stderr.txt";
-    const std::string command = std::string(EGKB_BINARY) + " " + args + " 2>" + err.string();
-    FILE* pipe = popen(command.c_str(), "r");
-    std::string out;
-    std::array<char, 4096> buffer{};
-    while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
-      out.append(buffer.data(), n);
-    const int status = pclose(pipe);
-    return {WEXITSTATUS(status), out, test::read_file(err.string())};
-  }
-};
-
-const std::string kChess = std::string(EGKB_DATA_DIR) + "/chess-syzygy-6men.csv";
+const std::string kChess = test::chess_csv();
 
 TEST_F(Cli, ChessConflictsAsJson) {
   const Outcome r = run("conflicts " + kChess + " --pieces chess --json");

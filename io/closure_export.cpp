@@ -1,0 +1,59 @@
+#include "io/closure_export.h"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+namespace egkb {
+
+namespace {
+
+// Formats each node through `line` into one buffer, flushed in large pieces.
+template <typename Line>
+void write_nodes(std::ostream& out, const ScoredLattice& scored, Line&& line) {
+  fmt::memory_buffer buffer;
+  const Lattice& lattice = scored.lattice;
+  for (NodeId n = 0; n < lattice.size(); ++n) {
+    line(buffer, n, format_material(lattice.material(n), lattice.pieces()));
+    if (buffer.size() > (1 << 20)) {
+      out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+      buffer.clear();
+    }
+  }
+  out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+}
+
+}  // namespace
+
+std::string_view provenance(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n) {
+  const std::size_t row = scored.row_of[n];
+  return row == ScoredLattice::kImplied ? "implied" : source_name(kb.rows[row].source);
+}
+
+void write_closure_csv(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored) {
+  out << "material,score,rank,provenance\n";
+  write_nodes(out, scored, [&](fmt::memory_buffer& b, NodeId n, const std::string& material) {
+    const Score s = scored.scores[n];
+    fmt::format_to(std::back_inserter(b), "{},{},{},{}\n", material, value(s), value(rank_of(s)),
+                   provenance(kb, scored, n));
+  });
+}
+
+void write_closure_json(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored,
+                        bool has_conflicts) {
+  out << "{\n  \"pieces\": " << nlohmann::json(kb.pieces->name()).dump()
+      << ",\n  \"origin\": " << nlohmann::json(kb.origin).dump()
+      << ",\n  \"has_conflicts\": " << (has_conflicts ? "true" : "false")
+      << ",\n  \"materials\": {";
+  write_nodes(out, scored, [&](fmt::memory_buffer& b, NodeId n, const std::string& material) {
+    const Score s = scored.scores[n];
+    fmt::format_to(std::back_inserter(b),
+                   "{}\n    \"{}\": {{\"score\": {}, \"rank\": {}, \"provenance\": \"{}\"}}",
+                   n == 0 ? "" : ",", material, value(s), value(rank_of(s)),
+                   provenance(kb, scored, n));
+  });
+  out << "\n  }\n}\n";
+}
+
+}  // namespace egkb

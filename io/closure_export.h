@@ -1,0 +1,23 @@
+// The mirror closure as an engine or a script reads it: every material with its score, rank and
+// provenance, in key order.
+#pragma once
+
+#include <iosfwd>
+
+#include "lattice/knowledge_base.h"
+
+namespace egkb {
+
+// "manual", "generated" or "expert" for a stored row, "implied" for the mirror of one.
+std::string_view provenance(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n);
+
+// Header `material,score,rank,provenance`. `egkb import` reads it back (provenance is not a
+// column it knows, so every row comes in as generated).
+void write_closure_csv(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored);
+
+// {"pieces", "origin", "has_conflicts", "materials": {material: {score, rank, provenance}}}.
+// Streamed, not built in memory: the full lattice has 2.1M materials.
+void write_closure_json(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored,
+                        bool has_conflicts);
+
+}  // namespace egkb

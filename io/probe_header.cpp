@@ -1,0 +1,147 @@
+#include "io/probe_header.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <ostream>
+#include <vector>
+
+#include "io/engine_table.h"
+
+namespace egkb {
+
+namespace {
+
+constexpr uint16_t kNoSide = 0xFFFF;
+constexpr std::size_t kValuesPerLine = 32;
+
+// One box for both sides: a mirror closure uses the same side configurations for red and black.
+TableShape side_box(const Lattice& lattice) {
+  TableShape shape = TableShape::of(lattice);
+  for (std::size_t k = 0; k < kMaxKinds; ++k) {
+    const uint8_t dim = std::max(shape.dims[0][k], shape.dims[1][k]);
+    shape.dims[0][k] = shape.dims[1][k] = dim;
+  }
+  return shape;
+}
+
+template <typename T>
+void append_array(fmt::memory_buffer& out, const char* type, const char* name,
+                  const std::vector<T>& values) {
+  fmt::format_to(std::back_inserter(out), "static const {} {}[{}] = {{\n", type, name,
+                 values.size());
+  for (std::size_t i = 0; i < values.size(); i += kValuesPerLine) {
+    const std::size_t end = std::min(values.size(), i + kValuesPerLine);
+    fmt::format_to(std::back_inserter(out), "  {},\n",
+                   fmt::join(values.begin() + static_cast<std::ptrdiff_t>(i),
+                             values.begin() + static_cast<std::ptrdiff_t>(end), ","));
+  }
+  fmt::format_to(std::back_inserter(out), "}};\n\n");
+}
+
+std::string kind_letters(const PieceSet& pieces) {
+  std::string letters;
+  for (int k = 0; k < pieces.kind_count(); ++k) letters += pieces.kind(k).letter;
+  return letters;
+}
+
+// The side index, unrolled over the kinds so the compiler sees constants.
+void append_side_function(fmt::memory_buffer& out, const TableShape& box) {
+  auto it = std::back_inserter(out);
+  fmt::format_to(it,
+                 "/* Internal: the column of one side's counts in egkb_scores_, or -1. */\n"
+                 "static inline int egkb_side_(const int counts[EGKB_KINDS]) {{\n"
+                 "  unsigned i = 0;\n");
+  for (int k = 0; k < box.kinds; ++k) {
+    const int dim = box.dims[0][static_cast<std::size_t>(k)];
+    fmt::format_to(it, "  if ((unsigned)counts[{0}] > {1}u) return -1;\n", k, dim - 1);
+    fmt::format_to(it, "  i = i * {}u + (unsigned)counts[{}];\n", dim, k);
+  }
+  fmt::format_to(
+      it, "  return egkb_side_index_[i] == {0}u ? -1 : (int)egkb_side_index_[i];\n}}\n\n", kNoSide);
+}
+
+}  // namespace
+
+void write_probe_header(std::ostream& out, const ScoredLattice& scored,
+                        const ProbeHeaderInfo& info) {
+  const Lattice& lattice = scored.lattice;
+  const PieceSet& pieces = lattice.pieces();
+  const TableShape box = side_box(lattice);
+
+  std::vector<uint16_t> side_index(box.side_entries(Side::Red), kNoSide);
+  for (NodeId n = 0; n < lattice.size(); ++n) {
+    const Material m = lattice.material(n);
+    for (Side s : {Side::Red, Side::Black}) side_index[*box.side_index(m, s)] = 0;
+  }
+  uint16_t sides = 0;
+  for (uint16_t& column : side_index) {
+    if (column != kNoSide) column = sides++;
+  }
+  std::vector<uint8_t> scores(std::size_t{sides} * sides, kUnknownScore);
+  for (NodeId n = 0; n < lattice.size(); ++n) {
+    const Material m = lattice.material(n);
+    const std::size_t red = side_index[*box.side_index(m, Side::Red)];
+    const std::size_t black = side_index[*box.side_index(m, Side::Black)];
+    scores[red * sides + black] = static_cast<uint8_t>(value(scored.scores[n]));
+  }
+
+  fmt::memory_buffer text;
+  auto it = std::back_inserter(text);
+  const std::string letters = kind_letters(pieces);
+  fmt::format_to(
+      it,
+      "/* egkb endgame knowledge base: {pieces} materials, exported from {origin}.\n"
+      " * {nodes} materials ({implied} of them implied mirrors of stored ones){conflicts}.\n"
+      " *\n"
+      " * int egkb_probe(const int red_counts[EGKB_KINDS], const int black_counts[EGKB_KINDS]);\n"
+      " *   red_counts, black_counts: how many pieces of each kind other than the king each\n"
+      " *     side has, in the order of EGKB_KIND_LETTERS (\"{letters}\").\n"
+      " *   Returns the score 0..9 from red's side (0 red wins, 1 red wins in most cases,\n"
+      " *     2 red has a clear advantage, 3 a slight one, 4 either side can win, 5 almost a\n"
+      " *     draw, 6..9 the same for black), or EGKB_UNKNOWN (-1) when the base does not hold\n"
+      " *     the material or a count is out of range.\n"
+      " *   Pure and thread-safe; no set-up, no allocation.\n"
+      " *\n"
+      " * Plain C99 and C++. The data is static: include this header in one source file of\n"
+      " * the engine and call egkb_probe from there.\n"
+      " */\n"
+      "#ifndef EGKB_PROBE_H\n#define EGKB_PROBE_H\n\n"
+      "#define EGKB_PIECES \"{pieces}\"\n"
+      "#define EGKB_KINDS {kinds}\n"
+      "#define EGKB_KIND_LETTERS \"{letters}\"\n"
+      "#define EGKB_UNKNOWN (-1)\n"
+      "#define EGKB_SIDES_ {sides}\n\n"
+      "/* Internal: one side's counts (mixed radix) -> column of egkb_scores_, {no_side} for "
+      "none. */\n",
+      fmt::arg("pieces", pieces.name()), fmt::arg("origin", info.origin),
+      fmt::arg("nodes", lattice.size()),
+      fmt::arg("implied",
+               std::count_if(scored.row_of.begin(), scored.row_of.end(),
+                             [](std::size_t r) { return r == ScoredLattice::kImplied; })),
+      fmt::arg("conflicts", info.has_conflicts
+                                ? "; WARNING: exported with conflicts left (--allow-conflicts)"
+                                : "; no conflicts"),
+      fmt::arg("letters", letters), fmt::arg("kinds", pieces.kind_count()),
+      fmt::arg("sides", sides), fmt::arg("no_side", kNoSide));
+  append_array(text, "unsigned short", "egkb_side_index_", side_index);
+  fmt::format_to(it,
+                 "/* Internal: scores by [red column * EGKB_SIDES_ + black column], 255 for "
+                 "none. */\n");
+  append_array(text, "unsigned char", "egkb_scores_", scores);
+  append_side_function(text, box);
+  fmt::format_to(it,
+                 "static inline int egkb_probe(const int red_counts[EGKB_KINDS],\n"
+                 "                             const int black_counts[EGKB_KINDS]) {{\n"
+                 "  const int red = egkb_side_(red_counts);\n"
+                 "  const int black = egkb_side_(black_counts);\n"
+                 "  int score;\n"
+                 "  if (red < 0 || black < 0) return EGKB_UNKNOWN;\n"
+                 "  score = egkb_scores_[red * EGKB_SIDES_ + black];\n"
+                 "  return score == {} ? EGKB_UNKNOWN : score;\n"
+                 "}}\n\n#endif /* EGKB_PROBE_H */\n",
+                 kUnknownScore);
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+}
+
+}  // namespace egkb

@@ -1,0 +1,150 @@
+// Engine exports: the table file read back for every node, damage refused, the closure CSV and
+// JSON equal to the base they came from.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "io/closure_export.h"
+#include "io/csv.h"
+#include "io/engine_table.h"
+#include "lattice/errors.h"
+#include "synth/synthesise.h"
+#include "tests/support/chess.h"
+#include "tests/support/temp_dir.h"
+
+namespace egkb {
+namespace {
+
+class Export : public test::TempDirTest {
+ protected:
+  std::string write_table(const ScoredLattice& scored, const std::string& name) const {
+    std::ofstream out(path(name), std::ios::binary);
+    EngineTable::of(scored, false).write(out);
+    return path(name);
+  }
+
+  // The error EngineTable::read raises for the file as it is now.
+  static InputError read_error(const std::string& file) {
+    try {
+      EngineTable::read(file);
+    } catch (const InputError& e) {
+      return e;
+    }
+    ADD_FAILURE() << file << " was read without an error";
+    return InputError(file, 0, "", "");
+  }
+
+  void expect_every_node_probes_back(const ScoredLattice& scored) const {
+    const EngineTable table = EngineTable::read(write_table(scored, "kb.egkb"));
+    ASSERT_EQ(table.known(), scored.lattice.size());
+    for (NodeId n = 0; n < scored.lattice.size(); ++n) {
+      const auto score = table.probe(scored.lattice.material(n));
+      ASSERT_TRUE(score.has_value()) << n;
+      ASSERT_EQ(*score, scored.scores[n]) << n;
+    }
+  }
+};
+
+// Small enough that each damaged copy is written in microseconds.
+KnowledgeBase small_kb() {
+  return parse_csv("material,score\nKRK,0\nKNK,1\nKRKN,1\nKCKGG,3\nKPPKGM,5\n", "small.csv", {});
+}
+
+const KnowledgeBase& endall_noisy() {
+  static const KnowledgeBase kb = synthesise({}).noisy;
+  return kb;
+}
+
+TEST_F(Export, TableProbesEveryNodeOfSyntheticEndall) {
+  const ScoredLattice scored = ScoredLattice::of(endall_noisy());
+  expect_every_node_probes_back(scored);
+}
+
+TEST_F(Export, TableProbesEveryNodeOfTheChessData) {
+  const ScoredLattice scored = ScoredLattice::of(test::chess_data());
+  expect_every_node_probes_back(scored);
+  const EngineTable table = EngineTable::read(path("kb.egkb"));
+  const PieceSet& chess = PieceSet::chess();
+  EXPECT_EQ(table.pieces().name(), "chess");
+  EXPECT_EQ(*table.probe(parse_material("KRvK", chess)), Score(0));
+  EXPECT_EQ(*table.probe(parse_material("KvKR", chess)), Score(9));
+  // Outside the box of counts the data uses, and inside it but not in the data.
+  EXPECT_FALSE(table.probe(parse_material("KQQQQQvK", chess)).has_value());
+  EXPECT_FALSE(table.probe(parse_material("KQQQQvKQQQQ", chess)).has_value());
+}
+
+TEST_F(Export, TableShapeIsTheBoxOfCountsUsed) {
+  const ScoredLattice scored = ScoredLattice::of(test::chess_data());
+  const TableShape shape = TableShape::of(scored.lattice);
+  for (std::size_t side = 0; side < 2; ++side) {
+    for (int k = 0; k < 5; ++k) EXPECT_EQ(shape.dims[side][static_cast<std::size_t>(k)], 5) << k;
+  }
+  EXPECT_EQ(shape.entries(), 9765625u);  // (4 + 1)^10: up to four of a kind in six-man chess
+}
+
+TEST_F(Export, EveryFlippedByteIsRefusedByTheChecksum) {
+  const ScoredLattice scored = ScoredLattice::of(small_kb());
+  const std::string good = test::read_file(write_table(scored, "good.egkb"));
+  // Every header byte past the magic and version, and 200 bytes spread over the entries.
+  std::vector<std::size_t> positions;
+  for (std::size_t i = 10; i < kTableHeaderBytes; ++i) positions.push_back(i);
+  const std::size_t stride = (good.size() - kTableHeaderBytes) / 200;
+  for (std::size_t i = kTableHeaderBytes; i < good.size(); i += stride) positions.push_back(i);
+  positions.push_back(good.size() - 1);
+  for (std::size_t i : positions) {
+    std::string bad = good;
+    bad[i] = static_cast<char>(bad[i] ^ 0x04);
+    const InputError e = read_error(write("bad.egkb", bad));
+    // A flip in the entry count is seen as a size that does not match; anything else by the CRC.
+    const bool in_count = i >= 48 && i < 56;
+    ASSERT_EQ(e.field(), in_count ? "entries" : "checksum") << "byte " << i << ": " << e.what();
+    ASSERT_NE(std::string(e.what()).find("damaged"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(Export, TruncatedAndForeignFilesAreRefusedByName) {
+  const ScoredLattice scored = ScoredLattice::of(small_kb());
+  const std::string good = test::read_file(write_table(scored, "good.egkb"));
+  EXPECT_EQ(read_error(write("short.egkb", good.substr(0, good.size() - 1))).field(), "entries");
+  EXPECT_EQ(read_error(write("long.egkb", good + "x")).field(), "entries");
+  EXPECT_EQ(read_error(write("header.egkb", good.substr(0, 40))).field(), "header");
+  EXPECT_EQ(read_error(write("empty.egkb", "")).field(), "header");
+  const InputError csv = read_error(write("kb.csv", "material,score\n" + std::string(80, 'x')));
+  EXPECT_EQ(csv.field(), "magic");
+  EXPECT_EQ(csv.file(), path("kb.csv"));
+  EXPECT_EQ(read_error(path("missing.egkb")).file(), path("missing.egkb"));
+}
+
+TEST_F(Export, ClosureCsvImportsBackToTheSameScores) {
+  const KnowledgeBase& kb = endall_noisy();
+  const ScoredLattice scored = ScoredLattice::of(kb);
+  std::ostringstream out;
+  write_closure_csv(out, kb, scored);
+  const KnowledgeBase back = parse_csv(out.str(), "export.csv", {});
+  ASSERT_EQ(back.rows.size(), scored.lattice.size());
+  for (const KbRow& row : back.rows) {
+    const NodeId n = *scored.lattice.find(row.key);
+    ASSERT_EQ(row.score, scored.scores[n]);
+  }
+}
+
+TEST_F(Export, ClosureJsonHoldsScoreRankAndProvenance) {
+  const KnowledgeBase kb = test::chess_data();
+  const ScoredLattice scored = ScoredLattice::of(kb);
+  std::ostringstream out;
+  write_closure_json(out, kb, scored, false);
+  const auto j = nlohmann::json::parse(out.str());
+  EXPECT_EQ(j["pieces"], "chess");
+  EXPECT_EQ(j["has_conflicts"], false);
+  ASSERT_EQ(j["materials"].size(), 1000u);
+  EXPECT_EQ(j["materials"]["KRvK"]["score"], 0);
+  EXPECT_EQ(j["materials"]["KRvK"]["provenance"], "generated");
+  EXPECT_EQ(j["materials"]["KvKR"]["score"], 9);
+  EXPECT_EQ(j["materials"]["KvKR"]["rank"], 8);
+  EXPECT_EQ(j["materials"]["KvKR"]["provenance"], "implied");
+}
+
+}  // namespace
+}  // namespace egkb

@@ -1,0 +1,28 @@
+#include "tests/support/cli.h"
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+
+namespace egkb::test {
+
+Outcome CliTest::run(const std::string& args) const {
+  return run_program(std::string(EGKB_BINARY) + " " + args);
+}
+
+Outcome CliTest::run_program(const std::string& command) const {
+  const std::string err = (dir_ / "stderr.txt").string();
+  FILE* pipe = popen((command + " 2>" + err).c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buffer{};
+  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  return {WEXITSTATUS(status), out, read_file(err)};
+}
+
+std::string chess_csv() {
+  return std::string(EGKB_DATA_DIR) + "/chess-syzygy-6men.csv";
+}
+
+}  // namespace egkb::test

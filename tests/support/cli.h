@@ -1,0 +1,27 @@
+// Runs a program as a user would, from a fresh directory per test: exit code, stdout, stderr.
+#pragma once
+
+#include <string>
+
+#include "tests/support/temp_dir.h"
+
+namespace egkb::test {
+
+struct Outcome {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+class CliTest : public TempDirTest {
+ protected:
+  // `egkb ARGS`.
+  Outcome run(const std::string& args) const;
+  // Any command line, e.g. another program built with the tests.
+  Outcome run_program(const std::string& command) const;
+};
+
+// The shipped chess data.
+std::string chess_csv();
+
+}  // namespace egkb::test
