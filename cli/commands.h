@@ -17,5 +17,6 @@ void add_simulate_command(CLI::App& app, int& exit_code);
 void add_review_commands(CLI::App& app, int& exit_code);
 void add_export_command(CLI::App& app, int& exit_code);
 void add_probe_command(CLI::App& app, int& exit_code);
+void add_report_command(CLI::App& app, int& exit_code);
 
 }  // namespace egkb::cli

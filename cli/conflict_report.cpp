@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <ostream>
-#include <tuple>
 
 namespace egkb::cli {
 
@@ -20,28 +19,16 @@ std::size_t implied_count(const Lattice& lattice) {
 void print_worst(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored,
                  const ConflictCounter& counter, int worst) {
   const Lattice& lat = scored.lattice;
-  std::vector<NodeId> bad;
-  for (NodeId u = 0; u < lat.size(); ++u) {
-    if (counter.inconsistent_neighbours(u) > 0) bad.push_back(u);
-  }
-  // Highest level first; among equals the node with more inconsistent neighbours.
-  auto order = [&](NodeId u) {
-    return std::make_tuple(-counter.level(u), -counter.inconsistent_neighbours(u), lat.key(u));
-  };
-  const std::size_t shown = std::min(bad.size(), static_cast<std::size_t>(std::max(worst, 0)));
-  std::partial_sort(bad.begin(), bad.begin() + static_cast<std::ptrdiff_t>(shown), bad.end(),
-                    [&](NodeId a, NodeId b) { return order(a) < order(b); });
-  fmt::print(out, "\nworst nodes ({} of {}):\n", shown, bad.size());
+  std::size_t total = 0;
+  const std::vector<NodeId> bad =
+      worst_nodes(lat, counter, static_cast<std::size_t>(std::max(worst, 0)), total);
+  fmt::print(out, "\nworst nodes ({} of {}):\n", bad.size(), total);
   fmt::print(out, "  {:<20} {:>5}  {:>14}  {:>5}  {}\n", "material", "score", "inconsistent",
              "level", "source");
-  for (std::size_t i = 0; i < shown; ++i) {
-    const NodeId u = bad[i];
+  for (const NodeId u : bad) {
     const int n_bad = counter.inconsistent_neighbours(u);
     const int n_all = lat.neighbour_count(u);
-    const std::size_t row = scored.row_of[u];
-    const std::string source = row == ScoredLattice::kImplied
-                                   ? "implied mirror"
-                                   : std::string(source_name(kb.rows[row].source));
+    const std::string_view source = provenance(kb, scored, u);
     fmt::print(out, "  {:<20} {:>5}  {:>5}/{:<2} ({:>3}%)  {:>5}  {}\n",
                format_material(lat.material(u), lat.pieces()), value(scored.scores[u]), n_bad,
                n_all, 100 * n_bad / n_all, counter.level(u), source);

@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
   egkb::cli::add_review_commands(app, exit_code);
   egkb::cli::add_export_command(app, exit_code);
   egkb::cli::add_probe_command(app, exit_code);
+  egkb::cli::add_report_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -12,6 +12,8 @@
 #include "lattice/errors.h"
 #include "lattice/material.h"
 #include "reducer/reduce.h"
+#include "report/repair_report.h"
+#include "report/trace_json.h"
 
 namespace egkb::cli {
 
@@ -28,6 +30,7 @@ struct Options {
   std::string out;
   bool dry_run = false;
   bool json = false;
+  std::string report;
 };
 
 std::string material_text(const KnowledgeBase& kb, Key key) {
@@ -67,6 +70,20 @@ void print_text(const Options& o, const KnowledgeBase& kb, const ReduceOutcome& 
   }
 }
 
+void write_report(const Options& o, const KnowledgeBase& kb, const ReduceOutcome& r) {
+  RepairReport report;
+  report.title = fmt::format("{} on {}", o.method, kb.origin);
+  report.facts = {{"rows", std::to_string(kb.rows.size())},
+                  {"rows changed", std::to_string(r.changed_rows.size())},
+                  {"objective", fmt::format("{:g}", r.objective)},
+                  {"ties", std::to_string(r.reduction.ties)},
+                  {"seconds", fmt::format("{:.3f}", r.seconds)}};
+  report.before = &kb;
+  report.after = &r.result;
+  report.trace = r.reduction.trace;
+  write_atomically(o.report, [&](std::ostream& out) { write_repair_report(out, report); });
+}
+
 }  // namespace
 
 void add_reduce_command(CLI::App& app, int&) {
@@ -94,6 +111,8 @@ void add_reduce_command(CLI::App& app, int&) {
                   "write the repaired rows here (.csv or a new .sqlite) instead of the store");
   cmd->add_flag("--dry-run", o->dry_run, "show what would change; write nothing");
   cmd->add_flag("--json", o->json, "print the figures as JSON");
+  cmd->add_option("--report", o->report,
+                  "write an HTML report: convergence, changes, worst nodes, neighbourhoods");
   cmd->callback([o] {
     const Method method = *method_named(o->method);
     if (o->soft && method != Method::Exact)
@@ -130,14 +149,7 @@ void add_reduce_command(CLI::App& app, int&) {
 
     nlohmann::ordered_json queued = nlohmann::ordered_json::array();
     for (Key key : r.queued) queued.push_back(material_text(kb, key));
-    nlohmann::ordered_json trace = nlohmann::ordered_json::array();
-    for (const IterationTrace& t : r.reduction.trace) {
-      trace.push_back({{"iteration", t.iteration},
-                       {"modified", t.modified},
-                       {"inconsistent_nodes", t.after.inconsistent_nodes},
-                       {"corrected_score", t.after.corrected_score},
-                       {"exact_finish", t.exact_finish}});
-    }
+    const nlohmann::ordered_json trace = trace_json(r.reduction.trace);
     const nlohmann::ordered_json report = {
         {"method", o->method},
         {"iterations", r.reduction.iterations},
@@ -162,12 +174,13 @@ void add_reduce_command(CLI::App& app, int&) {
         }
         record_changes(o->kb.path,
                        {"reduce " + o->method, parameters.dump(), conflicts_json(r.before).dump(),
-                        conflicts_json(r.after).dump(), r.seconds},
+                        conflicts_json(r.after).dump(), r.seconds, trace.dump()},
                        changes, r.queued);
       } else {
         save_kb(o->out, r.result, parameters.dump());
       }
     }
+    if (!o->report.empty()) write_report(*o, kb, r);
     if (o->json) {
       std::cout << report.dump(2) << '\n';
     } else {
@@ -175,6 +188,7 @@ void add_reduce_command(CLI::App& app, int&) {
       fmt::print("  {}\n", o->dry_run ? "dry run: nothing written"
                            : to_store ? "recorded in " + o->kb.path
                                       : "wrote " + o->out);
+      if (!o->report.empty()) fmt::print("  report -> {}\n", o->report);
     }
   });
 }

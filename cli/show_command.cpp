@@ -30,7 +30,7 @@ NodeId find_node(const ScoredLattice& scored, const std::string& text) {
   return *node;
 }
 
-std::string provenance(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n) {
+std::string origin_text(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n) {
   const std::size_t row = scored.row_of[n];
   if (row == ScoredLattice::kImplied) return "implied by its stored mirror";
   const KbRow& r = kb.rows[row];
@@ -53,7 +53,8 @@ void print_node(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n,
   const Score score = scored.scores[n];
   fmt::print("{}  score {} ({}), rank {}\n", format_material(lat.material(n), pieces), value(score),
              score_meaning(score), value(rank_of(score)));
-  fmt::print("  {}\n  {}\n", describe_material(lat.material(n), pieces), provenance(kb, scored, n));
+  fmt::print("  {}\n  {}\n", describe_material(lat.material(n), pieces),
+             origin_text(kb, scored, n));
   const NodeId m = lat.mirror(n);
   if (m == n) {
     fmt::print("  its own mirror: must score 4 or 5\n");
@@ -94,7 +95,7 @@ void add_show_command(CLI::App& app, int&) {
     const NodeId n = find_node(scored, options->material);
     const std::vector<Neighbour> neighbours = neighbourhood(scored.lattice, scored.ranks(), n);
     if (options->dot) {
-      write_neighbourhood_dot(std::cout, scored, n, neighbours);
+      write_neighbourhood_dot(std::cout, scored.lattice, scored.scores, n, neighbours);
     } else {
       print_node(kb, scored, n, neighbours);
     }

@@ -26,11 +26,6 @@ void write_nodes(std::ostream& out, const ScoredLattice& scored, Line&& line) {
 
 }  // namespace
 
-std::string_view provenance(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n) {
-  const std::size_t row = scored.row_of[n];
-  return row == ScoredLattice::kImplied ? "implied" : source_name(kb.rows[row].source);
-}
-
 void write_closure_csv(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored) {
   out << "material,score,rank,provenance\n";
   write_nodes(out, scored, [&](fmt::memory_buffer& b, NodeId n, const std::string& material) {

@@ -8,9 +8,6 @@
 
 namespace egkb {
 
-// "manual", "generated" or "expert" for a stored row, "implied" for the mirror of one.
-std::string_view provenance(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n);
-
 // Header `material,score,rank,provenance`. `egkb import` reads it back (provenance is not a
 // column it knows, so every row comes in as generated).
 void write_closure_csv(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored);

@@ -9,22 +9,23 @@ namespace egkb {
 
 namespace {
 
-std::string node_label(const ScoredLattice& kb, NodeId n) {
-  const Lattice& lat = kb.lattice;
-  return fmt::format("{}\\n{}{}", format_material(lat.material(n), lat.pieces()),
-                     value(kb.scores[n]), lat.implied(n) ? " (implied)" : "");
+std::string node_label(const Lattice& lat, std::span<const Score> scores, NodeId n) {
+  return fmt::format("{}\\n{}{}", format_material(lat.material(n), lat.pieces()), value(scores[n]),
+                     lat.implied(n) ? " (implied)" : "");
 }
 
 }  // namespace
 
-void write_neighbourhood_dot(std::ostream& out, const ScoredLattice& kb, NodeId centre,
+void write_neighbourhood_dot(std::ostream& out, const Lattice& lattice,
+                             std::span<const Score> scores, NodeId centre,
                              const std::vector<Neighbour>& neighbours) {
-  const PieceSet& pieces = kb.lattice.pieces();
+  const PieceSet& pieces = lattice.pieces();
   fmt::print(out, "digraph neighbourhood {{\n  rankdir=LR;\n  node [shape=ellipse];\n");
-  fmt::print(out, "  n{} [label=\"{}\", penwidth=2];\n", centre, node_label(kb, centre));
+  fmt::print(out, "  n{} [label=\"{}\", penwidth=2];\n", centre,
+             node_label(lattice, scores, centre));
   for (const Neighbour& nb : neighbours) {
     if (nb.node != centre)
-      fmt::print(out, "  n{} [label=\"{}\"];\n", nb.node, node_label(kb, nb.node));
+      fmt::print(out, "  n{} [label=\"{}\"];\n", nb.node, node_label(lattice, scores, nb.node));
   }
   for (const Neighbour& nb : neighbours) {
     const char* style = nb.inconsistent ? ", color=red, fontcolor=red" : "";

@@ -3,13 +3,16 @@
 #pragma once
 
 #include <iosfwd>
+#include <span>
 
-#include "lattice/knowledge_base.h"
 #include "lattice/neighbourhood.h"
 
 namespace egkb {
 
-void write_neighbourhood_dot(std::ostream& out, const ScoredLattice& kb, NodeId centre,
+// `scores` holds every node's score, so the same neighbourhood can be drawn before and after a
+// repair.
+void write_neighbourhood_dot(std::ostream& out, const Lattice& lattice,
+                             std::span<const Score> scores, NodeId centre,
                              const std::vector<Neighbour>& neighbours);
 
 }  // namespace egkb

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "io/html.h"
 #include "lattice/errors.h"
 #include "lattice/material.h"
 
@@ -20,26 +21,6 @@ std::string quoted(const std::string& s) {
   std::string q = "\"";
   for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
   return q + "\"";
-}
-
-std::string escaped(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 // Splits a sheet line on commas outside double quotes.
@@ -98,9 +79,9 @@ void write_sheet_html(std::ostream& out, int64_t batch, const std::vector<SheetR
                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{} ({})</td><td class=\"{}\">{} "
                "({})</td><td>{}</td>"
                "<td></td></tr>\n",
-               i + 1, escaped(r.material), escaped(r.pretty), value(r.score),
+               i + 1, html_escaped(r.material), html_escaped(r.pretty), value(r.score),
                score_meaning(r.score), r.original == r.score ? "" : "changed", value(r.original),
-               score_meaning(r.original), escaped(r.neighbours));
+               score_meaning(r.original), html_escaped(r.neighbours));
   }
   fmt::print(out, "</table>\n</body></html>\n");
 }

@@ -81,6 +81,9 @@ CREATE TABLE verdicts(
   time TEXT NOT NULL,
   PRIMARY KEY (batch, key)
 );
+)sql",
+                                                                R"sql(
+ALTER TABLE runs ADD COLUMN trace TEXT;
 )sql"};
 
 int user_version(SQLite::Database& db) {
@@ -198,8 +201,8 @@ void write_transaction(const std::string& path, bool may_create, Work&& work) {
 
 int64_t insert_run(SQLite::Database& db, const RunRecord& run) {
   SQLite::Statement q(db,
-                      "INSERT INTO runs(command, parameters, before, after, started, seconds) "
-                      "VALUES(?, ?, ?, ?, ?, ?)");
+                      "INSERT INTO runs(command, parameters, before, after, started, seconds, "
+                      "trace) VALUES(?, ?, ?, ?, ?, ?, ?)");
   q.bind(1, run.command);
   q.bind(2, run.parameters);
   if (run.before.empty()) {
@@ -214,6 +217,11 @@ int64_t insert_run(SQLite::Database& db, const RunRecord& run) {
   }
   q.bind(5, now_utc());
   q.bind(6, run.seconds);
+  if (run.trace.empty()) {
+    q.bind(7);
+  } else {
+    q.bind(7, run.trace);
+  }
   q.exec();
   return db.getLastInsertRowid();
 }
@@ -253,7 +261,7 @@ ImportResult import_into_store(const std::string& path, const KnowledgeBase& kb,
                        fmt::format("the store holds {} materials, the import reads {}", pieces,
                                    kb.pieces->name()));
     }
-    result.run = insert_run(db, {"import", parameters, "", "", 0});
+    result.run = insert_run(db, {"import", parameters, "", "", 0, ""});
     write_rows(db, kb, result.run, result);
     finish_run(db, result.run,
                fmt::format(R"({{"added": {}, "changed": {}, "unchanged": {}}})", result.added,
@@ -343,6 +351,36 @@ std::unordered_map<Key, Score> original_scores(const std::string& path) {
   return scores;
 }
 
+std::optional<RecordedRepair> last_repair(const std::string& path) {
+  try {
+    SQLite::Database db = open_for_reading(path);
+    SQLite::Statement q(db,
+                        "SELECT id, command, started, seconds, trace FROM runs "
+                        "WHERE command LIKE 'reduce %' ORDER BY id DESC LIMIT 1");
+    if (!q.executeStep()) return std::nullopt;
+    RecordedRepair r;
+    r.run = q.getColumn(0).getInt64();
+    r.command = q.getColumn(1).getString();
+    r.started = q.getColumn(2).getString();
+    r.seconds = q.getColumn(3).getDouble();
+    r.trace = q.getColumn(4).isNull() ? "" : q.getColumn(4).getString();
+    SQLite::Statement changes(db, "SELECT key, old, new FROM history WHERE run = ? ORDER BY rowid");
+    changes.bind(1, r.run);
+    while (changes.executeStep()) {
+      r.changes.push_back({static_cast<Key>(changes.getColumn(0).getInt64()),
+                           Score(changes.getColumn(1).getInt()),
+                           Score(changes.getColumn(2).getInt())});
+    }
+    SQLite::Statement later(db, "SELECT count(*) FROM runs WHERE id > ?");
+    later.bind(1, r.run);
+    later.executeStep();
+    r.later_runs = static_cast<std::size_t>(later.getColumn(0).getInt64());
+    return r;
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(fmt::format("{}: {}", path, e.what()));
+  }
+}
+
 int64_t record_batch(const std::string& path, const Batch& batch) {
   if (!std::filesystem::exists(path)) throw InputError(path, 0, "", "no such file");
   int64_t id = 0;
@@ -408,7 +446,7 @@ void record_verdicts(const std::string& path, int64_t batch, const std::string& 
                      const std::vector<VerdictRecord>& verdicts) {
   write_transaction(path, false, [&](SQLite::Database& db) {
     const int64_t run =
-        insert_run(db, {"review import", fmt::format(R"({{"batch": {}}})", batch), "", "", 0});
+        insert_run(db, {"review import", fmt::format(R"({{"batch": {}}})", batch), "", "", 0, ""});
     SQLite::Statement node(
         db, "UPDATE nodes SET score = ?, source = 'expert', invariable = 1 WHERE key = ?");
     SQLite::Statement history(

@@ -14,7 +14,7 @@
 namespace egkb {
 
 // The schema version this build reads and writes (PRAGMA user_version).
-constexpr int kStoreVersion = 3;
+constexpr int kStoreVersion = 4;
 
 struct ImportResult {
   std::size_t added = 0;
@@ -41,6 +41,7 @@ struct RunRecord {
   std::string before;
   std::string after;
   double seconds = 0;
+  std::string trace;  // a reducer's passes (JSON array); empty for other commands
 };
 
 struct ScoreChange {
@@ -53,6 +54,20 @@ struct ScoreChange {
 // nodes left for review, in one transaction. Returns the run's id.
 int64_t record_changes(const std::string& path, const RunRecord& run,
                        const std::vector<ScoreChange>& changes, const std::vector<Key>& queued);
+
+// The newest reduce run of a store as it was recorded, with every score it changed.
+struct RecordedRepair {
+  int64_t run = 0;
+  std::string command;  // "reduce exact"
+  std::string started;  // UTC ISO 8601
+  double seconds = 0;
+  std::string trace;  // JSON array of passes; empty for runs recorded before schema 4
+  std::vector<ScoreChange> changes;
+  std::size_t later_runs = 0;  // runs recorded after it, which may have changed scores since
+};
+
+// nullopt when the store records no reduce run.
+std::optional<RecordedRepair> last_repair(const std::string& path);
 
 // A review batch as stored: what was sampled, how, and each row's score and inclusion
 // probability at sampling time.

@@ -1,6 +1,7 @@
 #include "lattice/conflicts.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace egkb {
 
@@ -44,6 +45,23 @@ ConflictSummary ConflictCounter::count(std::span<const Rank> ranks) {
   }
   for (int l = 0; l < kLevels; ++l) s.corrected_score += s.levels[static_cast<std::size_t>(l)] << l;
   return s;
+}
+
+std::vector<NodeId> worst_nodes(const Lattice& lattice, const ConflictCounter& counter,
+                                std::size_t limit, std::size_t& total) {
+  std::vector<NodeId> bad;
+  for (NodeId u = 0; u < lattice.size(); ++u) {
+    if (counter.inconsistent_neighbours(u) > 0) bad.push_back(u);
+  }
+  total = bad.size();
+  auto order = [&](NodeId u) {
+    return std::make_tuple(-counter.level(u), -counter.inconsistent_neighbours(u), lattice.key(u));
+  };
+  const std::size_t shown = std::min(bad.size(), limit);
+  std::partial_sort(bad.begin(), bad.begin() + static_cast<std::ptrdiff_t>(shown), bad.end(),
+                    [&](NodeId a, NodeId b) { return order(a) < order(b); });
+  bad.resize(shown);
+  return bad;
 }
 
 }  // namespace egkb

@@ -64,4 +64,10 @@ class ConflictCounter {
   std::vector<uint8_t> inconsistent_;
 };
 
+// The inconsistent nodes of the counter's last count, worst first (highest level, then most
+// inconsistent neighbours, then key order), at most `limit` of them; `total` gets how many there
+// are in all.
+std::vector<NodeId> worst_nodes(const Lattice& lattice, const ConflictCounter& counter,
+                                std::size_t limit, std::size_t& total);
+
 }  // namespace egkb

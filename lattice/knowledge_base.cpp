@@ -9,24 +9,32 @@ ScoredLattice ScoredLattice::of(const KnowledgeBase& kb) {
   std::transform(kb.rows.begin(), kb.rows.end(), keys.begin(),
                  [](const KbRow& r) { return r.key; });
   ScoredLattice s{Lattice::closure(*kb.pieces, std::move(keys)), {}, {}};
-  const NodeId n = s.lattice.size();
-  s.scores.resize(n);
-  s.row_of.assign(n, kImplied);
-  for (std::size_t i = 0; i < kb.rows.size(); ++i) {
-    const NodeId node = *s.lattice.find(kb.rows[i].key);
-    s.row_of[node] = i;
-    s.scores[node] = kb.rows[i].score;
-  }
-  for (NodeId u = 0; u < n; ++u) {
-    if (s.row_of[u] == kImplied) s.scores[u] = mirror(s.scores[s.lattice.mirror(u)]);
-  }
+  s.row_of.assign(s.lattice.size(), kImplied);
+  for (std::size_t i = 0; i < kb.rows.size(); ++i) s.row_of[*s.lattice.find(kb.rows[i].key)] = i;
+  s.scores = s.scores_of(kb);
   return s;
+}
+
+std::vector<Score> ScoredLattice::scores_of(const KnowledgeBase& same_rows) const {
+  std::vector<Score> out(lattice.size());
+  for (NodeId u = 0; u < lattice.size(); ++u) {
+    if (row_of[u] != kImplied) out[u] = same_rows.rows[row_of[u]].score;
+  }
+  for (NodeId u = 0; u < lattice.size(); ++u) {
+    if (row_of[u] == kImplied) out[u] = mirror(out[lattice.mirror(u)]);
+  }
+  return out;
 }
 
 std::vector<Rank> ScoredLattice::ranks() const {
   std::vector<Rank> r(scores.size());
   std::transform(scores.begin(), scores.end(), r.begin(), [](Score s) { return rank_of(s); });
   return r;
+}
+
+std::string_view provenance(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n) {
+  const std::size_t row = scored.row_of[n];
+  return row == ScoredLattice::kImplied ? "implied" : source_name(kb.rows[row].source);
 }
 
 }  // namespace egkb

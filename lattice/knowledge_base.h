@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lattice/lattice.h"
@@ -37,7 +38,13 @@ struct ScoredLattice {
   static constexpr std::size_t kImplied = static_cast<std::size_t>(-1);
 
   static ScoredLattice of(const KnowledgeBase& kb);
+  // The scores of a KB with the same rows in the same order (the same base after a repair), on
+  // this lattice: implied mirrors take 9 - s of their stored mirror.
+  std::vector<Score> scores_of(const KnowledgeBase& same_rows) const;
   std::vector<Rank> ranks() const;
 };
+
+// "manual", "generated" or "expert" for a stored row, "implied" for the mirror of one.
+std::string_view provenance(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n);
 
 }  // namespace egkb

@@ -113,5 +113,26 @@ TEST_F(Store, LoadsEitherFormByExtension) {
   EXPECT_THROW(load_kb(path("junk.sqlite"), {}), StoreError);
 }
 
+TEST_F(Store, LastRepairIsTheNewestReduceRunWithItsChangesAndTrace) {
+  const std::string store = path("kb.sqlite");
+  import_into_store(store, sample_kb(), "{}");
+  EXPECT_FALSE(last_repair(store).has_value());
+  const Key krknmm = sample_kb().rows[0].key;
+  record_changes(store, {"reduce ba", "{}", "", "", 0.5, "[]"}, {{krknmm, Score(1), Score(2)}}, {});
+  record_changes(store, {"reduce exact", "{}", "", "", 0.25, R"([{"iteration": 1}])"},
+                 {{krknmm, Score(2), Score(3)}}, {});
+  import_into_store(store, sample_kb(), "{}");
+  const auto r = last_repair(store);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->run, 3);
+  EXPECT_EQ(r->command, "reduce exact");
+  EXPECT_EQ(r->trace, R"([{"iteration": 1}])");
+  EXPECT_DOUBLE_EQ(r->seconds, 0.25);
+  ASSERT_EQ(r->changes.size(), 1u);
+  EXPECT_EQ(r->changes[0].old_score, Score(2));
+  EXPECT_EQ(r->changes[0].new_score, Score(3));
+  EXPECT_EQ(r->later_runs, 1u);
+}
+
 }  // namespace
 }  // namespace egkb

@@ -1,0 +1,33 @@
+// The HTML report of a repair (or of a base as it stands): convergence, changes by error
+// distance, the worst nodes, and the paper's Fig. 2 neighbourhoods before and after. One
+// self-contained file: styles and pictures inline.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lattice/knowledge_base.h"
+#include "reducer/reduction.h"
+
+namespace egkb {
+
+struct RepairReport {
+  std::string title;                                       // "exact on noisy.csv"
+  std::vector<std::pair<std::string, std::string>> facts;  // shown under the title
+  const KnowledgeBase* before = nullptr;
+  // The same rows in the same order after the repair; null for a base with no repair to show.
+  const KnowledgeBase* after = nullptr;
+  std::vector<IterationTrace> trace;  // greedy passes; empty for the exact reducer
+};
+
+struct ReportOptions {
+  std::size_t worst = 20;    // rows in the tables of worst nodes and largest changes
+  std::size_t pictures = 4;  // neighbourhoods drawn, the worst nodes before the repair
+};
+
+void write_repair_report(std::ostream& out, const RepairReport& report,
+                         const ReportOptions& options = {});
+
+}  // namespace egkb
