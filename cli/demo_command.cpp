@@ -8,6 +8,7 @@
 #include "cli/conflict_report.h"
 #include "cli/error_table.h"
 #include "io/csv.h"
+#include "io/engine_table.h"
 #include "lattice/compare.h"
 #include "lattice/errors.h"
 #include "reducer/reduce.h"
@@ -82,14 +83,24 @@ void add_demo_command(CLI::App& app, int&) {
         round.estimate.low * static_cast<double>(round.estimate.population),
         round.estimate.high * static_cast<double>(round.estimate.population), round.truth.errors,
         round.covered ? "covered" : "not covered");
+    fmt::print("\n== 6. What an engine gets: the repaired base as a probe table\n\n");
+    const EngineTable table = EngineTable::of(ScoredLattice::of(repaired.result), false);
+    fmt::print("  {} materials in a table of {} one-byte entries\n", table.known(),
+               table.shape().entries());
+    for (const char* text : {"KRKNMM", "KRNKRGG", "KCPGMMKGGMM", "KCKC"}) {
+      const Score score = *table.probe(parse_material(text, PieceSet::xiangqi()));
+      fmt::print("  probe {:<12} -> {} ({})\n", text, value(score), score_meaning(score));
+    }
     fmt::print(
-        "\nnext:\n"
+        "\nnext (docs/tutorial.md walks through them):\n"
         "  egkb synth --preset endall --seed 1 --truth truth.csv --out noisy.csv\n"
         "  egkb conflicts noisy.csv\n"
         "  egkb compare noisy.csv --truth truth.csv\n"
-        "  egkb reduce noisy.csv --method exact --out repaired.csv\n"
+        "  egkb reduce noisy.csv --method exact --out repaired.csv --report repair.html\n"
         "  egkb simulate --truth truth.csv --kb noisy.csv --rounds 3 --method exact\n"
-        "  egkb show noisy.csv KRKNMM\n");
+        "  egkb show noisy.csv KRKNMM\n"
+        "  egkb export repaired.csv --format table --out kb.egkb\n"
+        "  egkb probe kb.egkb KRKNMM\n");
   });
 }
 

@@ -61,6 +61,18 @@ void append_side_function(fmt::memory_buffer& out, const TableShape& box) {
       it, "  return egkb_side_index_[i] == {0}u ? -1 : (int)egkb_side_index_[i];\n}}\n\n", kNoSide);
 }
 
+void append_meanings(fmt::memory_buffer& out) {
+  auto it = std::back_inserter(out);
+  fmt::format_to(it, "static const char* const egkb_meanings_[{}] = {{\n", kMaxScore + 1);
+  for (int s = 0; s <= kMaxScore; ++s) fmt::format_to(it, "  \"{}\",\n", score_meaning(Score(s)));
+  fmt::format_to(it,
+                 "}};\n\n"
+                 "static inline const char* egkb_meaning(int score) {{\n"
+                 "  return score >= 0 && score <= {} ? egkb_meanings_[score] : \"unknown\";\n"
+                 "}}\n\n",
+                 kMaxScore);
+}
+
 }  // namespace
 
 void write_probe_header(std::ostream& out, const ScoredLattice& scored,
@@ -103,6 +115,9 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
       " *     the material or a count is out of range.\n"
       " *   Pure and thread-safe; no set-up, no allocation.\n"
       " *\n"
+      " * const char* egkb_meaning(int score);\n"
+      " *   \"red wins\" ... \"black wins\" for 0..9, \"unknown\" for anything else.\n"
+      " *\n"
       " * Plain C99 and C++. The data is static: include this header in one source file of\n"
       " * the engine and call egkb_probe from there.\n"
       " */\n"
@@ -139,8 +154,10 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
                  "  if (red < 0 || black < 0) return EGKB_UNKNOWN;\n"
                  "  score = egkb_scores_[red * EGKB_SIDES_ + black];\n"
                  "  return score == {} ? EGKB_UNKNOWN : score;\n"
-                 "}}\n\n#endif /* EGKB_PROBE_H */\n",
+                 "}}\n\n",
                  kUnknownScore);
+  append_meanings(text);
+  fmt::format_to(it, "#endif /* EGKB_PROBE_H */\n");
   out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 

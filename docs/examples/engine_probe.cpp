@@ -45,20 +45,6 @@ int rank_of(int score) {
   return score <= 4 ? score : score - 1;
 }
 
-const char* meaning(int score) {
-  static const char* const words[] = {"red wins",
-                                      "red wins in most cases",
-                                      "red has a clear advantage",
-                                      "red has a slight advantage",
-                                      "either side can win",
-                                      "almost a draw",
-                                      "black has a slight advantage",
-                                      "black has a clear advantage",
-                                      "black wins in most cases",
-                                      "black wins"};
-  return score == EGKB_UNKNOWN ? "not in the table" : words[score];
-}
-
 void show_exchanges(const Counts& now, int score) {
   for (int r = 0; r < EGKB_KINDS; ++r) {
     for (int b = 0; b < EGKB_KINDS; ++b) {
@@ -69,7 +55,7 @@ void show_exchanges(const Counts& now, int score) {
       const int traded = probe(after);
       if (traded == EGKB_UNKNOWN || rank_of(traded) == rank_of(score)) continue;
       std::printf("  trading red %c for black %c: %d, %s (%s for red)\n", EGKB_KIND_LETTERS[r],
-                  EGKB_KIND_LETTERS[b], traded, meaning(traded),
+                  EGKB_KIND_LETTERS[b], traded, egkb_meaning(traded),
                   rank_of(traded) < rank_of(score) ? "better" : "worse");
     }
   }
@@ -88,7 +74,7 @@ int main(int argc, char** argv) {
       continue;
     }
     const int score = probe(counts);
-    std::printf("%s: %d, %s\n", argv[i], score, meaning(score));
+    std::printf("%s: %d, %s\n", argv[i], score, egkb_meaning(score));
     if (score != EGKB_UNKNOWN) show_exchanges(counts, score);
   }
   return status;

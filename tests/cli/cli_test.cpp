@@ -329,6 +329,8 @@ TEST_F(Cli, DemoRunsOnTheShippedData) {
   EXPECT_NE(r.out.find("D>=4"), std::string::npos);
   EXPECT_NE(r.out.find("0 inconsistent nodes left"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("rows reviewed; estimated errors"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("63423 materials in a table of"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("probe KRKNMM"), std::string::npos) << r.out;
 }
 
 }  // namespace

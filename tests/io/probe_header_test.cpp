@@ -65,6 +65,12 @@ TEST(GeneratedHeader, MaterialsTheBaseLacksAreUnknown) {
   EXPECT_GT(unknown, 0);
 }
 
+TEST(GeneratedHeader, MeaningsAreTheLibrarys) {
+  for (int s = 0; s <= kMaxScore; ++s) EXPECT_EQ(egkb_meaning(s), score_meaning(Score(s)));
+  EXPECT_STREQ(egkb_meaning(EGKB_UNKNOWN), "unknown");
+  EXPECT_STREQ(egkb_meaning(10), "unknown");
+}
+
 TEST(GeneratedHeader, CountsOutOfRangeAreUnknown) {
   Counts none{};
   Counts negative{};
