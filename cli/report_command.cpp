@@ -56,7 +56,7 @@ void add_report_command(CLI::App& app, int&) {
       before = undo(now, *repair);
       report.before = &before;
       report.after = &now;
-      report.trace = trace_from_json(repair->trace.empty() ? "[]" : repair->trace);
+      report.trace = trace_from_json(repair->trace);
       report.title =
           fmt::format("{} on {} (run {})", repair->command.substr(7), now.origin, repair->run);
       report.facts.emplace_back(

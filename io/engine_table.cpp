@@ -5,7 +5,6 @@
 #include <boost/crc.hpp>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <ostream>
 
 #include "lattice/errors.h"
@@ -47,9 +46,13 @@ uint32_t checksum(const uint8_t* header, const std::vector<uint8_t>& entries) {
 }
 
 std::vector<uint8_t> read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) throw InputError(path, 0, "", "cannot open the table file");
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  std::vector<uint8_t> bytes(static_cast<std::size_t>(in.tellg()));
+  in.seekg(0);
+  in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (!in) throw InputError(path, 0, "", "cannot read the table file");
+  return bytes;
 }
 
 }  // namespace

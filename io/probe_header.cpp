@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <ostream>
 #include <vector>
 
@@ -81,10 +82,16 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
   const PieceSet& pieces = lattice.pieces();
   const TableShape box = side_box(lattice);
 
+  // Each node's red and black configuration in the box, decoded once.
+  std::vector<std::array<uint32_t, 2>> configuration(lattice.size());
   std::vector<uint16_t> side_index(box.side_entries(Side::Red), kNoSide);
   for (NodeId n = 0; n < lattice.size(); ++n) {
     const Material m = lattice.material(n);
-    for (Side s : {Side::Red, Side::Black}) side_index[*box.side_index(m, s)] = 0;
+    for (Side s : {Side::Red, Side::Black}) {
+      const auto i = static_cast<uint32_t>(*box.side_index(m, s));
+      configuration[n][static_cast<std::size_t>(s)] = i;
+      side_index[i] = 0;
+    }
   }
   uint16_t sides = 0;
   for (uint16_t& column : side_index) {
@@ -92,9 +99,8 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
   }
   std::vector<uint8_t> scores(std::size_t{sides} * sides, kUnknownScore);
   for (NodeId n = 0; n < lattice.size(); ++n) {
-    const Material m = lattice.material(n);
-    const std::size_t red = side_index[*box.side_index(m, Side::Red)];
-    const std::size_t black = side_index[*box.side_index(m, Side::Black)];
+    const std::size_t red = side_index[configuration[n][0]];
+    const std::size_t black = side_index[configuration[n][1]];
     scores[red * sides + black] = static_cast<uint8_t>(value(scored.scores[n]));
   }
 

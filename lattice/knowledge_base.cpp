@@ -27,9 +27,13 @@ std::vector<Score> ScoredLattice::scores_of(const KnowledgeBase& same_rows) cons
 }
 
 std::vector<Rank> ScoredLattice::ranks() const {
-  std::vector<Rank> r(scores.size());
-  std::transform(scores.begin(), scores.end(), r.begin(), [](Score s) { return rank_of(s); });
-  return r;
+  return ranks_of(scores);
+}
+
+std::vector<Rank> ranks_of(std::span<const Score> scores) {
+  std::vector<Rank> ranks(scores.size());
+  std::transform(scores.begin(), scores.end(), ranks.begin(), [](Score s) { return rank_of(s); });
+  return ranks;
 }
 
 std::string_view provenance(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n) {

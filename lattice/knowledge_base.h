@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +44,9 @@ struct ScoredLattice {
   std::vector<Score> scores_of(const KnowledgeBase& same_rows) const;
   std::vector<Rank> ranks() const;
 };
+
+// The rank of each score.
+std::vector<Rank> ranks_of(std::span<const Score> scores);
 
 // "manual", "generated" or "expert" for a stored row, "implied" for the mirror of one.
 std::string_view provenance(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n);

@@ -26,6 +26,8 @@ Lattice Lattice::closure(const PieceSet& pieces, std::vector<Key> stored_keys) {
     constexpr uint8_t kStored = 1;
     constexpr uint8_t kMirror = 2;
     std::vector<uint8_t> mark(pieces.key_count());
+    keys.reserve(stored_keys.size() * 2);
+    implied.reserve(stored_keys.size() * 2);
     for (Key k : stored_keys) {
       mark[k] |= kStored;
       mark[mirror_key(k, pieces)] |= kMirror;

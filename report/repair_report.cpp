@@ -40,6 +40,8 @@ struct State {
   const RepairReport& report;
   ScoredLattice scored;
   std::vector<Score> after_scores;
+  std::vector<Rank> before_ranks;
+  std::vector<Rank> after_ranks;
   ConflictCounter before_counter;
   ConflictCounter after_counter;
   ConflictSummary before;
@@ -49,13 +51,12 @@ struct State {
       : report(r),
         scored(ScoredLattice::of(*r.before)),
         after_scores(r.after ? scored.scores_of(*r.after) : scored.scores),
+        before_ranks(scored.ranks()),
+        after_ranks(ranks_of(after_scores)),
         before_counter(scored.lattice),
-        after_counter(scored.lattice) {
-    before = before_counter.count(scored.ranks());
-    std::vector<Rank> ranks(after_scores.size());
-    std::transform(after_scores.begin(), after_scores.end(), ranks.begin(), rank_of);
-    after = after_counter.count(ranks);
-  }
+        after_counter(scored.lattice),
+        before(before_counter.count(before_ranks)),
+        after(after_counter.count(after_ranks)) {}
 
   std::string material(NodeId n) const {
     return format_material(scored.lattice.material(n), scored.lattice.pieces());
@@ -179,9 +180,8 @@ void worst_section(std::ostream& out, const State& s, const ReportOptions& optio
   fmt::print(out, "</table>\n");
 }
 
-std::string neighbourhood_dot(const State& s, std::span<const Score> scores, NodeId n) {
-  std::vector<Rank> ranks(scores.size());
-  std::transform(scores.begin(), scores.end(), ranks.begin(), rank_of);
+std::string neighbourhood_dot(const State& s, std::span<const Score> scores,
+                              std::span<const Rank> ranks, NodeId n) {
   std::ostringstream dot;
   write_neighbourhood_dot(dot, s.scored.lattice, scores, n,
                           neighbourhood(s.scored.lattice, ranks, n));
@@ -201,8 +201,9 @@ void pictures_section(std::ostream& out, const State& s, const ReportOptions& op
   bool drawn = true;
   for (NodeId n : nodes) {
     std::vector<std::pair<std::string, std::string>> pictures = {
-        {"before", neighbourhood_dot(s, s.scored.scores, n)}};
-    if (repaired) pictures.emplace_back("after", neighbourhood_dot(s, s.after_scores, n));
+        {"before", neighbourhood_dot(s, s.scored.scores, s.before_ranks, n)}};
+    if (repaired)
+      pictures.emplace_back("after", neighbourhood_dot(s, s.after_scores, s.after_ranks, n));
     fmt::print(out, "<h3>{} (level {} before)</h3>\n<div class=\"pair\">\n", s.material(n),
                s.before_counter.level(n));
     for (const auto& [when, dot] : pictures) {

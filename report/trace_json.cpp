@@ -16,6 +16,7 @@ nlohmann::ordered_json trace_json(const std::vector<IterationTrace>& trace) {
 
 std::vector<IterationTrace> trace_from_json(const std::string& text) {
   std::vector<IterationTrace> trace;
+  if (text.empty()) return trace;
   for (const auto& pass : nlohmann::json::parse(text)) {
     IterationTrace t;
     t.iteration = pass.at("iteration").get<int>();
