@@ -7,9 +7,9 @@
 #include <ostream>
 #include <streambuf>
 
-#include "io/closure_export.h"
-#include "io/engine_table.h"
-#include "io/probe_header.h"
+#include "export/closure_export.h"
+#include "export/engine_table.h"
+#include "export/probe_header.h"
 #include "lattice/conflicts.h"
 #include "synth/synthesise.h"
 

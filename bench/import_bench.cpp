@@ -10,8 +10,9 @@
 #include <set>
 
 #include "io/csv.h"
-#include "io/store.h"
+#include "io/output_files.h"
 #include "lattice/material.h"
+#include "store/import.h"
 
 namespace egkb {
 namespace {
@@ -59,7 +60,9 @@ void BM_ImportCsv70K(benchmark::State& state) {
     remove_store(store);
     state.ResumeTiming();
     const KnowledgeBase kb = read_csv(csv_path(), {});
-    benchmark::DoNotOptimize(import_into_store(store, kb, "{}").added);
+    Outputs outputs;
+    Store created = Store::create(store, *kb.pieces, outputs);
+    benchmark::DoNotOptimize(import_kb(created, kb, "{}", &outputs).added);
   }
   state.counters["rows"] = kRows;
 }

@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "io/engine_table.h"
+#include "export/engine_table.h"
 #include "synth/synthesise.h"
 #include EGKB_FULL_PROBE_HEADER
 

@@ -8,7 +8,8 @@
 #include <fstream>
 
 #include "io/csv.h"
-#include "io/kb_file.h"
+#include "io/output_files.h"
+#include "store/kb_file.h"
 #include "synth/synthesise.h"
 #include "synth/truth_model.h"
 
@@ -29,8 +30,11 @@ void BM_SynthFullToCsv(benchmark::State& state) {
     SynthOptions options;
     options.preset = "full";
     const Synthesis s = synthesise(options);
-    save_kb((dir / "egkb_bench_truth.csv").string(), s.truth, "{}");
-    save_kb((dir / "egkb_bench_noisy.csv").string(), s.noisy, "{}");
+    Outputs outputs;
+    save_kb((dir / "egkb_bench_truth.csv").string(), s.truth, "{}", outputs);
+    save_kb((dir / "egkb_bench_noisy.csv").string(), s.noisy, "{}", outputs);
+    outputs.publish();
+    outputs.keep();
   }
   state.counters["peak_MiB"] = peak_mib();
 }

@@ -3,8 +3,8 @@
 #include "cli/commands.h"
 #include "cli/error_table.h"
 #include "cli/kb_options.h"
-#include "io/json_report.h"
 #include "lattice/compare.h"
+#include "present/json_forms.h"
 
 namespace egkb::cli {
 

@@ -17,11 +17,10 @@ std::size_t implied_count(const Lattice& lattice) {
 }
 
 void print_worst(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored,
-                 const ConflictCounter& counter, int worst) {
+                 const ConflictCounter& counter, std::size_t worst) {
   const Lattice& lat = scored.lattice;
   std::size_t total = 0;
-  const std::vector<NodeId> bad =
-      worst_nodes(lat, counter, static_cast<std::size_t>(std::max(worst, 0)), total);
+  const std::vector<NodeId> bad = worst_nodes(lat, counter, worst, total);
   fmt::print(out, "\nworst nodes ({} of {}):\n", bad.size(), total);
   fmt::print(out, "  {:<20} {:>5}  {:>14}  {:>5}  {}\n", "material", "score", "inconsistent",
              "level", "source");
@@ -38,7 +37,8 @@ void print_worst(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice
 }  // namespace
 
 void print_conflict_report(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored,
-                           const ConflictCounter& counter, const ConflictSummary& s, int worst) {
+                           const ConflictCounter& counter, const ConflictSummary& s,
+                           std::size_t worst) {
   const Lattice& lat = scored.lattice;
   fmt::print(out, "{}: {} pieces, {} nodes ({} stored, {} implied mirrors), {} edges\n", kb.origin,
              lat.pieces().name(), s.nodes, kb.rows.size(), implied_count(lat), s.edges);

@@ -11,6 +11,6 @@ namespace egkb::cli {
 // Figures, the level histogram, then up to `worst` inconsistent nodes, highest level first.
 void print_conflict_report(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored,
                            const ConflictCounter& counter, const ConflictSummary& summary,
-                           int worst);
+                           std::size_t worst);
 
 }  // namespace egkb::cli

@@ -3,7 +3,7 @@
 #include "cli/commands.h"
 #include "cli/conflict_report.h"
 #include "cli/kb_options.h"
-#include "io/json_report.h"
+#include "present/json_forms.h"
 
 namespace egkb::cli {
 
@@ -12,7 +12,7 @@ void add_conflicts_command(CLI::App& app, int& exit_code) {
     KbOptions kb;
     bool json = false;
     bool fail_on_conflict = false;
-    int worst = 20;
+    std::size_t worst = 20;
   };
   auto options = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("conflicts", "inconsistent nodes, edges and levels of a KB");
@@ -20,6 +20,7 @@ void add_conflicts_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", options->json, "print the figures as JSON");
   cmd->add_flag("--fail-on-conflict", options->fail_on_conflict, "exit 1 when any conflict exists");
   cmd->add_option("--worst", options->worst, "how many of the worst nodes to list")
+      ->check(whole_in(0, 1'000'000))
       ->capture_default_str();
   cmd->callback([options, &exit_code] {
     const KnowledgeBase kb = load(options->kb);

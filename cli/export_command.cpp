@@ -4,10 +4,10 @@
 
 #include "cli/commands.h"
 #include "cli/kb_options.h"
-#include "io/closure_export.h"
-#include "io/engine_table.h"
-#include "io/kb_file.h"
-#include "io/probe_header.h"
+#include "export/closure_export.h"
+#include "export/engine_table.h"
+#include "export/probe_header.h"
+#include "io/output_files.h"
 #include "lattice/conflicts.h"
 #include "lattice/errors.h"
 
@@ -36,11 +36,11 @@ std::string write_export(const ExportOptions& o, const KnowledgeBase& kb,
                          const ScoredLattice& scored, bool has_conflicts) {
   if (o.format == "table") {
     const EngineTable table = EngineTable::of(scored, has_conflicts);
-    write_atomically(o.out, [&](std::ostream& out) { table.write(out); });
+    write_file(o.out, [&](std::ostream& out) { table.write(out); });
     return fmt::format("  {} entries of one byte, most pieces per side:{}\n",
                        table.shape().entries(), dims_text(table));
   }
-  write_atomically(o.out, [&](std::ostream& out) {
+  write_file(o.out, [&](std::ostream& out) {
     if (o.format == "csv") {
       write_closure_csv(out, kb, scored);
     } else if (o.format == "json") {
@@ -69,7 +69,7 @@ void print_probe(const EngineTable& table, const std::string& text) {
 
 }  // namespace
 
-void add_export_command(CLI::App& app, int& exit_code) {
+void add_export_command(CLI::App& app, int&) {
   auto o = std::make_shared<ExportOptions>();
   CLI::App* cmd = app.add_subcommand(
       "export", "write a consistent KB for engines: csv, json, a dense table or a C/C++ header");
@@ -80,20 +80,21 @@ void add_export_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--out", o->out, "the file to write")->required();
   cmd->add_flag("--allow-conflicts", o->allow_conflicts,
                 "export even though conflicts remain (they are recorded in the file)");
-  cmd->callback([o, &exit_code] {
+  cmd->callback([o] {
+    check_not_input(o->out, files_of(o->kb.path), "--out");
     const KnowledgeBase kb = load(o->kb);
     const ScoredLattice scored = ScoredLattice::of(kb);
     ConflictCounter counter(scored.lattice);
     const ConflictSummary conflicts = counter.count(scored.ranks());
     const bool has_conflicts = conflicts.inconsistent_nodes > 0;
     if (has_conflicts && !o->allow_conflicts) {
-      fmt::print(stderr,
-                 "egkb: {} has {} inconsistent nodes ({} mirror conflicts); an engine would "
-                 "trust them. Repair it first (egkb reduce {} --method exact ...) or pass "
-                 "--allow-conflicts. Nothing written.\n",
-                 kb.origin, conflicts.inconsistent_nodes, conflicts.mirror_conflicts, kb.origin);
-      exit_code = 1;
-      return;
+      throw InputError(
+          kb.origin, 0, "",
+          fmt::format("{} inconsistent nodes ({} mirror conflicts), which an "
+                      "engine would trust; nothing was written. Repair it first "
+                      "(egkb reduce {} --method exact ...) or pass "
+                      "--allow-conflicts",
+                      conflicts.inconsistent_nodes, conflicts.mirror_conflicts, kb.origin));
     }
     const std::string detail = write_export(*o, kb, scored, has_conflicts);
     fmt::print("exported {} materials ({} stored, {} implied mirrors) from {} as {} to {}\n{}",

@@ -1,13 +1,13 @@
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
 #include "cli/kb_options.h"
-#include "io/csv.h"
-#include "io/kb_file.h"
-#include "io/store.h"
+#include "io/output_files.h"
 #include "lattice/errors.h"
+#include "store/import.h"
 
 namespace egkb::cli {
 
@@ -35,21 +35,36 @@ void add_import_command(CLI::App& app, int&) {
     if (!is_store_path(options->into)) {
       throw InputError(options->into, 0, "--into", "expected a store path ending in .sqlite");
     }
+    check_not_input(options->into, {options->file}, "--into");
+    const bool exists = std::filesystem::exists(options->into);
+    std::optional<Store> existing;
+    if (exists) existing.emplace(Store::open(options->into));
+    if (existing && options->pieces && *options->pieces != existing->pieces().name()) {
+      throw InputError(options->into, 0, "--pieces",
+                       fmt::format("the store holds {} materials, not {}",
+                                   existing->pieces().name(), *options->pieces));
+    }
     CsvOptions csv;
-    csv.pieces = &piece_set_for(options->into, options->pieces);
+    csv.pieces =
+        existing ? &existing->pieces() : &PieceSet::named(options->pieces.value_or("xiangqi"));
     csv.default_source = *source_named(options->source);
     csv.all_invariable = options->invariable;
-    csv.on_duplicate = duplicate_policy_named(options->on_duplicate);
-    const KnowledgeBase kb = read_csv(options->file, csv);
+    csv.on_duplicate = duplicate_policy_named(options->on_duplicate, "--on-duplicate");
+    const KnowledgeBase kb = read_csv(ByteSource::file(options->file), csv);
     const nlohmann::json parameters = {{"file", options->file},
                                        {"source", options->source},
                                        {"invariable", options->invariable},
                                        {"pieces", csv.pieces->name()},
                                        {"on_duplicate", options->on_duplicate}};
-    const ImportResult r = import_into_store(options->into, kb, parameters.dump());
-    fmt::print("imported {} rows from {} into {}: {} added, {} changed, {} unchanged (run {})\n",
-               kb.rows.size(), options->file, options->into, r.added, r.changed, r.unchanged,
-               r.run);
+    Outputs outputs;
+    Store store =
+        existing ? std::move(*existing) : Store::create(options->into, *csv.pieces, outputs);
+    const ImportResult r = import_kb(store, kb, parameters.dump(), &outputs);
+    fmt::print(
+        "imported {} rows from {} into {}: {} added, {} rescored, {} with new flags, {} "
+        "unchanged (run {})\n",
+        kb.rows.size(), options->file, options->into, r.added, r.rescored, r.reflagged, r.unchanged,
+        r.run);
   });
 }
 

@@ -1,10 +1,10 @@
 // egkb: curate endgame knowledge bases. Parses the command line, runs one command, and maps
 // every failure to one message and an exit code (DESIGN.md section 6).
-#include <SQLiteCpp/Exception.h>
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <new>
 
 #include "cli/commands.h"
 #include "lattice/errors.h"
@@ -12,11 +12,25 @@
 namespace {
 
 constexpr int kExitInput = 2;
-constexpr int kExitStore = 3;
+constexpr int kExitIo = 3;
+constexpr int kExitInternal = 4;
 
 int fail(int code, const std::string& message) {
   std::cerr << "egkb: error: " << message << '\n';
   return code;
+}
+
+// Library errors name what is wrong, never a flag; the option that accepts it anyway is the
+// command line's to tell.
+std::string with_hint(const egkb::InputError& e) {
+  const std::string& field = e.field();
+  const char* hint = field == "stale rows"       ? "--accept-stale"
+                     : field == "newer verdicts" ? "--replace"
+                     : field == "imported batch" ? "--replace (or egkb review undo KB BATCH)"
+                     : field == "partial sheet"  ? "--partial"
+                                                 : nullptr;
+  if (hint == nullptr) return e.what();
+  return fmt::format("{}\n  (the option for it: {})", e.what(), hint);
 }
 
 }  // namespace
@@ -43,15 +57,20 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : kExitInput;
   } catch (const egkb::InputError& e) {
-    return fail(kExitInput, e.what());
+    return fail(kExitInput, with_hint(e));
   } catch (const egkb::MaterialParseError& e) {
     return fail(kExitInput, e.what());
-  } catch (const egkb::StoreError& e) {
-    return fail(kExitStore, e.what());
-  } catch (const SQLite::Exception& e) {
-    return fail(kExitStore, e.what());
+  } catch (const egkb::IoError& e) {
+    return fail(kExitIo, e.what());
+  } catch (const std::bad_alloc&) {
+    return fail(kExitIo, "out of memory");
   } catch (const std::exception& e) {
-    return fail(kExitStore, e.what());
+    return fail(kExitInternal,
+                fmt::format("internal error: {}\n  this is a bug in egkb; please report it with "
+                            "the command line that caused it",
+                            e.what()));
+  } catch (...) {
+    return fail(kExitInternal, "internal error of unknown kind; please report it");
   }
   return exit_code;
 }

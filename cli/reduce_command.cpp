@@ -6,14 +6,15 @@
 
 #include "cli/commands.h"
 #include "cli/kb_options.h"
-#include "io/json_report.h"
-#include "io/kb_file.h"
-#include "io/store.h"
+#include "io/output_files.h"
 #include "lattice/errors.h"
 #include "lattice/material.h"
+#include "present/json_forms.h"
 #include "reducer/reduce.h"
 #include "report/repair_report.h"
 #include "report/trace_json.h"
+#include "store/kb_file.h"
+#include "store/store.h"
 
 namespace egkb::cli {
 
@@ -70,7 +71,8 @@ void print_text(const Options& o, const KnowledgeBase& kb, const ReduceOutcome& 
   }
 }
 
-void write_report(const Options& o, const KnowledgeBase& kb, const ReduceOutcome& r) {
+void write_report(const Options& o, const KnowledgeBase& kb, const ReduceOutcome& r,
+                  Outputs& outputs) {
   RepairReport report;
   report.title = fmt::format("{} on {}", o.method, kb.origin);
   report.facts = {{"rows", std::to_string(kb.rows.size())},
@@ -81,7 +83,7 @@ void write_report(const Options& o, const KnowledgeBase& kb, const ReduceOutcome
   report.before = &kb;
   report.after = &r.result;
   report.trace = r.reduction.trace;
-  write_atomically(o.report, [&](std::ostream& out) { write_repair_report(out, report); });
+  outputs.write(o.report, [&](std::ostream& out) { write_repair_report(out, report); });
 }
 
 }  // namespace
@@ -99,7 +101,7 @@ void add_reduce_command(CLI::App& app, int&) {
   cmd->add_flag("--soft", o->soft,
                 "exact: edges become penalties of lambda x piece value per rank");
   cmd->add_option("--lambda", o->lambda, "exact --soft: the penalty factor")
-      ->check(CLI::PositiveNumber)
+      ->check(finite_in(0.001, 1000))
       ->capture_default_str();
   cmd->add_option("--weights", o->weights,
                   "JSON file: piece values, cannon_raise, mirror, manual, generated");
@@ -127,9 +129,19 @@ void add_reduce_command(CLI::App& app, int&) {
       throw InputError(o->kb.path, 0, "--out",
                        "a CSV knowledge base is not rewritten in place; name a file with --out");
     }
-    if (!o->dry_run && !o->out.empty()) check_save_target(o->out);
+    std::vector<std::string> inputs = files_of(o->kb.path);
+    if (!o->weights.empty()) inputs.push_back(o->weights);
+    if (!o->dry_run && !o->out.empty()) {
+      check_save_target(o->out);
+      check_not_input(o->out, inputs, "--out");
+    }
+    if (!o->report.empty()) {
+      check_not_input(o->report, inputs, "--report");
+      if (!o->out.empty()) check_not_input(o->report, {o->out}, "--report");
+    }
 
-    const KnowledgeBase kb = load(o->kb);
+    OpenedKb opened = open(o->kb);
+    const KnowledgeBase& kb = opened.kb;
     ReduceRequest request;
     request.method = method;
     request.weighted = o->weighted;
@@ -162,25 +174,32 @@ void add_reduce_command(CLI::App& app, int&) {
         {"queued", queued},
         {"trace", trace},
     };
-    if (!o->dry_run) {
-      const nlohmann::json parameters = {{"file", o->kb.path},      {"method", o->method},
-                                         {"weighted", o->weighted}, {"soft", o->soft},
-                                         {"lambda", o->lambda},     {"ties", o->ties},
-                                         {"weights", o->weights}};
-      if (to_store) {
-        std::vector<ScoreChange> changes;
-        for (std::size_t row : r.changed_rows) {
-          changes.push_back({kb.rows[row].key, kb.rows[row].score, r.result.rows[row].score});
-        }
-        record_changes(o->kb.path,
-                       {"reduce " + o->method, parameters.dump(), conflicts_json(r.before).dump(),
-                        conflicts_json(r.after).dump(), r.seconds, trace.dump()},
-                       changes, r.queued);
-      } else {
-        save_kb(o->out, r.result, parameters.dump());
-      }
+    Outputs outputs;
+    if (!o->report.empty()) write_report(*o, kb, r, outputs);
+    const nlohmann::json parameters = {
+        {"file", o->kb.path},  {"method", o->method}, {"weighted", o->weighted}, {"soft", o->soft},
+        {"lambda", o->lambda}, {"ties", o->ties},     {"weights", o->weights}};
+    if (o->dry_run) {
+      outputs.publish();
+      outputs.keep();
+    } else if (to_store) {
+      opened.store->write(
+          [&](StoreWriter& w) {
+            const int64_t run = w.add_run(
+                {"reduce " + o->method, parameters.dump(), conflicts_json(r.before).dump(),
+                 conflicts_json(r.after).dump(), r.seconds, trace.dump()});
+            for (std::size_t row : r.changed_rows) {
+              w.change(run, kb.rows[row].key, NodeState::of(kb.rows[row]),
+                       NodeState::of(r.result.rows[row]), "reduce " + o->method);
+            }
+            for (Key key : r.queued) w.queue_for_review(run, key, "tie");
+          },
+          &outputs);
+    } else {
+      save_kb(o->out, r.result, parameters.dump(), outputs);
+      outputs.publish();
+      outputs.keep();
     }
-    if (!o->report.empty()) write_report(*o, kb, r);
     if (o->json) {
       std::cout << report.dump(2) << '\n';
     } else {

@@ -4,10 +4,10 @@
 
 #include "cli/commands.h"
 #include "cli/kb_options.h"
-#include "io/kb_file.h"
-#include "io/store.h"
+#include "io/output_files.h"
 #include "report/repair_report.h"
 #include "report/trace_json.h"
+#include "store/store.h"
 
 namespace egkb::cli {
 
@@ -41,12 +41,17 @@ void add_report_command(CLI::App& app, int&) {
   add_kb_options(*cmd, o->kb);
   cmd->add_option("--out", o->out, "the HTML file to write")->required();
   cmd->add_option("--worst", o->worst, "rows in the tables of worst nodes and largest changes")
+      ->check(whole_in(0, 100000))
       ->capture_default_str();
-  cmd->add_option("--pictures", o->pictures, "neighbourhoods to draw")->capture_default_str();
+  cmd->add_option("--pictures", o->pictures, "neighbourhoods to draw")
+      ->check(whole_in(0, 1000))
+      ->capture_default_str();
   cmd->callback([o] {
-    const KnowledgeBase now = load(o->kb);
+    check_not_input(o->out, files_of(o->kb.path), "--out");
+    OpenedKb opened = open(o->kb);
+    const KnowledgeBase& now = opened.kb;
     const std::optional<RecordedRepair> repair =
-        is_store_path(o->kb.path) ? last_repair(o->kb.path) : std::nullopt;
+        opened.store ? opened.store->last_repair() : std::nullopt;
     KnowledgeBase before;
     RepairReport report;
     report.before = &now;
@@ -69,7 +74,7 @@ void add_report_command(CLI::App& app, int&) {
             fmt::format("{} later runs since; 'after' is the store today", repair->later_runs));
       }
     }
-    write_atomically(o->out, [&](std::ostream& out) {
+    write_file(o->out, [&](std::ostream& out) {
       write_repair_report(out, report, {o->worst, o->pictures});
     });
     fmt::print("report on {} -> {}\n", report.title, o->out);

@@ -9,14 +9,14 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
-#include "cli/estimate_json.h"
 #include "cli/kb_options.h"
-#include "io/json_report.h"
-#include "io/kb_file.h"
-#include "io/review.h"
+#include "io/output_files.h"
 #include "lattice/errors.h"
 #include "lattice/material.h"
 #include "lattice/neighbourhood.h"
+#include "present/json_forms.h"
+#include "review/rules.h"
+#include "review/sheet.h"
 #include "sampling/distance_k.h"
 #include "sampling/estimate.h"
 #include "sampling/hss.h"
@@ -25,14 +25,6 @@
 namespace egkb::cli {
 
 namespace {
-
-void require_store(const std::string& path) {
-  if (!is_store_path(path)) {
-    throw InputError(
-        path, 0, "KB",
-        "review batches live in a store: import the CSV first (egkb import FILE --into KB.sqlite)");
-  }
-}
 
 std::vector<SheetRow> sheet_rows(const KnowledgeBase& kb,
                                  const std::unordered_map<Key, Score>& original,
@@ -76,16 +68,20 @@ void add_sample(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand(
       "sample", "draw a review batch from a store: a CSV and an HTML page for the expert");
-  add_kb_options(*cmd, o->kb);
+  add_kb_options(*cmd, o->kb, false);
   cmd->add_option("--p", o->p, "share of rows to sample")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(finite_in(1e-9, 1))
       ->capture_default_str();
-  cmd->add_option("--size", o->size, "rows to sample, instead of --p");
+  cmd->add_option("--size", o->size, "rows to sample, instead of --p")
+      ->check(whole_in(1, 100'000'000));
   cmd->add_option("--k", o->k, "distance-k: least distance between sampled rows")
-      ->check(CLI::PositiveNumber)
+      ->check(whole_in(1, 1000))
       ->capture_default_str();
-  cmd->add_option("--seed", o->seed, "same seed, same batch")->capture_default_str();
-  cmd->add_option("--out", o->out, "the batch CSV; the HTML page goes beside it")->required();
+  cmd->add_option("--seed", o->seed, "same seed, same batch")
+      ->check(whole_in(0, UINT64_MAX))
+      ->capture_default_str();
+  cmd->add_option("--out", o->out, "the batch CSV (a new file); the HTML page goes beside it")
+      ->required();
   cmd->add_option("--design", o->design, "distance-k or hss (risk-weighted)")
       ->check(CLI::IsMember({"distance-k", "hss"}))
       ->capture_default_str();
@@ -95,8 +91,26 @@ void add_sample(CLI::App& app) {
     require_store(o->kb.path);
     if (std::filesystem::path(o->out).extension() != ".csv")
       throw InputError(o->out, 0, "--out", "expected a .csv file");
-    const KnowledgeBase kb = load(o->kb);
-    const std::unordered_map<Key, Score> original = original_scores(o->kb.path);
+    const std::string csv = o->out,
+                      html = std::filesystem::path(o->out).replace_extension(".html").string();
+    for (const std::string& file : {csv, html}) {
+      check_not_input(file, files_of(o->kb.path), "--out");
+      // An older sheet may hold a reviewer's verdicts not yet imported.
+      if (std::filesystem::exists(file)) {
+        throw InputError(file, 0, "--out",
+                         "exists already, and a sheet may hold a reviewer's verdicts; name a "
+                         "new file");
+      }
+    }
+    OpenedKb opened = open(o->kb);
+    const KnowledgeBase& kb = opened.kb;
+    if (o->k > diameter(*kb.pieces)) {
+      throw InputError("", 0, "--k",
+                       fmt::format("{} is beyond the {} lattice's diameter ({}): no two "
+                                   "materials are that far apart",
+                                   o->k, kb.pieces->name(), diameter(*kb.pieces)));
+    }
+    const std::unordered_map<Key, Score> original = opened.store->original_scores();
     std::vector<uint8_t> eligible(kb.rows.size(), 1);
     std::vector<std::size_t> strata(3, 0);  // eligible rows by provenance, for the estimate
     std::size_t population = 0;
@@ -105,8 +119,9 @@ void add_sample(CLI::App& app) {
       population += eligible[i];
       if (eligible[i]) ++strata[static_cast<std::size_t>(kb.rows[i].source)];
     }
-    const std::size_t wanted = o->size.value_or(
-        static_cast<std::size_t>(std::ceil(o->p * static_cast<double>(population))));
+    const std::size_t wanted =
+        std::min(population, o->size.value_or(static_cast<std::size_t>(
+                                 std::ceil(o->p * static_cast<double>(population)))));
     Random random(o->seed);
     std::vector<std::size_t> rows;
     std::vector<double> probability;
@@ -140,13 +155,19 @@ void add_sample(CLI::App& app) {
           {row.key, row.score, probability[j], static_cast<std::size_t>(row.source)});
     }
     const std::vector<SheetRow> sheet = sheet_rows(kb, original, rows, probability);
-    const int64_t id = record_batch(o->kb.path, batch);
-    const std::filesystem::path csv = o->out,
-                                html = std::filesystem::path(o->out).replace_extension(".html");
-    write_atomically(csv.string(), [&](std::ostream& out) { write_sheet_csv(out, id, sheet); });
-    write_atomically(html.string(), [&](std::ostream& out) { write_sheet_html(out, id, sheet); });
+    // The sheets carry the batch's number, known inside the write; they appear with its commit.
+    Outputs outputs;
+    int64_t id = 0;
+    opened.store->write(
+        [&](StoreWriter& w) {
+          id = w.add_batch(batch);
+          outputs.write(csv, [&](std::ostream& out) { write_sheet_csv(out, id, sheet); });
+          outputs.write(
+              html, [&](std::ostream& out) { write_sheet_html(out, id, sheet, o->kb.path, csv); });
+        },
+        &outputs);
     fmt::print("batch {}: {} rows ({}, seed {}) -> {}, {}\n", id, rows.size(), o->design, o->seed,
-               csv.string(), html.string());
+               csv, html);
     if (o->design == "distance-k" && rows.size() < wanted) {
       fmt::print("  only {} of the {} rows asked for fit at pairwise distance >= {}\n", rows.size(),
                  wanted, o->k);
@@ -154,75 +175,143 @@ void add_sample(CLI::App& app) {
   });
 }
 
+struct SheetOptions {
+  KbOptions kb;
+  std::string sheet;
+  bool partial = false;
+};
+
+void add_sheet_options(CLI::App& cmd, SheetOptions& o) {
+  add_kb_options(cmd, o.kb, false);
+  cmd.add_option("SHEET", o.sheet, "the batch CSV with its verdict column filled")->required();
+  cmd.add_flag("--partial", o.partial, "the sheet may lack rows of its batch: use those it has");
+}
+
+FilledSheet read_filled_sheet(const SheetOptions& o, const PieceSet& pieces) {
+  return read_sheet(ByteSource::file(o.sheet), pieces);
+}
+
+void print_plan(const Store& store, const ReviewPlan& plan, bool dry_run) {
+  const PieceSet& pieces = store.pieces();
+  for (const std::string& note : plan.notes) fmt::print("  note: {}\n", note);
+  std::unordered_map<Key, Score> earlier;
+  if (plan.replaces) earlier = plan.replaces->verdicts;
+  std::size_t shown = 0;
+  for (const PlannedVerdict& v : plan.verdicts) {
+    const auto was = earlier.find(v.verdict.key);
+    const bool differs = was != earlier.end() && was->second != v.verdict.verdict;
+    const bool change = v.before.score != v.after.score;
+    if (!(dry_run ? change || differs : differs) || shown == 50) continue;
+    ++shown;
+    fmt::print("  {}{} {} -> {}{}\n", dry_run ? "would set " : "",
+               format_material(material_of(v.verdict.key, pieces), pieces), value(v.before.score),
+               value(v.after.score),
+               differs ? fmt::format("  (the earlier verdict, by {}, was {})",
+                                     plan.replaces->reviewer, value(was->second))
+                       : "");
+  }
+}
+
 void add_review(CLI::App& app) {
   struct Options {
-    KbOptions kb;
-    std::string sheet;
+    SheetOptions sheet;
     std::string reviewer;
+    bool accept_stale = false;
+    bool replace = false;
+    bool dry_run = false;
   };
   auto o = std::make_shared<Options>();
-  CLI::App* review = app.add_subcommand("review", "take an expert's verdicts back");
+  CLI::App* review = app.add_subcommand("review", "take an expert's verdicts back, or undo them");
   review->require_subcommand(1);
   CLI::App* cmd = review->add_subcommand("import", "apply a filled batch sheet: all rows or none");
-  add_kb_options(*cmd, o->kb);
-  cmd->add_option("SHEET", o->sheet, "the batch CSV with its verdict column filled")->required();
+  add_sheet_options(*cmd, o->sheet);
   cmd->add_option("--reviewer", o->reviewer, "who reviewed (default: $USER)");
+  cmd->add_flag("--accept-stale", o->accept_stale,
+                "apply verdicts to rows that changed since the batch was drawn");
+  cmd->add_flag("--replace", o->replace,
+                "import a batch again, or let a verdict replace a newer expert verdict");
+  cmd->add_flag("--dry-run", o->dry_run, "show what would change; write nothing");
   cmd->callback([o] {
-    require_store(o->kb.path);
-    const PieceSet& pieces = piece_set_for(o->kb.path, o->kb.pieces);
-    const ReviewedBatch reviewed = read_reviewed_sheet(o->sheet, o->kb.path, pieces);
+    Store store = open_store(o->sheet.kb);
+    const FilledSheet sheet = read_filled_sheet(o->sheet, store.pieces());
+    const ReviewPlan plan =
+        plan_review(store, sheet, {o->sheet.partial, o->accept_stale, o->replace});
+    const Batch& batch = plan.sheet.batch;
+    if (o->dry_run) {
+      fmt::print("batch {}: {} verdicts would be applied (dry run: nothing written)\n", batch.id,
+                 plan.verdicts.size());
+      print_plan(store, plan, true);
+      return;
+    }
     std::string reviewer = o->reviewer;
     if (reviewer.empty()) reviewer = std::getenv("USER") ? std::getenv("USER") : "unknown";
-    std::vector<VerdictRecord> records;
-    std::size_t changed = 0;
-    for (const Verdict& v : reviewed.verdicts) {
-      records.push_back({v.key, v.old_score, v.verdict});
-      changed += v.verdict != v.old_score;
-    }
-    record_verdicts(o->kb.path, reviewed.batch.id, reviewer, records);
+    const ReviewResult r = apply_review(store, plan, reviewer);
     fmt::print(
-        "batch {}: {} verdicts by {} imported, {} scores changed; the rows are now invariable "
-        "expert rows\n",
-        reviewed.batch.id, records.size(), reviewer, changed);
+        "batch {}: {} verdicts by {} applied (run {}): {} scores changed, {} confirmed; the rows "
+        "are now invariable expert rows\n",
+        batch.id, r.verdicts, reviewer, r.run, r.rescored, r.confirmed);
+    if (plan.sheet.verdicts.size() < batch.items.size()) {
+      fmt::print("  a partial sheet: {} of the {} rows drawn\n", plan.sheet.verdicts.size(),
+                 batch.items.size());
+    }
+    print_plan(store, plan, false);
+  });
+
+  struct UndoOptions {
+    KbOptions kb;
+    int64_t batch = 0;
+  };
+  auto u = std::make_shared<UndoOptions>();
+  CLI::App* undo = review->add_subcommand(
+      "undo", "take a batch's verdicts back: its rows return to their state before the import");
+  add_kb_options(*undo, u->kb, false);
+  undo->add_option("BATCH", u->batch, "the batch number")
+      ->required()
+      ->check(whole_in(1, INT64_MAX));
+  undo->callback([u] {
+    Store store = open_store(u->kb);
+    const UndoPlan plan = plan_undo(store, u->batch);
+    const UndoResult r = apply_undo(store, plan);
+    fmt::print("batch {}: the verdicts of run {} taken back (run {}), {} rows restored\n", u->batch,
+               plan.import.run, r.run, r.restored);
   });
 }
 
 void add_estimate(CLI::App& app) {
   struct Options {
-    KbOptions kb;
-    std::string sheet;
+    SheetOptions sheet;
     bool json = false;
   };
   auto o = std::make_shared<Options>();
   CLI::App* cmd =
       app.add_subcommand("estimate", "errors left in the KB, estimated from a reviewed batch");
-  add_kb_options(*cmd, o->kb);
-  cmd->add_option("SHEET", o->sheet, "the batch CSV with its verdict column filled")->required();
+  add_sheet_options(*cmd, o->sheet);
   cmd->add_flag("--json", o->json, "print the figures as JSON");
   cmd->callback([o] {
-    require_store(o->kb.path);
-    const PieceSet& pieces = piece_set_for(o->kb.path, o->kb.pieces);
-    const ReviewedBatch reviewed = read_reviewed_sheet(o->sheet, o->kb.path, pieces);
-    std::unordered_map<Key, const BatchItem*> item_of;
-    for (const BatchItem& item : reviewed.batch.items) item_of.emplace(item.key, &item);
+    Store store = open_store(o->sheet.kb);
+    const MatchedSheet matched =
+        match_sheet(store, read_filled_sheet(o->sheet, store.pieces()), o->sheet.partial);
+    const Batch& batch = matched.batch;
     std::vector<Observation> observations;
-    for (const Verdict& v : reviewed.verdicts) {
-      const BatchItem& item = *item_of.at(v.key);
-      observations.push_back({v.old_score, v.verdict, item.probability, item.stratum});
+    for (const MatchedVerdict& v : matched.verdicts) {
+      observations.push_back({v.drawn.score, v.verdict, v.drawn.probability, v.drawn.stratum});
     }
     // Rows by provenance when sampled; a batch without them counts as one stratum.
-    const auto strata = nlohmann::json::parse(reviewed.batch.parameters)
-                            .value("strata", std::vector<std::size_t>{reviewed.batch.population});
-    const ErrorEstimate e = reviewed.batch.design == "hss"
-                                ? estimate_horvitz_thompson(observations, reviewed.batch.population)
+    const auto strata = nlohmann::json::parse(batch.parameters)
+                            .value("strata", std::vector<std::size_t>{batch.population});
+    const ErrorEstimate e = batch.design == "hss"
+                                ? estimate_horvitz_thompson(observations, batch.population)
                                 : estimate_simple(observations, strata);
     if (o->json) {
-      std::cout << estimate_json(e).dump(2) << '\n';
+      nlohmann::ordered_json j = estimate_json(e);
+      j["drawn"] = batch.items.size();
+      std::cout << j.dump(2) << '\n';
       return;
     }
     const double n = static_cast<double>(e.population);
-    fmt::print("batch {} ({}): {} errors in {} reviewed rows\n", reviewed.batch.id,
-               reviewed.batch.design, e.found.errors, e.sample);
+    fmt::print("batch {} ({}): {} errors in {} reviewed rows (used {} of the {} rows drawn)\n",
+               batch.id, batch.design, e.found.errors, e.sample, matched.verdicts.size(),
+               batch.items.size());
     fmt::print(
         "  estimated in {} rows: {:.0f} errors ({:.2f}%, 95% interval {:.2f}%..{:.2f}%, "
         "{:.0f}..{:.0f})\n",

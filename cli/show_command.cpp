@@ -4,10 +4,10 @@
 
 #include "cli/commands.h"
 #include "cli/kb_options.h"
-#include "io/dot.h"
 #include "lattice/conflicts.h"
 #include "lattice/errors.h"
 #include "lattice/neighbourhood.h"
+#include "present/dot.h"
 
 namespace egkb::cli {
 

@@ -4,9 +4,9 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
-#include "cli/estimate_json.h"
 #include "cli/kb_options.h"
-#include "io/json_report.h"
+#include "lattice/errors.h"
+#include "present/json_forms.h"
 #include "sampling/simulate.h"
 
 namespace egkb::cli {
@@ -52,30 +52,38 @@ void add_simulate_command(CLI::App& app, int&) {
   cmd->add_option("--kb", o->kb.path, "the noisy base (.csv or .sqlite)")->required();
   add_pieces_option(*cmd, o->kb.pieces);
   cmd->add_option("--rounds", o->sim.rounds, "review rounds")
-      ->check(CLI::PositiveNumber)
+      ->check(whole_in(1, 100))
       ->capture_default_str();
   cmd->add_option("--p", o->sim.p, "share of rows sampled per round")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(finite_in(1e-9, 1))
       ->capture_default_str();
-  cmd->add_option("--size", o->sim.size, "rows sampled per round, instead of --p");
+  cmd->add_option("--size", o->sim.size, "rows sampled per round, instead of --p")
+      ->check(whole_in(1, 100'000'000));
   cmd->add_option("--k", o->sim.k, "distance-k: least distance between sampled rows")
-      ->check(CLI::PositiveNumber)
+      ->check(whole_in(1, 1000))
       ->capture_default_str();
   cmd->add_option("--design", o->design, "distance-k or hss (risk-weighted)")
       ->check(CLI::IsMember({"distance-k", "hss"}))
       ->capture_default_str();
   cmd->add_option("--expert-error", o->sim.expert_error, "chance an answer is one rank off")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(finite_in(0, 1))
       ->capture_default_str();
   cmd->add_option("--method", o->method, "repair between rounds: ra or exact")
       ->check(CLI::IsMember({"ba", "ra", "exact"}))
       ->capture_default_str();
-  cmd->add_option("--seed", o->sim.seed, "same seed, same run")->capture_default_str();
+  cmd->add_option("--seed", o->sim.seed, "same seed, same run")
+      ->check(whole_in(0, UINT64_MAX))
+      ->capture_default_str();
   cmd->add_flag("--json", o->json, "print the rounds as JSON");
   cmd->callback([o] {
     const KnowledgeBase kb = load(o->kb);
     o->truth.pieces = kb.pieces->name();
     const KnowledgeBase truth = load(o->truth);
+    if (o->sim.k > diameter(*kb.pieces)) {
+      throw InputError("", 0, "--k",
+                       fmt::format("{} is beyond the {} lattice's diameter ({})", o->sim.k,
+                                   kb.pieces->name(), diameter(*kb.pieces)));
+    }
     o->sim.design = o->design == "hss" ? Design::Hss : Design::DistanceK;
     o->sim.method = *method_named(o->method);
     const auto rounds = simulate(truth, kb, o->sim,

@@ -4,9 +4,10 @@
 
 #include "cli/commands.h"
 #include "cli/kb_options.h"
-#include "io/kb_file.h"
+#include "io/output_files.h"
 #include "lattice/compare.h"
 #include "lattice/errors.h"
+#include "store/kb_file.h"
 #include "synth/presets.h"
 #include "synth/synthesise.h"
 
@@ -32,21 +33,25 @@ void add_synth_command(CLI::App& app, int&) {
                   "instead of a preset: put the noise into this KB (.csv or .sqlite), the truth")
       ->excludes(preset);
   add_pieces_option(*cmd, options->base.pieces);
-  cmd->add_option("--seed", options->synth.seed, "same seed, same files")->capture_default_str();
+  cmd->add_option("--seed", options->synth.seed, "same seed, same files")
+      ->check(whole_in(0, UINT64_MAX))
+      ->capture_default_str();
   cmd->add_option("--noise", options->noise,
                   "noise of the generated rows: paper, manual, clustered or none")
       ->check(CLI::IsMember({"paper", "manual", "clustered", "none"}))
       ->capture_default_str();
   cmd->add_option("--rate", options->synth.rate,
                   "share of generated rows made wrong (profile default)")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(finite_in(0, 1));
   cmd->add_option("--truth", options->truth, "where to write the truth (.csv or a new .sqlite)")
       ->required();
   cmd->add_option("--out", options->out, "where to write the noisy KB (.csv or a new .sqlite)")
       ->required();
   cmd->callback([options] {
-    if (options->truth == options->out) {
-      throw InputError("", 0, "--out", "the truth and the noisy KB need different files");
+    check_not_input(options->out, {options->truth}, "--out");
+    if (!options->base.path.empty()) {
+      check_not_input(options->truth, files_of(options->base.path), "--truth");
+      check_not_input(options->out, files_of(options->base.path), "--out");
     }
     check_save_target(options->truth);
     check_save_target(options->out);
@@ -60,8 +65,11 @@ void add_synth_command(CLI::App& app, int&) {
         {"seed", options->synth.seed},
         {"noise", options->noise},
         {"rate", options->synth.rate.value_or(default_rate(options->synth.noise))}};
-    save_kb(options->truth, s.truth, parameters.dump());
-    save_kb(options->out, s.noisy, parameters.dump());
+    Outputs outputs;
+    save_kb(options->truth, s.truth, parameters.dump(), outputs);
+    save_kb(options->out, s.noisy, parameters.dump(), outputs);
+    outputs.publish();
+    outputs.keep();
     std::size_t manual = 0;
     for (const KbRow& row : s.truth.rows) manual += row.source == Source::Manual;
     const ErrorCounts errors = compare_to_truth(s.noisy, s.truth);

@@ -98,8 +98,8 @@ run egkb compare kb.sqlite --truth truth.csv
 
 say "## 8. Export for the engine
 
-\`export\` refuses a base with conflicts (exit 1) unless \`--allow-conflicts\`:"
-run --status 1 egkb export noisy.csv --format table --out noisy.egkb
+\`export\` refuses a base with conflicts (exit 2, an input error) unless \`--allow-conflicts\`:"
+run --status 2 egkb export noisy.csv --format table --out noisy.egkb
 run egkb export kb.sqlite --format table --out kb.egkb
 run egkb probe kb.egkb KRKNMM KRNKRGG KCKC KRRNNCCPPPPPK
 say "A damaged table is refused by its checksum:"

@@ -5,59 +5,25 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <fstream>
-#include <iterator>
 #include <optional>
 #include <ostream>
-#include <sstream>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
+#include "io/csv_reader.h"
 #include "lattice/errors.h"
 #include "lattice/material.h"
+#include "lattice/text.h"
 
 namespace egkb {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return s;
-}
-
 std::string lower(std::string_view s) {
   std::string r(s);
   std::transform(r.begin(), r.end(), r.begin(), [](unsigned char c) { return std::tolower(c); });
   return r;
-}
-
-// Splits one CSV line into `fields`, honouring double quotes ("a,b" and "" for a quote).
-void split_line(std::string_view line, std::vector<std::string>& fields) {
-  fields.clear();
-  std::string field;
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        field += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        field += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      fields.emplace_back(trim(field));
-      field.clear();
-    } else {
-      field += c;
-    }
-  }
-  fields.emplace_back(trim(field));
 }
 
 // Column positions found in the header; -1 for an absent optional column.
@@ -69,175 +35,229 @@ struct Columns {
   int weight = -1;
 };
 
-Columns read_header(const std::vector<std::string>& names, const std::string& origin) {
+Columns read_header(std::span<const std::string_view> names, const std::string& origin,
+                    std::size_t line) {
   Columns c;
   for (int i = 0; i < static_cast<int>(names.size()); ++i) {
     const std::string name = lower(names[static_cast<std::size_t>(i)]);
-    int* slot = name == "material"     ? &c.material
-                : name == "score"      ? &c.score
-                : name == "source"     ? &c.source
-                : name == "invariable" ? &c.invariable
-                : name == "weight"     ? &c.weight
-                                       : nullptr;
+    int* slot = name == "material"                         ? &c.material
+                : name == "score"                          ? &c.score
+                : name == "source" || name == "provenance" ? &c.source
+                : name == "invariable"                     ? &c.invariable
+                : name == "weight"                         ? &c.weight
+                                                           : nullptr;
     if (slot == nullptr) continue;
-    if (*slot >= 0) throw InputError(origin, 1, name, "column appears twice in the header");
+    if (*slot >= 0) {
+      throw InputError(origin, line, name,
+                       slot == &c.source
+                           ? "the header names the provenance twice (source or provenance)"
+                           : "column appears twice in the header");
+    }
     *slot = i;
   }
   if (c.material < 0 || c.score < 0) {
-    throw InputError(origin, 1, "header",
+    throw InputError(origin, line, "header",
                      "expected a header naming the columns 'material' and 'score' "
                      "(optional: source, invariable, weight)");
   }
   return c;
 }
 
-Score parse_score(std::string_view text, const std::string& origin, std::size_t line) {
-  if (text.size() != 1 || text[0] < '0' || text[0] > '9') {
-    throw InputError(origin, line, "score",
-                     fmt::format("expected an integer 0..9, got '{}'", text));
+class RowParser {
+ public:
+  RowParser(const Columns& c, const std::string& origin, const CsvOptions& options)
+      : c_(c), origin_(origin), options_(options) {}
+
+  // The row, or nullopt for a row marked `implied`; its key goes to `implied_key`.
+  std::optional<KbRow> parse(std::span<const std::string_view> fields, std::size_t line,
+                             Key& implied_key) const {
+    KbRow row;
+    row.line = line;
+    const std::string_view text = required(fields, c_.material, "material", line);
+    try {
+      row.key = key_of(parse_material(text, *options_.pieces), *options_.pieces);
+    } catch (const MaterialParseError& e) {
+      throw InputError(origin_, line, "material", e.what());
+    }
+    const std::string_view source = optional(fields, c_.source);
+    if (source == "implied") {
+      implied_key = row.key;
+      return std::nullopt;
+    }
+    row.score = score(required(fields, c_.score, "score", line), line);
+    row.source = options_.default_source;
+    if (!source.empty()) {
+      const std::optional<Source> named = source_named(source);
+      if (!named) {
+        throw InputError(
+            origin_, line, "source",
+            fmt::format("expected manual, generated, expert or implied, got {}", quoted(source)));
+      }
+      row.source = *named;
+    }
+    // Expert verdicts are facts the reducers must not touch.
+    row.invariable = flag(optional(fields, c_.invariable), line) || options_.all_invariable ||
+                     row.source == Source::Expert;
+    row.weight = weight(optional(fields, c_.weight), line);
+    return row;
   }
-  return Score(text[0] - '0');
-}
 
-bool parse_flag(std::string_view text, const std::string& origin, std::size_t line) {
-  const std::string t = lower(text);
-  if (t.empty()) return false;
-  if (t == "1" || t == "true" || t == "yes") return true;
-  if (t == "0" || t == "false" || t == "no") return false;
-  throw InputError(origin, line, "invariable",
-                   fmt::format("expected 1/0, true/false or yes/no, got '{}'", text));
-}
-
-std::optional<double> parse_weight(std::string_view text, const std::string& origin,
-                                   std::size_t line) {
-  if (text.empty()) return std::nullopt;
-  double w = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), w);
-  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(w) || w <= 0) {
-    throw InputError(origin, line, "weight",
-                     fmt::format("expected a positive number, got '{}'", text));
+ private:
+  std::string_view required(std::span<const std::string_view> fields, int column, const char* name,
+                            std::size_t line) const {
+    if (column >= static_cast<int>(fields.size())) {
+      throw InputError(
+          origin_, line, name,
+          fmt::format("missing: the row has {} fields, the header names column {} '{}'",
+                      fields.size(), column + 1, name));
+    }
+    return fields[static_cast<std::size_t>(column)];
   }
-  return w;
-}
 
-const std::string& field_at(const std::vector<std::string>& fields, int column, const char* name,
-                            const std::string& origin, std::size_t line) {
-  if (column >= static_cast<int>(fields.size())) {
-    throw InputError(origin, line, name,
-                     fmt::format("missing: the row has {} fields, the header names column {} '{}'",
-                                 fields.size(), column + 1, name));
-  }
-  return fields[static_cast<std::size_t>(column)];
-}
-
-KbRow parse_row(const std::vector<std::string>& fields, const Columns& c, const std::string& origin,
-                std::size_t line, const CsvOptions& options) {
-  static const std::string kEmpty;
-  auto optional_field = [&](int column) -> const std::string& {
+  static std::string_view optional(std::span<const std::string_view> fields, int column) {
     return column >= 0 && column < static_cast<int>(fields.size())
                ? fields[static_cast<std::size_t>(column)]
-               : kEmpty;
-  };
-  KbRow row;
-  row.line = line;
-  const std::string& text = field_at(fields, c.material, "material", origin, line);
-  try {
-    row.key = key_of(parse_material(text, *options.pieces), *options.pieces);
-  } catch (const MaterialParseError& e) {
-    throw InputError(origin, line, "material", e.what());
+               : std::string_view();
   }
-  row.score = parse_score(field_at(fields, c.score, "score", origin, line), origin, line);
-  const std::string& source = optional_field(c.source);
-  row.source = options.default_source;
-  if (!source.empty()) {
-    const std::optional<Source> named = source_named(source);
-    if (!named) {
-      throw InputError(origin, line, "source",
-                       fmt::format("expected manual, generated or expert, got '{}'", source));
+
+  Score score(std::string_view text, std::size_t line) const {
+    if (text.size() != 1 || text[0] < '0' || text[0] > '9') {
+      throw InputError(origin_, line, "score",
+                       fmt::format("expected an integer 0..9, got {}", quoted(text)));
     }
-    row.source = *named;
+    return Score(text[0] - '0');
   }
-  // Expert verdicts are facts the reducers must not touch.
-  row.invariable = parse_flag(optional_field(c.invariable), origin, line) ||
-                   options.all_invariable || row.source == Source::Expert;
-  row.weight = parse_weight(optional_field(c.weight), origin, line);
-  return row;
+
+  bool flag(std::string_view text, std::size_t line) const {
+    const std::string t = lower(text);
+    if (t.empty()) return false;
+    if (t == "1" || t == "true" || t == "yes") return true;
+    if (t == "0" || t == "false" || t == "no") return false;
+    throw InputError(origin_, line, "invariable",
+                     fmt::format("expected 1/0, true/false or yes/no, got {}", quoted(text)));
+  }
+
+  std::optional<double> weight(std::string_view text, std::size_t line) const {
+    if (text.empty()) return std::nullopt;
+    double w = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), w);
+    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(w) ||
+        w < kMinWeight || w > kMaxWeight) {
+      throw InputError(origin_, line, "weight",
+                       fmt::format("expected a number from {} to {:g}, got {}", kMinWeight,
+                                   kMaxWeight, quoted(text)));
+    }
+    return w;
+  }
+
+  const Columns& c_;
+  const std::string& origin_;
+  const CsvOptions& options_;
+};
+
+bool same_state(const KbRow& a, const KbRow& b) {
+  return a.score == b.score && a.source == b.source && a.invariable == b.invariable &&
+         a.weight == b.weight;
+}
+
+std::string state_text(const KbRow& r) {
+  std::string text = fmt::format("{} {}", value(r.score), source_name(r.source));
+  if (r.invariable) text += " invariable";
+  if (r.weight) text += fmt::format(" weight {:g}", *r.weight);
+  return text;
 }
 
 }  // namespace
 
-DuplicatePolicy duplicate_policy_named(std::string_view name) {
+DuplicatePolicy duplicate_policy_named(std::string_view name, const std::string& field) {
   if (name == "first") return DuplicatePolicy::First;
   if (name == "last") return DuplicatePolicy::Last;
   if (name == "error") return DuplicatePolicy::Error;
-  throw InputError("", 0, "--on-duplicate",
-                   fmt::format("expected first, last or error, got '{}'", name));
+  throw InputError("", 0, field,
+                   fmt::format("expected first, last or error, got {}", quoted(name)));
 }
 
-KnowledgeBase parse_csv(std::string_view text, const std::string& origin,
-                        const CsvOptions& options) {
+KnowledgeBase read_csv(ByteSource source, const CsvOptions& options) {
   KnowledgeBase kb;
   kb.pieces = options.pieces;
-  kb.origin = origin;
+  kb.origin = source.origin();
+  CsvReader reader(std::move(source));
   std::unordered_map<Key, std::size_t> row_of_key;
-  std::vector<std::string> fields;
+  std::vector<std::pair<Key, std::size_t>> implied;  // key and line of each implied row
   std::optional<Columns> columns;
-  std::size_t line = 0;
-  while (!text.empty()) {
-    ++line;
-    const std::size_t eol = text.find('\n');
-    const std::string_view raw = text.substr(0, eol);
-    text.remove_prefix(eol == std::string_view::npos ? text.size() : eol + 1);
-    if (trim(raw).empty()) continue;
-    split_line(raw, fields);
+  std::optional<RowParser> parser;
+  for (auto fields = reader.next(); !fields.empty(); fields = reader.next()) {
     if (!columns) {
-      columns = read_header(fields, origin);
+      columns = read_header(fields, kb.origin, reader.line());
+      parser.emplace(*columns, kb.origin, options);
       continue;
     }
-    KbRow row = parse_row(fields, *columns, origin, line, options);
-    const auto [it, fresh] = row_of_key.try_emplace(row.key, kb.rows.size());
+    Key implied_key = 0;
+    const std::optional<KbRow> row = parser->parse(fields, reader.line(), implied_key);
+    if (!row) {
+      implied.emplace_back(implied_key, reader.line());
+      continue;
+    }
+    const auto [it, fresh] = row_of_key.try_emplace(row->key, kb.rows.size());
     if (fresh) {
-      kb.rows.push_back(row);
+      kb.rows.push_back(*row);
       continue;
     }
     KbRow& earlier = kb.rows[it->second];
-    if (earlier.score == row.score) continue;
+    if (same_state(earlier, *row)) continue;
     switch (options.on_duplicate) {
       case DuplicatePolicy::First:
         break;
       case DuplicatePolicy::Last:
-        earlier = row;
+        earlier = *row;
         break;
       case DuplicatePolicy::Error:
-        throw InputError(origin, line, "material",
-                         fmt::format("{} repeats line {} with another score ({} there, {} here); "
-                                     "--on-duplicate first|last chooses one",
-                                     format_material(material_of(row.key, *kb.pieces), *kb.pieces),
-                                     earlier.line, value(earlier.score), value(row.score)));
+        throw InputError(
+            kb.origin, reader.line(), "material",
+            fmt::format("{} repeats line {} differently ({} there, {} here); a duplicate policy "
+                        "of first or last chooses one",
+                        format_material(material_of(row->key, *kb.pieces), *kb.pieces),
+                        earlier.line, state_text(earlier), state_text(*row)));
     }
   }
   if (!columns) {
-    throw InputError(origin, 1, "header", "the file is empty; expected a header 'material,score'");
+    throw InputError(kb.origin, 1, "header",
+                     "the file is empty; expected a header 'material,score'");
+  }
+  for (const auto& [key, line] : implied) {
+    if (!row_of_key.contains(mirror_key(key, *kb.pieces))) {
+      throw InputError(kb.origin, line, "source",
+                       fmt::format("{} is marked implied, but its mirror is not in the file",
+                                   format_material(material_of(key, *kb.pieces), *kb.pieces)));
+    }
   }
   return kb;
 }
 
 KnowledgeBase read_csv(const std::string& path, const CsvOptions& options) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, 0, "", "cannot open the file");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return parse_csv(buffer.str(), path, options);
+  return read_csv(ByteSource::file(path), options);
+}
+
+KnowledgeBase parse_csv(std::string_view text, const std::string& origin,
+                        const CsvOptions& options) {
+  return read_csv(ByteSource::memory(text, origin), options);
 }
 
 void write_csv(const KnowledgeBase& kb, std::ostream& out) {
   out << "material,score,source,invariable,weight\n";
+  fmt::memory_buffer buffer;
   for (const KbRow& row : kb.rows) {
-    out << format_material(material_of(row.key, *kb.pieces), *kb.pieces) << ',' << value(row.score)
-        << ',' << source_name(row.source) << ',' << (row.invariable ? 1 : 0) << ',';
-    if (row.weight) out << *row.weight;
-    out << '\n';
+    fmt::format_to(std::back_inserter(buffer), "{},{},{},{},",
+                   format_material(material_of(row.key, *kb.pieces), *kb.pieces), value(row.score),
+                   source_name(row.source), row.invariable ? 1 : 0);
+    if (row.weight) fmt::format_to(std::back_inserter(buffer), "{}", *row.weight);
+    buffer.push_back('\n');
+    if (buffer.size() > (1 << 20)) {
+      out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+      buffer.clear();
+    }
   }
+  out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
 }
 
 }  // namespace egkb

@@ -35,7 +35,7 @@ void ErrorCounts::add(Score truth, Score observed) {
 
 ErrorCounts compare_to_truth(const KnowledgeBase& kb, const KnowledgeBase& truth) {
   if (kb.pieces != truth.pieces) {
-    throw InputError(truth.origin, 0, "--truth",
+    throw InputError(truth.origin, 0, "truth",
                      fmt::format("the truth holds {} materials, the KB {}", truth.pieces->name(),
                                  kb.pieces->name()));
   }

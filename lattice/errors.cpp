@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "lattice/text.h"
+
 namespace egkb {
 
 namespace {
@@ -25,7 +27,7 @@ InputError::InputError(std::string file, std::size_t line, std::string field,
 
 MaterialParseError::MaterialParseError(std::string text, std::size_t column,
                                        const std::string& message)
-    : std::runtime_error(fmt::format("'{}' column {}: {}", text, column, message)),
+    : std::runtime_error(fmt::format("{} column {}: {}", quoted(text), column, message)),
       text_(std::move(text)),
       column_(column) {}
 

@@ -1,4 +1,5 @@
-// One exception type per kind of failure, caught once in cli/ and mapped to an exit code.
+// One exception type per kind of failure, thrown where detected, caught once in cli/ and mapped
+// to an exit code: InputError 2, IoError (and StoreError) 3; anything else is a bug (exit 4).
 #pragma once
 
 #include <cstddef>
@@ -23,10 +24,23 @@ class InputError : public std::runtime_error {
   std::string field_;
 };
 
-// The store could not be read or written. Exit code 3.
-class StoreError : public std::runtime_error {
+// A file could not be read or written. Exit code 3.
+class IoError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+// The store could not be read or written, or holds rows egkb never writes. Exit code 3.
+class StoreError : public IoError {
+ public:
+  using IoError::IoError;
+};
+
+// Another egkb command wrote the store after this one read it, or held it longer than the
+// bounded wait: nothing was written and running the command again is the remedy. Exit code 3.
+class StoreConflict : public StoreError {
+ public:
+  using StoreError::StoreError;
 };
 
 // A material text that does not parse; `column` is 1-based. Wrapped into InputError by callers

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "lattice/errors.h"
+#include "lattice/text.h"
 
 namespace egkb {
 
@@ -27,7 +28,9 @@ Material parse_material(std::string_view text, const PieceSet& pieces) {
   Material m;
   if (text.empty()) throw error_at(text, 0, "empty material; expected red's 'K'");
   if (text[0] != 'K') {
-    throw error_at(text, 0, fmt::format("expected 'K' (red's king) first, got '{}'", text[0]));
+    throw error_at(
+        text, 0,
+        fmt::format("expected 'K' (red's king) first, got '{}'", printable(text.substr(0, 1))));
   }
   Side side = Side::Red;
   bool separated = false;
@@ -54,9 +57,10 @@ Material parse_material(std::string_view text, const PieceSet& pieces) {
     if (kind < 0) {
       const std::string_view reason = pieces.rejection(c);
       if (!reason.empty()) throw error_at(text, pos, std::string(reason));
-      throw error_at(text, pos,
-                     fmt::format("unknown piece '{}'; expected one of {} ({} pieces)", c,
-                                 pieces.expected_letters(), pieces.name()));
+      throw error_at(
+          text, pos,
+          fmt::format("unknown piece '{}'; expected one of {} ({} pieces)",
+                      printable(text.substr(pos, 1)), pieces.expected_letters(), pieces.name()));
     }
     uint8_t& count = m.count(side, kind);
     if (count >= pieces.kind(kind).max) {

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "lattice/errors.h"
+#include "lattice/text.h"
 
 namespace egkb {
 
@@ -55,8 +56,8 @@ const PieceSet& PieceSet::chess() {
 const PieceSet& PieceSet::named(std::string_view name) {
   if (name == "xiangqi") return xiangqi();
   if (name == "chess") return chess();
-  throw InputError("", 0, "--pieces",
-                   fmt::format("unknown piece set '{}'; expected xiangqi or chess", name));
+  throw InputError("", 0, "pieces",
+                   fmt::format("unknown piece set {}; expected xiangqi or chess", quoted(name)));
 }
 
 int PieceSet::kind_of(char letter) const {

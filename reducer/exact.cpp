@@ -9,6 +9,7 @@
 
 #include "lattice/conflicts.h"
 #include "lattice/errors.h"
+#include "lattice/fixed_ranks.h"
 #include "lattice/material.h"
 
 namespace egkb {
@@ -138,7 +139,7 @@ class ExactSolver {
         local_(lat_.size(), kNotInPart) {}
 
   std::optional<std::vector<Rank>> solve() {
-    if (!o_.soft && fixed_nodes_conflict()) return std::nullopt;
+    if (!o_.soft && !fixed_contradictions(lat_, p_.fixed, p_.ranks, 1).empty()) return std::nullopt;
     std::vector<NodeId> variables;
     for (NodeId u = 0; u < lat_.size(); ++u) {
       if (!p_.fixed[u]) variables.push_back(u);
@@ -161,22 +162,6 @@ class ExactSolver {
   }
 
  private:
-  // The cuts see only constraints that touch a variable; two fixed nodes can clash directly.
-  bool fixed_nodes_conflict() const {
-    const auto out = lat_.out_offsets();
-    for (NodeId u = 0; u < lat_.size(); ++u) {
-      if (!p_.fixed[u]) continue;
-      for (EdgeIndex e = out[u]; e < out[u + 1]; ++e) {
-        const NodeId v = lat_.out_targets()[e];
-        if (p_.fixed[v] && edge_inconsistent(p_.ranks[u], p_.ranks[v], lat_.out_labels()[e].side()))
-          return true;
-      }
-      if (p_.fixed[lat_.mirror(u)] && mirror_inconsistent(p_.ranks[u], p_.ranks[lat_.mirror(u)]))
-        return true;
-    }
-    return false;
-  }
-
   // Splits `part` (all with ranks in [lo, hi]) until every node's rank is known.
   bool refine(const std::vector<NodeId>& part, int lo, int hi) {
     if (part.empty() || lo == hi) return true;
@@ -271,56 +256,37 @@ class ExactSolver {
   std::vector<uint32_t> local_;
 };
 
-// Names two invariable nodes that no consistent assignment can satisfy together: a fixed node
-// at or above some threshold that forces, through the constraints, a fixed node below it.
+// Names two invariable nodes that no consistent assignment satisfies together.
 [[noreturn]] void report_contradiction(const RepairProblem& p) {
   const Lattice& lat = *p.lattice;
   auto name = [&](NodeId u) {
-    return fmt::format("{} (score rank {})", format_material(lat.material(u), lat.pieces()),
+    return fmt::format("{} (rank {})", format_material(lat.material(u), lat.pieces()),
                        value(p.ranks[u]));
   };
-  for (NodeId u = 0; u < lat.size(); ++u) {
-    const NodeId m = lat.mirror(u);
-    if (p.fixed[u] && p.fixed[m] && mirror_inconsistent(p.ranks[u], p.ranks[m])) {
-      throw InputError("", 0, "invariable",
-                       fmt::format("invariable nodes contradict each other: {} and its mirror {}",
-                                   name(u), name(m)));
-    }
+  const auto found = fixed_contradictions(lat, p.fixed, p.ranks, 1);
+  if (found.empty()) {
+    throw std::logic_error("the exact repair found no cut although the fixed nodes agree");
   }
-  for (int t = 1; t <= kMaxRank; ++t) {
-    std::vector<NodeId> origin(lat.size(), kNoNode), stack;
-    for (NodeId u = 0; u < lat.size(); ++u) {
-      if (p.fixed[u] && value(p.ranks[u]) >= t) {
-        origin[u] = u;
-        stack.push_back(u);
-      }
-    }
-    while (!stack.empty()) {
-      const NodeId u = stack.back();
-      stack.pop_back();
-      if (p.fixed[u] && value(p.ranks[u]) < t) {
-        throw InputError(
-            "", 0, "invariable",
-            fmt::format("invariable nodes contradict each other: {} forces {} above rank {}",
-                        name(origin[u]), name(u), t - 1));
-      }
-      auto reach = [&](NodeId v) {
-        if (origin[v] != kNoNode) return;
-        origin[v] = origin[u];
-        stack.push_back(v);
-      };
-      // u at or above t forces: fewer-piece neighbours by a red piece, more-piece by black.
-      const auto in = lat.in_offsets();
-      for (EdgeIndex k = in[u]; k < in[u + 1]; ++k) {
-        if (lat.out_labels()[lat.in_edge_ids()[k]].side() == Side::Red) reach(lat.in_sources()[k]);
-      }
-      const auto out = lat.out_offsets();
-      for (EdgeIndex e = out[u]; e < out[u + 1]; ++e) {
-        if (lat.out_labels()[e].side() == Side::Black) reach(lat.out_targets()[e]);
-      }
-    }
+  const std::string why = explain(lat, found.front(), name);
+  throw InputError("", 0, "invariable", "invariable nodes contradict each other: " + why);
+}
+
+// Every finite arc of one cut together must stay below kInfinity, or a finite cut would read as
+// an infinite one; a node's data counts at most twice (its own and its mirror's), an edge too.
+void check_capacities(const RepairProblem& p, const ExactOptions& o,
+                      std::span<const float> edge_dm) {
+  double total = 0;
+  for (double w : p.weight) total += 2 * w;
+  if (o.soft) {
+    for (float dm : edge_dm) total += 2 * o.lambda * dm;
   }
-  throw InputError("", 0, "invariable", "invariable nodes leave no consistent assignment");
+  const double limit = static_cast<double>(kInfinity / 4) / kScale;
+  if (!(total < limit)) {
+    throw InputError("", 0, o.soft ? "weights and lambda" : "weights",
+                     fmt::format("the weights{} sum to {:.3g}, more than the exact repair's "
+                                 "integer capacities hold exactly ({:.3g}); scale them down",
+                                 o.soft ? " and the soft penalties" : "", total, limit));
+  }
 }
 
 }  // namespace
@@ -328,6 +294,7 @@ class ExactSolver {
 std::optional<std::vector<Rank>> solve_exact(const RepairProblem& problem,
                                              const ExactOptions& options,
                                              std::span<const float> edge_dm) {
+  check_capacities(problem, options, edge_dm);
   return ExactSolver(problem, options, edge_dm).solve();
 }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -43,6 +45,9 @@ PieceWeights PieceWeights::defaults(const PieceSet& pieces) {
 }
 
 ReduceWeights read_weights(const std::string& path, const PieceSet& pieces) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError(path, 0, "", "is a directory, not a weights file");
   std::ifstream in(path);
   if (!in) throw InputError(path, 0, "", "cannot open the weights file");
   nlohmann::json j;
@@ -52,9 +57,12 @@ ReduceWeights read_weights(const std::string& path, const PieceSet& pieces) {
     throw InputError(path, 0, "", fmt::format("not JSON: {}", e.what()));
   }
   ReduceWeights w{PieceWeights::defaults(pieces), NodeWeights{}};
+  // The exact repair scales weights to integer capacities: far smaller ones vanish, far larger
+  // ones overflow.
   auto positive = [&](const nlohmann::json& v, const std::string& key) {
-    if (!v.is_number() || v.get<double>() <= 0)
-      throw InputError(path, 0, key, "expected a positive number");
+    if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0.001 ||
+        v.get<double>() > 1e6)
+      throw InputError(path, 0, key, "expected a number from 0.001 to 1e6");
     return v.get<double>();
   };
   for (const auto& [key, v] : j.items()) {

@@ -8,11 +8,11 @@
 #include <sstream>
 #include <tuple>
 
-#include "io/dot.h"
-#include "io/html.h"
 #include "lattice/compare.h"
 #include "lattice/conflicts.h"
 #include "lattice/neighbourhood.h"
+#include "present/dot.h"
+#include "present/html.h"
 #include "report/graphviz.h"
 #include "report/svg_chart.h"
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "io/html.h"
+#include "present/html.h"
 
 namespace egkb {
 

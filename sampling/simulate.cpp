@@ -34,6 +34,7 @@ Score answer(Score truth, double slip, Random& random) {
 std::vector<RoundReport> simulate(const KnowledgeBase& truth, const KnowledgeBase& noisy,
                                   const SimulationOptions& options,
                                   const std::function<void(const RoundReport&)>& on_round) {
+  compare_to_truth(noisy, truth);  // the truth must answer for every row: InputError otherwise
   const std::unordered_map<Key, Score> oracle = truth_scores(truth);
   Random random(options.seed);
   KnowledgeBase current = noisy;

@@ -119,7 +119,7 @@ std::vector<PresetMaterial> preset_materials(std::string_view name) {
     return collect(manual, generated);
   }
   if (name == "full") return collect(none, std::vector<char>(none.size(), 1));
-  throw InputError("", 0, "--preset",
+  throw InputError("", 0, "preset",
                    fmt::format("unknown preset '{}'; expected one of end65, end64, end60, end59, "
                                "end50, end49, endall, full",
                                name));

@@ -11,8 +11,7 @@ namespace egkb {
 Synthesis synthesise_from(KnowledgeBase base, const SynthOptions& options) {
   const double rate = options.rate.value_or(default_rate(options.noise));
   if (!(rate >= 0 && rate <= 1)) {
-    throw InputError("", 0, "--rate",
-                     fmt::format("expected a share between 0 and 1, got {}", rate));
+    throw InputError("", 0, "rate", fmt::format("expected a share between 0 and 1, got {}", rate));
   }
   Synthesis s;
   s.truth = std::move(base);

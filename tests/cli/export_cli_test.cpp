@@ -87,7 +87,7 @@ TEST_F(ExportCli, ConflictsAreRefusedUnlessAllowed) {
   const std::string out = path("broken.json");
   for (const char* format : {"csv", "json", "table", "header"}) {
     const Outcome refused = run("export " + kb + " --format " + format + " --out " + out);
-    EXPECT_EQ(refused.code, 1) << format;
+    EXPECT_EQ(refused.code, 2) << format;
     EXPECT_NE(refused.err.find("--allow-conflicts"), std::string::npos) << refused.err;
     EXPECT_FALSE(std::filesystem::exists(out)) << format;
   }
@@ -106,7 +106,7 @@ TEST_F(ExportCli, RepairedBaseExportsWhereTheNoisyOneIsRefused) {
   const std::string repaired = path("repaired.csv");
   ASSERT_EQ(run("synth --preset end60 --seed 2 --truth " + path("t.csv") + " --out " + noisy).code,
             0);
-  EXPECT_EQ(run("export " + noisy + " --format table --out " + path("x.egkb")).code, 1);
+  EXPECT_EQ(run("export " + noisy + " --format table --out " + path("x.egkb")).code, 2);
   ASSERT_EQ(run("reduce " + noisy + " --method exact --out " + repaired).code, 0);
   const Outcome r = run("export " + repaired + " --format table --out " + path("x.egkb"));
   ASSERT_EQ(r.code, 0) << r.err;

@@ -8,8 +8,9 @@
 
 namespace egkb {
 
-// Header `material,score,rank,provenance`. `egkb import` reads it back (provenance is not a
-// column it knows, so every row comes in as generated).
+// Header `material,score,rank,source,invariable,weight`; an implied mirror's source is
+// `implied`. `egkb import` reads it back to the stored rows: same scores, sources, flags and
+// weights, the implied rows skipped.
 void write_closure_csv(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored);
 
 // {"pieces", "origin", "has_conflicts", "materials": {material: {score, rank, provenance}}}.

@@ -1,4 +1,4 @@
-#include "io/probe_header.h"
+#include "export/probe_header.h"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include <ostream>
 #include <vector>
 
-#include "io/engine_table.h"
+#include "export/engine_table.h"
 
 namespace egkb {
 

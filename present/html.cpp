@@ -1,4 +1,4 @@
-#include "io/html.h"
+#include "present/html.h"
 
 namespace egkb {
 

@@ -1,12 +1,12 @@
-#include "io/engine_table.h"
+#include "export/engine_table.h"
 
 #include <fmt/format.h>
 
 #include <boost/crc.hpp>
 #include <cstring>
-#include <fstream>
 #include <ostream>
 
+#include "io/byte_source.h"
 #include "lattice/errors.h"
 
 namespace egkb {
@@ -45,13 +45,30 @@ uint32_t checksum(const uint8_t* header, const std::vector<uint8_t>& entries) {
   return crc.checksum();
 }
 
-std::vector<uint8_t> read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) throw InputError(path, 0, "", "cannot open the table file");
-  std::vector<uint8_t> bytes(static_cast<std::size_t>(in.tellg()));
-  in.seekg(0);
-  in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  if (!in) throw InputError(path, 0, "", "cannot read the table file");
+// The file's header, then at most `entries + 1` more bytes: enough to tell a table of the size
+// the header promises from a truncated or longer one, without reading a stray huge file whole.
+std::vector<uint8_t> read_table_bytes(ByteSource& in, std::size_t header_bytes,
+                                      uint64_t (*entries_of)(const uint8_t*)) {
+  std::vector<uint8_t> bytes(header_bytes);
+  std::size_t have = 0;
+  while (have < header_bytes) {
+    const std::size_t n =
+        in.read(reinterpret_cast<char*>(bytes.data()) + have, header_bytes - have);
+    if (n == 0) break;
+    have += n;
+  }
+  bytes.resize(have);
+  if (have < header_bytes) return bytes;
+  const uint64_t limit = entries_of(bytes.data()) + 1;
+  std::vector<char> chunk(1 << 16);
+  uint64_t read = 0;
+  while (read < limit) {
+    const std::size_t n = in.read(
+        chunk.data(), static_cast<std::size_t>(std::min<uint64_t>(chunk.size(), limit - read)));
+    if (n == 0) break;
+    bytes.insert(bytes.end(), chunk.begin(), chunk.begin() + static_cast<std::ptrdiff_t>(n));
+    read += n;
+  }
   return bytes;
 }
 
@@ -148,10 +165,13 @@ void EngineTable::write(std::ostream& out) const {
 }
 
 EngineTable EngineTable::read(const std::string& path) {
-  std::vector<uint8_t> bytes = read_bytes(path);
   auto fail = [&](const char* field, const std::string& message) {
     return InputError(path, 0, field, message);
   };
+  ByteSource in = ByteSource::file(path);
+  std::vector<uint8_t> bytes = read_table_bytes(in, kTableHeaderBytes, [](const uint8_t* h) {
+    return std::memcmp(h + kMagicAt, kMagic, sizeof kMagic) == 0 ? get_le(h + kEntriesAt, 8) : 0;
+  });
   if (bytes.size() < kTableHeaderBytes) {
     throw fail("header", fmt::format("truncated: {} bytes, shorter than the {}-byte table header",
                                      bytes.size(), kTableHeaderBytes));

@@ -5,6 +5,7 @@
 
 #include "lattice/compare.h"
 #include "lattice/conflicts.h"
+#include "sampling/estimate.h"
 
 namespace egkb {
 
@@ -14,5 +15,8 @@ nlohmann::ordered_json conflicts_json(const ConflictSummary& s);
 
 // Keys: size, errors, d_ge4, d3, d2, d1, d0, inverted.
 nlohmann::ordered_json errors_json(const ErrorCounts& c);
+
+// The compare keys as estimated totals, plus sample, rate, low and high (a 95% interval).
+nlohmann::ordered_json estimate_json(const ErrorEstimate& e);
 
 }  // namespace egkb

@@ -3,12 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "io/closure_export.h"
+#include "export/closure_export.h"
+#include "export/engine_table.h"
 #include "io/csv.h"
-#include "io/engine_table.h"
 #include "lattice/errors.h"
 #include "synth/synthesise.h"
 #include "tests/support/chess.h"
@@ -117,16 +118,26 @@ TEST_F(Export, TruncatedAndForeignFilesAreRefusedByName) {
   EXPECT_EQ(read_error(path("missing.egkb")).file(), path("missing.egkb"));
 }
 
-TEST_F(Export, ClosureCsvImportsBackToTheSameScores) {
-  const KnowledgeBase& kb = endall_noisy();
-  const ScoredLattice scored = ScoredLattice::of(kb);
-  std::ostringstream out;
-  write_closure_csv(out, kb, scored);
-  const KnowledgeBase back = parse_csv(out.str(), "export.csv", {});
-  ASSERT_EQ(back.rows.size(), scored.lattice.size());
-  for (const KbRow& row : back.rows) {
-    const NodeId n = *scored.lattice.find(row.key);
-    ASSERT_EQ(row.score, scored.scores[n]);
+TEST_F(Export, ClosureCsvImportsBackToTheSameRows) {
+  KnowledgeBase kb = parse_csv(
+      "material,score,source,invariable,weight\nKRK,0,expert,1,\nKNK,1,manual,0,2.5\n"
+      "KKN,8,manual,0,\nKCK,2,generated,1,0.125\nKCKC,4,generated,0,\n",
+      "kb.csv", {});
+  for (const KnowledgeBase& base : {kb, endall_noisy()}) {
+    const ScoredLattice scored = ScoredLattice::of(base);
+    std::ostringstream out;
+    write_closure_csv(out, base, scored);
+    const KnowledgeBase back = parse_csv(out.str(), "export.csv", {});
+    ASSERT_EQ(back.rows.size(), base.rows.size());
+    std::map<Key, const KbRow*> stored;
+    for (const KbRow& row : base.rows) stored[row.key] = &row;
+    for (const KbRow& row : back.rows) {
+      const KbRow& was = *stored.at(row.key);
+      ASSERT_EQ(row.score, was.score);
+      ASSERT_EQ(row.source, was.source);
+      ASSERT_EQ(row.invariable, was.invariable);
+      ASSERT_EQ(row.weight, was.weight);
+    }
   }
 }
 

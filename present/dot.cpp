@@ -1,4 +1,4 @@
-#include "io/dot.h"
+#include "present/dot.h"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

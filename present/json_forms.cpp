@@ -1,4 +1,4 @@
-#include "io/json_report.h"
+#include "present/json_forms.h"
 
 namespace egkb {
 
@@ -19,6 +19,13 @@ nlohmann::ordered_json errors_json(const ErrorCounts& c) {
       {"size", c.size}, {"errors", c.errors}, {"d_ge4", c.d_ge4}, {"d3", c.d3},
       {"d2", c.d2},     {"d1", c.d1},         {"d0", c.d0},       {"inverted", c.inverted},
   };
+}
+
+nlohmann::ordered_json estimate_json(const ErrorEstimate& e) {
+  return {{"size", e.population}, {"sample", e.sample}, {"errors", e.errors},
+          {"d_ge4", e.d_ge4},     {"d3", e.d3},         {"d2", e.d2},
+          {"d1", e.d1},           {"d0", e.d0},         {"inverted", e.inverted},
+          {"rate", e.rate},       {"low", e.low},       {"high", e.high}};
 }
 
 }  // namespace egkb

@@ -1,4 +1,4 @@
-#include "io/closure_export.h"
+#include "export/closure_export.h"
 
 #include <fmt/format.h>
 
@@ -27,11 +27,23 @@ void write_nodes(std::ostream& out, const ScoredLattice& scored, Line&& line) {
 }  // namespace
 
 void write_closure_csv(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored) {
-  out << "material,score,rank,provenance\n";
+  out << "material,score,rank,source,invariable,weight\n";
   write_nodes(out, scored, [&](fmt::memory_buffer& b, NodeId n, const std::string& material) {
     const Score s = scored.scores[n];
-    fmt::format_to(std::back_inserter(b), "{},{},{},{}\n", material, value(s), value(rank_of(s)),
+    fmt::format_to(std::back_inserter(b), "{},{},{},{},", material, value(s), value(rank_of(s)),
                    provenance(kb, scored, n));
+    const std::size_t row = scored.row_of[n];
+    if (row != ScoredLattice::kImplied) {
+      const KbRow& r = kb.rows[row];
+      fmt::format_to(std::back_inserter(b), "{}", r.invariable ? 1 : 0);
+      if (r.weight)
+        fmt::format_to(std::back_inserter(b), ",{}", *r.weight);
+      else
+        b.push_back(',');
+    } else {
+      b.push_back(',');
+    }
+    b.push_back('\n');
   });
 }
 

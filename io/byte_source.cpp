@@ -1,0 +1,68 @@
+#include "io/byte_source.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include "lattice/errors.h"
+
+namespace egkb {
+
+ByteSource::ByteSource(int fd, bool owned, std::string_view memory, std::string origin)
+    : fd_(fd), owned_(owned), memory_(memory), origin_(std::move(origin)) {}
+
+ByteSource::ByteSource(ByteSource&& other) noexcept
+    : fd_(other.fd_),
+      owned_(other.owned_),
+      memory_(other.memory_),
+      origin_(std::move(other.origin_)) {
+  other.owned_ = false;
+}
+
+ByteSource::~ByteSource() {
+  if (owned_) ::close(fd_);
+}
+
+ByteSource ByteSource::file(const std::string& path) {
+  if (path == "-") return ByteSource(STDIN_FILENO, false, {}, "standard input");
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    const int error = errno;
+    throw InputError(path, 0, "",
+                     error == ENOENT
+                         ? std::string("no such file")
+                         : fmt::format("cannot open the file: {}", std::strerror(error)));
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    throw InputError(path, 0, "", "is a directory, not a file");
+  }
+  return ByteSource(fd, true, {}, path);
+}
+
+ByteSource ByteSource::memory(std::string_view bytes, std::string origin) {
+  return ByteSource(-1, false, bytes, std::move(origin));
+}
+
+std::size_t ByteSource::read(char* out, std::size_t max) {
+  if (fd_ < 0) {
+    const std::size_t n = std::min(max, memory_.size());
+    std::memcpy(out, memory_.data(), n);
+    memory_.remove_prefix(n);
+    return n;
+  }
+  for (;;) {
+    const ssize_t n = ::read(fd_, out, max);
+    if (n >= 0) return static_cast<std::size_t>(n);
+    if (errno != EINTR)
+      throw IoError(fmt::format("{}: cannot read: {}", origin_, std::strerror(errno)));
+  }
+}
+
+}  // namespace egkb

@@ -1,0 +1,38 @@
+// Where input bytes come from: a file (read in chunks, never whole), standard input for "-", or
+// text already in memory. Memory stays bounded however large the input is.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace egkb {
+
+class ByteSource {
+ public:
+  // Opens a file, or standard input when `path` is "-". Throws InputError when the file is
+  // missing, is a directory or cannot be read.
+  static ByteSource file(const std::string& path);
+  // Bytes held by the caller, which outlive the source.
+  static ByteSource memory(std::string_view bytes, std::string origin);
+
+  ByteSource(ByteSource&& other) noexcept;
+  ByteSource& operator=(ByteSource&&) = delete;
+  ByteSource(const ByteSource&) = delete;
+  ~ByteSource();
+
+  // Up to `max` bytes into `out`; 0 at the end. Throws IoError when reading fails.
+  std::size_t read(char* out, std::size_t max);
+  // The name messages give this input: the path, "standard input", or the memory's origin.
+  const std::string& origin() const { return origin_; }
+
+ private:
+  ByteSource(int fd, bool owned, std::string_view memory, std::string origin);
+
+  int fd_;
+  bool owned_;
+  std::string_view memory_;
+  std::string origin_;
+};
+
+}  // namespace egkb

@@ -1,0 +1,107 @@
+#include "io/csv_reader.h"
+
+#include <fmt/format.h>
+
+#include "lattice/errors.h"
+
+namespace egkb {
+
+namespace {
+
+constexpr std::size_t kChunk = std::size_t{1} << 18;
+
+bool blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+}  // namespace
+
+CsvReader::CsvReader(ByteSource source) : source_(std::move(source)), buffer_(kChunk) {}
+
+bool CsvReader::fill() {
+  end_ = source_.read(buffer_.data(), buffer_.size());
+  pos_ = 0;
+  if (at_start_ && end_ >= 3 && buffer_[0] == '\xEF' && buffer_[1] == '\xBB' &&
+      buffer_[2] == '\xBF') {
+    pos_ = 3;
+  }
+  at_start_ = false;
+  return end_ > 0;
+}
+
+void CsvReader::end_field() {
+  std::size_t end = text_.size();
+  while (end > kept_ && end > field_start_ && blank(text_[end - 1])) --end;
+  bounds_.push_back(field_start_);
+  bounds_.push_back(end);
+  field_start_ = kept_ = text_.size();
+}
+
+std::span<const std::string_view> CsvReader::next() {
+  for (;;) {
+    text_.clear();
+    bounds_.clear();
+    fields_.clear();
+    field_start_ = kept_ = 0;
+    record_line_ = line_;
+    bool quoted = false, quote_seen = false, any_quote = false, ended = false;
+    std::size_t quote_line = 0, bytes = 0;
+    while (!ended) {
+      if (pos_ == end_ && !fill()) break;
+      const char c = buffer_[pos_++];
+      if (++bytes > kMaxRecordBytes) {
+        throw InputError(
+            origin(), record_line_, "",
+            fmt::format("a record longer than {} bytes; is this a CSV file?", kMaxRecordBytes));
+      }
+      if (quoted) {
+        if (c == '"') {
+          quoted = false;
+          quote_seen = true;
+          kept_ = text_.size();
+          continue;
+        }
+        if (c == '\n') ++line_;
+        text_ += c;
+        continue;
+      }
+      if (c == '"') {
+        if (quote_seen) text_ += '"';  // "" inside quotes: the quote closed a moment ago reopens
+        quoted = any_quote = true;
+        quote_seen = false;
+        quote_line = line_;
+        continue;
+      }
+      quote_seen = false;
+      if (c == '\n') {
+        ++line_;
+        ended = true;
+      } else if (c == ',') {
+        end_field();
+      } else if (!(blank(c) && text_.size() == field_start_)) {
+        text_ += c;
+      }
+    }
+    if (quoted) {
+      throw InputError(origin(), quote_line, fmt::format("column {}", bounds_.size() / 2 + 1),
+                       "a quote opened here is never closed");
+    }
+    if (bytes == 0) return {};
+    end_field();
+    if (bounds_.size() == 2 && bounds_[0] == bounds_[1] && !any_quote) continue;
+    for (std::size_t i = 0; i < bounds_.size(); i += 2)
+      fields_.emplace_back(text_.data() + bounds_[i], bounds_[i + 1] - bounds_[i]);
+    return fields_;
+  }
+}
+
+std::string csv_quoted(std::string_view field) {
+  std::string q = "\"";
+  for (char c : field) {
+    if (c == '"') q += '"';
+    q += c;
+  }
+  return q + "\"";
+}
+
+}  // namespace egkb

@@ -1,0 +1,181 @@
+#include "io/output_files.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "lattice/errors.h"
+
+namespace egkb {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kTag = ".egkb-";
+
+// `.name.egkb-` : every temporary for `target` starts so, followed by the writer's pid.
+std::string temporary_prefix(const fs::path& target) {
+  return fmt::format(".{}{}", target.filename().string(), kTag);
+}
+
+void sync_folder(const fs::path& folder) {
+  const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+// Flushes a closed file to the disk, so a crash after the rename cannot leave it empty.
+void sync_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+// Removes temporaries of `target` whose writer no longer runs (a kill -9 leaves them behind).
+void remove_stale(const fs::path& target) {
+  const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+  const std::string prefix = temporary_prefix(target);
+  std::error_code ec;
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.rfind(prefix, 0) != 0) continue;
+    const long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
+    if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
+      std::error_code ignored;
+      fs::remove(it->path(), ignored);
+    }
+  }
+}
+
+}  // namespace
+
+std::string temporary_beside(const std::string& target) {
+  static std::atomic<unsigned> counter{0};
+  const fs::path path(target);
+  remove_stale(path);
+  return (path.parent_path() /
+          fmt::format("{}{}-{}.tmp", temporary_prefix(path), ::getpid(), counter++))
+      .string();
+}
+
+bool rename_no_replace(const std::string& from, const std::string& to) {
+  if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) != 0) {
+    if (errno == EEXIST) return false;
+    throw IoError(
+        fmt::format("{}: cannot move the new file into place: {}", to, std::strerror(errno)));
+  }
+  sync_folder(fs::path(to).parent_path());
+  return true;
+}
+
+Outputs::~Outputs() {
+  if (kept_) return;
+  std::error_code ignored;
+  for (auto it = files_.rbegin(); it != files_.rend(); ++it) {
+    if (it->published) {
+      fs::remove(it->target, ignored);
+      if (!it->set_aside.empty()) fs::rename(it->set_aside, it->target, ignored);
+    } else {
+      // A reserved file may be a SQLite database with its journal beside it.
+      for (const char* suffix : {"", "-journal", "-wal", "-shm"})
+        fs::remove(it->temporary + suffix, ignored);
+    }
+  }
+}
+
+std::string Outputs::reserve(const std::string& target) {
+  files_.push_back({target, temporary_beside(target), "", true, false});
+  return files_.back().temporary;
+}
+
+void Outputs::write(const std::string& path, const std::function<void(std::ostream&)>& writer) {
+  File file{path, temporary_beside(path), "", false, false};
+  std::ofstream out(file.temporary, std::ios::binary | std::ios::trunc);
+  if (!out) {
+    throw IoError(fmt::format("{}: cannot write the file: {}", path, std::strerror(errno)));
+  }
+  files_.push_back(file);
+  writer(out);
+  out.close();
+  if (!out) throw IoError(fmt::format("{}: cannot write the file (is the disk full?)", path));
+  sync_file(files_.back().temporary);
+}
+
+void Outputs::publish() {
+  for (File& file : files_) {
+    std::error_code ec;
+    if (file.fresh) {
+      if (!rename_no_replace(file.temporary, file.target)) {
+        throw IoError(
+            fmt::format("{}: another command created this file while this one ran; "
+                        "nothing was written; run the command again",
+                        file.target));
+      }
+      file.published = true;
+      continue;
+    }
+    if (fs::exists(file.target, ec)) {
+      file.set_aside = temporary_beside(file.target);
+      fs::rename(file.target, file.set_aside, ec);
+      if (ec) {
+        file.set_aside.clear();
+        throw IoError(fmt::format("{}: cannot replace the file: {}", file.target, ec.message()));
+      }
+    }
+    fs::rename(file.temporary, file.target, ec);
+    if (ec) {
+      if (!file.set_aside.empty()) fs::rename(file.set_aside, file.target, ec);
+      file.set_aside.clear();
+      throw IoError(
+          fmt::format("{}: cannot move the file into place: {}", file.target, ec.message()));
+    }
+    file.published = true;
+    sync_folder(fs::path(file.target).parent_path());
+  }
+}
+
+void Outputs::keep() {
+  kept_ = true;
+  std::error_code ignored;
+  for (const File& file : files_) {
+    if (!file.set_aside.empty()) fs::remove(file.set_aside, ignored);
+  }
+}
+
+void write_file(const std::string& path, const std::function<void(std::ostream&)>& writer) {
+  Outputs outputs;
+  outputs.write(path, writer);
+  outputs.publish();
+  outputs.keep();
+}
+
+void check_not_input(const std::string& output, const std::vector<std::string>& inputs,
+                     const std::string& what) {
+  std::error_code ec;
+  const fs::path out = fs::weakly_canonical(output, ec);
+  for (const std::string& input : inputs) {
+    std::error_code ec2;
+    const bool same =
+        (!ec && fs::weakly_canonical(input, ec2) == out && !ec2) ||
+        (fs::exists(output, ec2) && fs::exists(input, ec2) && fs::equivalent(output, input, ec2));
+    if (same) {
+      throw InputError(output, 0, what,
+                       fmt::format("is also an input of this command ({}); name another file, "
+                                   "so nothing it reads is overwritten",
+                                   input));
+    }
+  }
+}
+
+}  // namespace egkb

@@ -1,0 +1,63 @@
+// Output files that appear whole or not at all: each is written beside its target and renamed
+// into place only when the command has succeeded, together with the others and (for commands
+// that also write a store) just before the store's commit, which can still take them back.
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace egkb {
+
+class Outputs {
+ public:
+  Outputs() = default;
+  Outputs(const Outputs&) = delete;
+  Outputs& operator=(const Outputs&) = delete;
+  // Unless kept: removes what was written and puts back any file a publication replaced.
+  ~Outputs();
+
+  // Writes `path` now, into a file beside it; the target itself changes only at publish().
+  // Throws IoError when the file cannot be written (a missing folder, a full disk).
+  void write(const std::string& path, const std::function<void(std::ostream&)>& writer);
+
+  // A name beside `target` for a file the caller builds itself (a new store), renamed into
+  // place at publish() but never over an existing file: a target that appeared meanwhile is an
+  // IoError.
+  std::string reserve(const std::string& target);
+
+  // Renames every written file into place; a file it replaces is set aside, not deleted.
+  void publish();
+  // The publication stands: the set-aside files are deleted.
+  void keep();
+
+ private:
+  struct File {
+    std::string target;
+    std::string temporary;
+    std::string set_aside;  // the replaced file, until keep(); empty when there was none
+    bool fresh = false;     // must not replace an existing file
+    bool published = false;
+  };
+  std::vector<File> files_;
+  bool kept_ = false;
+};
+
+// Writes one file so that it appears whole or not at all.
+void write_file(const std::string& path, const std::function<void(std::ostream&)>& writer);
+
+// A fresh name in the target's folder for a file that becomes `target` by renaming. Stale ones
+// that killed egkb processes left for the same target are removed first.
+std::string temporary_beside(const std::string& target);
+
+// Renames `from` to `to` unless `to` exists; returns false when it does. Throws IoError for any
+// other failure. The folder is synced, so the rename survives a crash.
+bool rename_no_replace(const std::string& from, const std::string& to);
+
+// Throws InputError when `output` names one of `inputs` or the same file under another name:
+// a command never writes over what it reads. `what` names the output in the message.
+void check_not_input(const std::string& output, const std::vector<std::string>& inputs,
+                     const std::string& what);
+
+}  // namespace egkb

@@ -1,0 +1,41 @@
+// Whether ranks fixed at some nodes (invariable rows, expert verdicts) leave any consistent
+// assignment of the others, and which fixed nodes contradict each other when they do not.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "lattice/lattice.h"
+
+namespace egkb {
+
+// Two fixed nodes that no consistent assignment satisfies together: through the piece edges and
+// mirror links, `low` forces `at` to rank `low_rank` or above while `high` forces it to rank
+// `high_rank` or below, and high_rank < low_rank. `at` may be `low` or `high` itself; `low`
+// equal to `high` is a node fixed off rank 4 that is its own mirror.
+struct Contradiction {
+  NodeId low;
+  NodeId high;
+  NodeId at;
+  Rank low_rank;
+  Rank high_rank;
+};
+
+// Propagates the bounds the fixed nodes put on every node through the piece edges and the mirror
+// links. Returns up to `limit` distinct contradicting pairs, none when the fixed ranks admit a
+// consistent assignment (the bounds are then the tightest, and the rank in each node's interval
+// nearest to 4 is such an assignment: it keeps every edge and is mirror-symmetric).
+std::vector<Contradiction> fixed_contradictions(const Lattice& lattice,
+                                                std::span<const uint8_t> fixed,
+                                                std::span<const Rank> ranks,
+                                                std::size_t limit = 20);
+
+// Why the pair contradicts, in words, with each fixed node named by `name` (which should give
+// its material and its fixed score or rank): "A forces B to rank 5 or above".
+std::string explain(const Lattice& lattice, const Contradiction& c,
+                    const std::function<std::string(NodeId)>& name);
+
+}  // namespace egkb

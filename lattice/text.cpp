@@ -1,0 +1,74 @@
+#include "lattice/text.h"
+
+#include <fmt/format.h>
+
+#include <utility>
+
+namespace egkb {
+
+namespace {
+
+// Length of the valid UTF-8 sequence starting at `p`, or 0 when the bytes there are not one.
+std::size_t utf8_length(std::string_view s, std::size_t p) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char c = byte(p);
+  std::size_t n = 0;
+  unsigned min = 0;
+  if (c >= 0xC2 && c <= 0xDF) {
+    n = 2;
+    min = 0x80;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    n = 3;
+    min = 0x800;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    n = 4;
+    min = 0x10000;
+  } else {
+    return 0;
+  }
+  if (p + n > s.size()) return 0;
+  unsigned code = c & (0x7F >> n);
+  for (std::size_t i = 1; i < n; ++i) {
+    if ((byte(p + i) & 0xC0) != 0x80) return 0;
+    code = (code << 6) | (byte(p + i) & 0x3F);
+  }
+  if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
+  return n;
+}
+
+// The shown part of the text and how many bytes were left out.
+std::pair<std::string, std::size_t> shown(std::string_view text, std::size_t limit) {
+  std::string out;
+  std::size_t characters = 0, p = 0;
+  while (p < text.size() && characters < limit) {
+    const auto c = static_cast<unsigned char>(text[p]);
+    std::size_t n = 1;
+    if (c >= 0x20 && c < 0x7F) {
+      out += static_cast<char>(c);
+    } else if (c >= 0x80 && (n = utf8_length(text, p)) > 0) {
+      out.append(text.substr(p, n));
+    } else {
+      n = 1;
+      out += fmt::format("\\x{:02X}", c);
+    }
+    p += n;
+    ++characters;
+  }
+  return {out, text.size() - p};
+}
+
+}  // namespace
+
+std::string printable(std::string_view text, std::size_t limit) {
+  auto [out, left] = shown(text, limit);
+  if (left > 0) out += fmt::format("... ({} more bytes)", left);
+  return out;
+}
+
+std::string quoted(std::string_view text, std::size_t limit) {
+  const auto [out, left] = shown(text, limit);
+  if (left == 0) return "'" + out + "'";
+  return fmt::format("'{}...' ({} more bytes)", out, left);
+}
+
+}  // namespace egkb

@@ -1,0 +1,18 @@
+// User text made safe to quote in a message: a terminal shows it as it is, whatever bytes it
+// holds and however long it is.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace egkb {
+
+// The text in single quotes, control bytes and bytes that are not UTF-8 written as \xNN, cut
+// after `limit` characters with the number of bytes left out.
+std::string quoted(std::string_view text, std::size_t limit = 80);
+
+// The same without quotes, for a single character or a value already framed by the message.
+std::string printable(std::string_view text, std::size_t limit = 80);
+
+}  // namespace egkb

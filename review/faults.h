@@ -1,0 +1,35 @@
+// Every row at fault in one message: a reviewer fixes the sheet once, not once per error.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace egkb {
+
+class Faults {
+ public:
+  // `verdict` ends the first line of the message: "3 row(s) <verdict>, nothing was changed:";
+  // `kind` is the error's field, and `remedy` a last line saying what else the user can do.
+  Faults(std::string origin, std::string verdict, std::string kind = "", std::string remedy = "")
+      : origin_(std::move(origin)),
+        verdict_(std::move(verdict)),
+        kind_(std::move(kind)),
+        remedy_(std::move(remedy)) {}
+
+  // `line` 0 for a fault that is not on one line of the sheet.
+  void add(std::size_t line, const std::string& field, const std::string& why);
+  bool empty() const { return faults_.empty(); }
+
+  // Throws InputError naming the first line at fault and listing up to 20 of them.
+  void throw_if_any() const;
+
+ private:
+  std::string origin_;
+  std::string verdict_;
+  std::string kind_;
+  std::string remedy_;
+  std::vector<std::string> faults_;
+  std::size_t first_line_ = 0;
+};
+
+}  // namespace egkb

@@ -1,0 +1,292 @@
+#include "review/rules.h"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "lattice/errors.h"
+#include "lattice/fixed_ranks.h"
+#include "lattice/material.h"
+#include "review/faults.h"
+
+namespace egkb {
+
+namespace {
+
+std::string material_text(const PieceSet& pieces, Key key) {
+  return format_material(material_of(key, pieces), pieces);
+}
+
+std::string state_text(const NodeState& s) {
+  return fmt::format("{} ({}{})", value(s.score), source_name(s.source),
+                     s.invariable && s.source != Source::Expert ? ", invariable" : "");
+}
+
+// The rows of a KB by key.
+std::unordered_map<Key, const KbRow*> rows_by_key(const KnowledgeBase& kb) {
+  std::unordered_map<Key, const KbRow*> rows;
+  rows.reserve(kb.rows.size());
+  for (const KbRow& row : kb.rows) rows.emplace(row.key, &row);
+  return rows;
+}
+
+// The state a row would have without this batch's own earlier import: a re-import is judged
+// against the rows as they were before it, not as it left them.
+NodeState without_import(const NodeState& now, Key key, const std::optional<BatchImport>& import) {
+  if (!import) return now;
+  const auto after = import->after.find(key);
+  const auto before = import->before.find(key);
+  if (after == import->after.end() || !(after->second == now) || before == import->before.end())
+    return now;
+  return before->second;
+}
+
+// Verdicts that no consistent base can hold together with the invariable rows outside the
+// sheet and the other verdicts.
+void check_possible(const KnowledgeBase& kb, const ReviewPlan& plan, const std::string& origin) {
+  const ScoredLattice scored = ScoredLattice::of(kb);
+  const Lattice& lat = scored.lattice;
+  std::vector<uint8_t> fixed(lat.size(), 0);
+  std::vector<Rank> ranks = scored.ranks();
+  std::unordered_map<NodeId, const PlannedVerdict*> verdict_at;
+  for (const PlannedVerdict& v : plan.verdicts) {
+    const NodeId n = *lat.find(v.verdict.key);
+    verdict_at.emplace(n, &v);
+    fixed[n] = 1;
+    ranks[n] = rank_of(v.verdict.verdict);
+  }
+  for (NodeId n = 0; n < lat.size(); ++n) {
+    const std::size_t row = scored.row_of[n];
+    if (row != ScoredLattice::kImplied && kb.rows[row].invariable && !verdict_at.contains(n))
+      fixed[n] = 1;
+  }
+  auto name = [&](NodeId n) {
+    const std::string material = format_material(lat.material(n), lat.pieces());
+    if (const auto it = verdict_at.find(n); it != verdict_at.end()) {
+      return fmt::format("the verdict {} for {} (line {})", value(it->second->verdict.verdict),
+                         material, it->second->verdict.line);
+    }
+    const KbRow& row = kb.rows[scored.row_of[n]];
+    return fmt::format("the invariable row {} {} ({})", material, value(row.score),
+                       source_name(row.source));
+  };
+  Faults faults(origin, "cannot be true");
+  for (const Contradiction& c : fixed_contradictions(lat, fixed, ranks, 100)) {
+    const auto low = verdict_at.find(c.low), high = verdict_at.find(c.high);
+    const PlannedVerdict* v = low != verdict_at.end()    ? low->second
+                              : high != verdict_at.end() ? high->second
+                                                         : nullptr;
+    if (v == nullptr) continue;  // invariable rows at odds already: reduce names them
+    if (c.low == c.high) {
+      faults.add(v->verdict.line, "verdict",
+                 fmt::format("{} is its own mirror, so its score must be 4 or 5, not {}",
+                             format_material(lat.material(c.low), lat.pieces()),
+                             value(v->verdict.verdict)));
+    } else {
+      faults.add(v->verdict.line, "verdict", explain(lat, c, name));
+    }
+  }
+  faults.throw_if_any();
+}
+
+}  // namespace
+
+MatchedSheet match_sheet(Store& store, const FilledSheet& sheet, bool partial) {
+  MatchedSheet matched{store.batch(sheet.batch), {}};
+  const Batch& batch = matched.batch;
+  const PieceSet& pieces = store.pieces();
+  std::unordered_map<Key, const BatchItem*> drawn;
+  for (const BatchItem& item : batch.items) drawn.emplace(item.key, &item);
+  Faults faults(sheet.origin, fmt::format("do not match batch {}", batch.id));
+  std::unordered_map<Key, std::size_t> seen;
+  for (const SheetVerdict& row : sheet.rows) {
+    const auto item = drawn.find(row.key);
+    if (item == drawn.end()) {
+      faults.add(
+          row.line, "material",
+          fmt::format("{} was not drawn in batch {}", material_text(pieces, row.key), batch.id));
+      continue;
+    }
+    if (const auto [at, fresh] = seen.emplace(row.key, row.line); !fresh) {
+      faults.add(
+          row.line, "material",
+          fmt::format("{} appears again (line {})", material_text(pieces, row.key), at->second));
+      continue;
+    }
+    matched.verdicts.push_back(
+        {row.line, row.key, *item->second, row.verdict.value_or(item->second->score)});
+  }
+  faults.throw_if_any();
+  if (!partial && matched.verdicts.size() < batch.items.size()) {
+    std::string missing;
+    std::size_t listed = 0;
+    for (const BatchItem& item : batch.items) {
+      if (seen.contains(item.key) || listed == 10) continue;
+      missing += (listed++ == 0 ? "" : ", ") + material_text(pieces, item.key);
+    }
+    const std::size_t lacking = batch.items.size() - matched.verdicts.size();
+    throw InputError(
+        sheet.origin, 0, "partial sheet",
+        fmt::format("the sheet lacks {} of the {} rows batch {} drew ({}{}); nothing was "
+                    "changed: restore them, or accept a partial sheet",
+                    lacking, batch.items.size(), batch.id, missing, lacking > 10 ? ", ..." : ""));
+  }
+  return matched;
+}
+
+ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptions& options) {
+  ReviewPlan plan;
+  plan.sheet = match_sheet(store, sheet, options.partial);
+  const Batch& batch = plan.sheet.batch;
+  const PieceSet& pieces = store.pieces();
+  if (std::optional<BatchImport> earlier = store.batch_import(batch.id)) {
+    if (!options.replace) {
+      throw InputError(sheet.origin, 0, "imported batch",
+                       fmt::format("batch {} was imported already, by {} at {}; nothing was "
+                                   "changed: take it back first (review undo), or replace its "
+                                   "verdicts",
+                                   batch.id, earlier->reviewer, earlier->time));
+    }
+    plan.replaces = std::move(earlier);
+  }
+
+  const KnowledgeBase kb = store.knowledge_base();
+  const auto rows = rows_by_key(kb);
+  struct Stale {
+    const MatchedVerdict* verdict;
+    NodeState was;
+    bool expert;
+  };
+  std::vector<Stale> stale;
+  for (const MatchedVerdict& v : plan.sheet.verdicts) {
+    const auto row = rows.find(v.key);
+    if (row == rows.end()) {
+      throw StoreError(
+          fmt::format("{}: {} was drawn in batch {} but is not a node of the store; "
+                      "the store is damaged",
+                      store.path(), material_text(pieces, v.key), batch.id));
+    }
+    const NodeState now = NodeState::of(*row->second);
+    const NodeState base = without_import(now, v.key, plan.replaces);
+    if (base.score != v.drawn.score || base.source != static_cast<Source>(v.drawn.stratum))
+      stale.push_back({&v, base, now.source == Source::Expert && base == now});
+    plan.verdicts.push_back({v, now, {v.verdict, Source::Expert, true, now.weight}});
+  }
+
+  if (!stale.empty()) {
+    std::vector<Key> keys;
+    for (const Stale& s : stale) keys.push_back(s.verdict->key);
+    const auto last = store.last_changes(keys);
+    Faults newer(sheet.origin, "hold a verdict newer than the sheet", "newer verdicts",
+                 "a verdict replaces a newer expert verdict only when asked to");
+    Faults changed(sheet.origin, fmt::format("changed since batch {} was drawn", batch.id),
+                   "stale rows",
+                   "the reviewer judged the rows as drawn: draw a new batch, or apply the "
+                   "verdicts to the rows as they are now");
+    for (const Stale& s : stale) {
+      const auto by = last.find(s.verdict->key);
+      const std::string why = fmt::format(
+          "{} was {} when drawn, is {} now{}", material_text(pieces, s.verdict->key),
+          state_text({s.verdict->drawn.score, static_cast<Source>(s.verdict->drawn.stratum), false,
+                      std::nullopt}),
+          state_text(s.was),
+          by == last.end() ? ""
+                           : fmt::format(" (run {}, {}, {})", by->second.run, by->second.command,
+                                         by->second.started));
+      (s.expert ? newer : changed).add(s.verdict->line, "material", why);
+    }
+    if (!options.replace) newer.throw_if_any();
+    if (!options.accept_stale) changed.throw_if_any();
+    plan.notes.push_back(
+        fmt::format("{} of the rows changed since batch {} was drawn; the "
+                    "verdicts are applied to them as asked",
+                    stale.size(), batch.id));
+  }
+  check_possible(kb, plan, sheet.origin);
+  return plan;
+}
+
+ReviewResult apply_review(Store& store, const ReviewPlan& plan, const std::string& reviewer) {
+  const Batch& batch = plan.sheet.batch;
+  ReviewResult result;
+  store.write([&](StoreWriter& w) {
+    const nlohmann::json parameters = {{"batch", batch.id},
+                                       {"reviewer", reviewer},
+                                       {"rows", plan.verdicts.size()},
+                                       {"replaces", plan.replaces ? plan.replaces->run : 0}};
+    result.run = w.add_run({"review import", parameters.dump(), "", "", 0, ""});
+    std::vector<std::pair<Key, Score>> verdicts;
+    const std::string reason = fmt::format("review batch {}", batch.id);
+    for (const PlannedVerdict& v : plan.verdicts) {
+      verdicts.emplace_back(v.verdict.key, v.verdict.verdict);
+      ++(v.before.score == v.after.score ? result.confirmed : result.rescored);
+      if (!(v.before == v.after)) w.change(result.run, v.verdict.key, v.before, v.after, reason);
+    }
+    result.verdicts = verdicts.size();
+    w.add_verdicts(batch.id, result.run, reviewer, verdicts);
+    if (plan.replaces) w.supersede_verdicts(batch.id, plan.replaces->run, result.run);
+    w.finish_run(result.run,
+                 fmt::format(R"({{"verdicts": {}, "rescored": {}, "confirmed": {}}})",
+                             result.verdicts, result.rescored, result.confirmed),
+                 0);
+  });
+  return result;
+}
+
+UndoPlan plan_undo(Store& store, int64_t batch) {
+  store.batch(batch);
+  std::optional<BatchImport> import = store.batch_import(batch);
+  if (!import) {
+    throw InputError(store.path(), 0, "batch",
+                     fmt::format("batch {} has no imported verdicts to take back", batch));
+  }
+  if (import->run == 0) {
+    throw InputError(store.path(), 0, "batch",
+                     fmt::format("batch {} was imported by an egkb older than schema 5, whose "
+                                 "history lacks the flags to put back; nothing was changed",
+                                 batch));
+  }
+  const KnowledgeBase kb = store.knowledge_base();
+  const auto rows = rows_by_key(kb);
+  std::vector<Key> moved;
+  for (const auto& [key, after] : import->after) {
+    const auto row = rows.find(key);
+    if (row == rows.end() || !(NodeState::of(*row->second) == after)) moved.push_back(key);
+  }
+  if (!moved.empty()) {
+    const auto last = store.last_changes(moved);
+    Faults faults(store.path(), fmt::format("changed after batch {} was imported", batch));
+    for (Key key : moved) {
+      const auto by = last.find(key);
+      faults.add(0, material_text(store.pieces(), key),
+                 by == last.end() ? std::string("changed since")
+                                  : fmt::format("changed since by run {} ({})", by->second.run,
+                                                by->second.command));
+    }
+    faults.throw_if_any();
+  }
+  return {batch, std::move(*import)};
+}
+
+UndoResult apply_undo(Store& store, const UndoPlan& plan) {
+  UndoResult result;
+  store.write([&](StoreWriter& w) {
+    const nlohmann::json parameters = {{"batch", plan.batch}, {"import_run", plan.import.run}};
+    result.run = w.add_run({"review undo", parameters.dump(), "", "", 0, ""});
+    const std::string reason = fmt::format("undo batch {}", plan.batch);
+    for (const auto& [key, after] : plan.import.after) {
+      const auto before = plan.import.before.find(key);
+      if (before == plan.import.before.end()) continue;  // a review import never adds a node
+      w.change(result.run, key, after, before->second, reason);
+      ++result.restored;
+    }
+    w.supersede_verdicts(plan.batch, plan.import.run, result.run);
+    w.reinstate_verdicts(plan.batch, plan.import.run);
+    w.finish_run(result.run, fmt::format(R"({{"restored": {}}})", result.restored), 0);
+  });
+  return result;
+}
+
+}  // namespace egkb

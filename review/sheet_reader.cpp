@@ -1,0 +1,82 @@
+#include "review/sheet_reader.h"
+
+#include <fmt/format.h>
+
+#include <charconv>
+
+#include "io/csv_reader.h"
+#include "lattice/errors.h"
+#include "lattice/material.h"
+#include "lattice/text.h"
+#include "review/faults.h"
+
+namespace egkb {
+
+namespace {
+
+bool is_ok(std::string_view v) {
+  return v.size() == 2 && (v[0] == 'o' || v[0] == 'O') && (v[1] == 'k' || v[1] == 'K');
+}
+
+}  // namespace
+
+FilledSheet read_sheet(ByteSource source, const PieceSet& pieces) {
+  FilledSheet sheet;
+  sheet.origin = source.origin();
+  CsvReader reader(std::move(source));
+  const auto header = reader.next();
+  if (header.empty()) throw InputError(sheet.origin, 1, "header", "the file is empty");
+  const std::size_t header_line = reader.line();
+  auto column = [&](const char* name) {
+    for (std::size_t i = 0; i < header.size(); ++i) {
+      if (header[i] == name) return i;
+    }
+    throw InputError(sheet.origin, header_line, "header",
+                     fmt::format("expected a '{}' column (the sheet egkb sample wrote)", name));
+  };
+  const std::size_t batch_col = column("batch"), material_col = column("material"),
+                    verdict_col = column("verdict");
+
+  Faults faults(sheet.origin, "cannot be read");
+  std::optional<std::string> batch_text;
+  for (auto fields = reader.next(); !fields.empty(); fields = reader.next()) {
+    const std::size_t line = reader.line();
+    auto field = [&](std::size_t c) { return c < fields.size() ? fields[c] : std::string_view(); };
+    const std::string_view batch = field(batch_col);
+    if (!batch_text) {
+      int64_t id = 0;
+      const auto [end, ec] = std::from_chars(batch.data(), batch.data() + batch.size(), id);
+      if (ec != std::errc() || end != batch.data() + batch.size() || id <= 0) {
+        throw InputError(sheet.origin, line, "batch",
+                         fmt::format("expected a batch number, got {}", quoted(batch)));
+      }
+      batch_text = std::string(batch);
+      sheet.batch = id;
+    } else if (batch != *batch_text) {
+      faults.add(line, "batch",
+                 fmt::format("{} is not batch {} of the first row", quoted(batch), sheet.batch));
+    }
+    SheetVerdict row{line, 0, std::string(field(material_col)), std::nullopt};
+    try {
+      row.key = key_of(parse_material(row.material, pieces), pieces);
+    } catch (const MaterialParseError& e) {
+      faults.add(line, "material", e.what());
+      continue;
+    }
+    const std::string_view v = field(verdict_col);
+    if (v.size() == 1 && v[0] >= '0' && v[0] <= '9') {
+      row.verdict = Score(v[0] - '0');
+    } else if (!is_ok(v)) {
+      faults.add(line, "verdict",
+                 v.empty() ? "missing; write 0..9 or ok"
+                           : fmt::format("expected 0..9 or ok, got {}", quoted(v)));
+      continue;
+    }
+    sheet.rows.push_back(std::move(row));
+  }
+  faults.throw_if_any();
+  if (!batch_text) throw InputError(sheet.origin, 0, "", "no rows to import");
+  return sheet;
+}
+
+}  // namespace egkb

@@ -1,0 +1,42 @@
+// Review batches as the store keeps them: what was drawn, how, and the verdicts taken back.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "lattice/types.h"
+#include "store/node_state.h"
+
+namespace egkb {
+
+// A drawn row with its score and provenance at drawing time: the state the sheet shows.
+struct BatchItem {
+  Key key;
+  Score score;
+  double probability;
+  std::size_t stratum = 0;  // the row's provenance (Source) when drawn
+};
+
+struct Batch {
+  int64_t id = 0;
+  std::string design;  // distance-k or hss
+  uint64_t seed = 0;
+  std::string parameters;      // JSON
+  std::size_t population = 0;  // rows the sample was drawn from
+  std::string created;         // UTC ISO 8601
+  std::vector<BatchItem> items;
+};
+
+// The verdicts of a batch as one import applied them, with the node states it replaced and set.
+struct BatchImport {
+  int64_t run = 0;  // 0 for an import recorded before schema 5 without its run
+  std::string reviewer;
+  std::string time;
+  std::unordered_map<Key, Score> verdicts;
+  std::unordered_map<Key, NodeState> before;  // nodes the import changed, as they were
+  std::unordered_map<Key, NodeState> after;   // and as it left them
+};
+
+}  // namespace egkb

@@ -1,0 +1,49 @@
+#include "store/import.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+
+#include "lattice/errors.h"
+
+namespace egkb {
+
+ImportResult import_kb(Store& store, const KnowledgeBase& kb, const std::string& parameters,
+                       Outputs* outputs) {
+  if (kb.pieces != &store.pieces()) {
+    throw InputError(store.path(), 0, "pieces",
+                     fmt::format("the store holds {} materials, {} holds {} materials",
+                                 store.pieces().name(), kb.origin, kb.pieces->name()));
+  }
+  const auto started = std::chrono::steady_clock::now();
+  ImportResult result;
+  store.write(
+      [&](StoreWriter& w) {
+        result.run = w.add_run({"import", parameters, "", "", 0, ""});
+        const std::unordered_map<Key, NodeState> stored = w.nodes();
+        for (const KbRow& row : kb.rows) {
+          const NodeState now = NodeState::of(row);
+          const auto it = stored.find(row.key);
+          if (it == stored.end()) {
+            ++result.added;
+            w.change(result.run, row.key, std::nullopt, now, "import");
+            continue;
+          }
+          if (it->second == now) {
+            ++result.unchanged;
+            continue;
+          }
+          ++(it->second.score != now.score ? result.rescored : result.reflagged);
+          w.change(result.run, row.key, it->second, now, "import");
+        }
+        w.finish_run(
+            result.run,
+            fmt::format(R"({{"added": {}, "rescored": {}, "reflagged": {}, "unchanged": {}}})",
+                        result.added, result.rescored, result.reflagged, result.unchanged),
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+      },
+      outputs);
+  return result;
+}
+
+}  // namespace egkb

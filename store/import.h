@@ -1,0 +1,24 @@
+// Rows from a file into a store: added, or replacing the stored state, with history.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "store/store.h"
+
+namespace egkb {
+
+struct ImportResult {
+  std::size_t added = 0;
+  std::size_t rescored = 0;   // the score differs from the stored one
+  std::size_t reflagged = 0;  // same score, another source, invariable flag or weight
+  std::size_t unchanged = 0;
+  int64_t run = 0;  // the import's run
+};
+
+// One write: every added or changed row is a history row of one import run, whose parameters
+// are `parameters` (a JSON object). Throws InputError when the KB's piece set is not the store's.
+ImportResult import_kb(Store& store, const KnowledgeBase& kb, const std::string& parameters,
+                       Outputs* outputs = nullptr);
+
+}  // namespace egkb

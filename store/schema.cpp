@@ -1,0 +1,180 @@
+#include "store/schema.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <optional>
+#include <unordered_map>
+
+#include "store/node_state.h"
+#include "store/store.h"
+
+namespace egkb {
+
+namespace {
+
+constexpr const char* kVersion1 = R"sql(
+CREATE TABLE meta(
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+CREATE TABLE nodes(
+  key INTEGER PRIMARY KEY,
+  material TEXT NOT NULL,
+  score INTEGER NOT NULL CHECK (score BETWEEN 0 AND 9),
+  source TEXT NOT NULL CHECK (source = 'manual' OR source = 'generated' OR source = 'expert'),
+  invariable INTEGER NOT NULL DEFAULT 0 CHECK (invariable = 0 OR invariable = 1),
+  weight REAL CHECK (weight IS NULL OR weight > 0)
+);
+CREATE TABLE runs(
+  id INTEGER PRIMARY KEY,
+  command TEXT NOT NULL,
+  parameters TEXT NOT NULL,
+  before TEXT,
+  after TEXT,
+  started TEXT NOT NULL,
+  seconds REAL NOT NULL
+);
+CREATE TABLE history(
+  run INTEGER NOT NULL REFERENCES runs(id),
+  key INTEGER NOT NULL,
+  old INTEGER,
+  new INTEGER NOT NULL,
+  reason TEXT NOT NULL
+);
+)sql";
+
+constexpr const char* kVersion2 = R"sql(
+CREATE TABLE review_queue(
+  run INTEGER NOT NULL REFERENCES runs(id),
+  key INTEGER NOT NULL,
+  reason TEXT NOT NULL
+);
+)sql";
+
+constexpr const char* kVersion3 = R"sql(
+CREATE TABLE batches(
+  id INTEGER PRIMARY KEY,
+  design TEXT NOT NULL,
+  seed INTEGER NOT NULL,
+  parameters TEXT NOT NULL,
+  population INTEGER NOT NULL,
+  created TEXT NOT NULL
+);
+CREATE TABLE batch_items(
+  batch INTEGER NOT NULL REFERENCES batches(id),
+  key INTEGER NOT NULL,
+  score INTEGER NOT NULL,
+  probability REAL NOT NULL,
+  stratum INTEGER NOT NULL,
+  PRIMARY KEY (batch, key)
+);
+CREATE TABLE verdicts(
+  batch INTEGER NOT NULL REFERENCES batches(id),
+  key INTEGER NOT NULL,
+  verdict INTEGER NOT NULL CHECK (verdict BETWEEN 0 AND 9),
+  reviewer TEXT NOT NULL,
+  time TEXT NOT NULL,
+  PRIMARY KEY (batch, key)
+);
+)sql";
+
+constexpr const char* kVersion4 = R"sql(
+ALTER TABLE runs ADD COLUMN trace TEXT;
+)sql";
+
+// History rows record a node's whole state (score, source, flag, weight), before and after;
+// rows from earlier schemas keep only the score (source IS NULL). Verdicts keep every import,
+// marked when a later import replaced them or an undo took them back. The revision counts the
+// commits that changed nodes, so a command can tell whether the state it read still stands.
+constexpr const char* kVersion5 = R"sql(
+ALTER TABLE history ADD COLUMN old_source TEXT;
+ALTER TABLE history ADD COLUMN source TEXT;
+ALTER TABLE history ADD COLUMN old_invariable INTEGER;
+ALTER TABLE history ADD COLUMN invariable INTEGER;
+ALTER TABLE history ADD COLUMN old_weight REAL;
+ALTER TABLE history ADD COLUMN weight REAL;
+CREATE INDEX history_by_key ON history(key);
+CREATE INDEX history_by_run ON history(run);
+CREATE TABLE verdicts_v5(
+  batch INTEGER NOT NULL REFERENCES batches(id),
+  key INTEGER NOT NULL,
+  verdict INTEGER NOT NULL CHECK (verdict BETWEEN 0 AND 9),
+  reviewer TEXT NOT NULL,
+  time TEXT NOT NULL,
+  run INTEGER REFERENCES runs(id),
+  superseded_by INTEGER REFERENCES runs(id)
+);
+INSERT INTO verdicts_v5(batch, key, verdict, reviewer, time, run)
+  SELECT v.batch, v.key, v.verdict, v.reviewer, v.time,
+         (SELECT max(r.id) FROM runs r WHERE r.command = 'review import'
+            AND json_valid(r.parameters) AND json_extract(r.parameters, '$.batch') = v.batch)
+  FROM verdicts v;
+DROP TABLE verdicts;
+ALTER TABLE verdicts_v5 RENAME TO verdicts;
+CREATE INDEX verdicts_by_batch ON verdicts(batch, superseded_by);
+INSERT OR IGNORE INTO meta(name, value) VALUES('revision', '0');
+)sql";
+
+constexpr std::array<const char*, kStoreVersion> kMigrations = {kVersion1, kVersion2, kVersion3,
+                                                                kVersion4, kVersion5};
+
+// Rows from before schema 5 record scores only, so replaying them may miss a flag or weight:
+// one `migrate` run records each node whose replayed state differs from the stored one, and the
+// history replays to the nodes from then on.
+void record_baseline(SQLite::Database& db) {
+  std::unordered_map<int64_t, NodeState> replayed;
+  SQLite::Statement history(db, "SELECT key, new FROM history ORDER BY rowid");
+  while (history.executeStep()) {
+    replayed[history.getColumn(0).getInt64()].score = Score(history.getColumn(1).getInt());
+  }
+  SQLite::Statement nodes(db, "SELECT key, score, source, invariable, weight FROM nodes");
+  SQLite::Statement row(db,
+                        "INSERT INTO history(run, key, old, new, reason, source, invariable, "
+                        "weight) VALUES(?, ?, ?, ?, 'migrate', ?, ?, ?)");
+  std::optional<int64_t> run;
+  while (nodes.executeStep()) {
+    NodeState now{Score(nodes.getColumn(1).getInt()),
+                  source_named(nodes.getColumn(2).getString()).value_or(Source::Generated),
+                  nodes.getColumn(3).getInt() != 0, std::nullopt};
+    if (!nodes.getColumn(4).isNull()) now.weight = nodes.getColumn(4).getDouble();
+    const int64_t key = nodes.getColumn(0).getInt64();
+    const auto it = replayed.find(key);
+    if (it != replayed.end() && it->second == now) continue;
+    if (!run) {
+      db.exec(
+          "INSERT INTO runs(command, parameters, started, seconds) VALUES('migrate', "
+          "'{\"to\": 5}', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 0)");
+      run = db.getLastInsertRowid();
+    }
+    row.bind(1, *run);
+    row.bind(2, key);
+    if (it == replayed.end()) {
+      row.bind(3);
+    } else {
+      row.bind(3, value(it->second.score));
+    }
+    row.bind(4, value(now.score));
+    row.bind(5, std::string(source_name(now.source)));
+    row.bind(6, now.invariable ? 1 : 0);
+    if (now.weight) {
+      row.bind(7, *now.weight);
+    } else {
+      row.bind(7);
+    }
+    row.exec();
+    row.reset();
+  }
+}
+
+}  // namespace
+
+void migrate(SQLite::Database& db, int version) {
+  for (int v = version; v < kStoreVersion; ++v) {
+    db.exec(kMigrations[static_cast<std::size_t>(v)]);
+    if (v + 1 == 5 && version > 0) record_baseline(db);
+    db.exec(fmt::format("PRAGMA user_version = {}", v + 1));
+  }
+}
+
+}  // namespace egkb

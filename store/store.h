@@ -1,0 +1,144 @@
+// The SQLite working store, one file per knowledge base, opened once per command as a session:
+// reads come from one snapshot, and a write is one transaction that refuses to commit when
+// another command changed the store after the snapshot was taken (docs/formats.md, "Store").
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "lattice/knowledge_base.h"
+#include "store/batch.h"
+#include "store/node_state.h"
+
+namespace egkb {
+
+class Outputs;
+class StoreWriter;
+
+// The schema version this build writes (PRAGMA user_version); it reads every version up to it.
+constexpr int kStoreVersion = 5;
+
+// A command's record in the runs table; the JSON texts are stored as they are.
+struct RunRecord {
+  std::string command;
+  std::string parameters;
+  std::string before;
+  std::string after;
+  double seconds = 0;
+  std::string trace;  // a reducer's passes (JSON array); empty for other commands
+};
+
+struct ScoreChange {
+  Key key;
+  Score old_score;
+  Score new_score;
+};
+
+// The newest reduce run of a store as it was recorded, with every score it changed.
+struct RecordedRepair {
+  int64_t run = 0;
+  std::string command;  // "reduce exact"
+  std::string started;  // UTC ISO 8601
+  double seconds = 0;
+  std::string trace;  // JSON array of passes; empty for runs recorded before schema 4
+  std::vector<ScoreChange> changes;
+  std::size_t later_runs = 0;  // runs recorded after it, which may have changed scores since
+};
+
+// The run that last changed a node.
+struct LastChange {
+  int64_t run = 0;
+  std::string command;
+  std::string started;
+};
+
+class Store {
+ public:
+  // How long a command waits for another one's write to finish before it gives up.
+  static constexpr int kBusyMilliseconds = 5000;
+
+  // An existing store. Throws InputError when the path is missing or a folder; StoreError when
+  // it is not an egkb store or was made by a newer egkb.
+  static Store open(const std::string& path);
+  // A new store, one of the command's `outputs`: built beside `path` by one write and renamed
+  // into place when the outputs are published, so a failed or killed command leaves no store
+  // behind. Throws InputError when `path` exists.
+  static Store create(const std::string& path, const PieceSet& pieces, Outputs& outputs);
+
+  Store(Store&&) noexcept;
+  Store& operator=(Store&&) noexcept;
+  ~Store();
+
+  const std::string& path() const;
+  const PieceSet& pieces() const;
+
+  // Reads. The first fixes the snapshot every later read sees; every row is validated, and a
+  // row egkb never writes (a key outside the key space, a score outside 0..9) is a StoreError.
+  KnowledgeBase knowledge_base();
+  // The first score each node was given (its first history row): what repairs are measured from.
+  std::unordered_map<Key, Score> original_scores();
+  // nullopt when the store records no reduce run.
+  std::optional<RecordedRepair> last_repair();
+  // Throws InputError when the store has no batch of that id.
+  Batch batch(int64_t id);
+  // The latest import of a batch's verdicts that still stands; nullopt when there is none.
+  std::optional<BatchImport> batch_import(int64_t batch);
+  std::unordered_map<Key, LastChange> last_changes(std::span<const Key> keys);
+
+  // One write transaction: waits up to kBusyMilliseconds for the write lock, refuses
+  // (StoreConflict) when the store changed since this session's snapshot, migrates an older
+  // schema, runs `work`, publishes `outputs` and commits. On any failure nothing is written
+  // and the outputs are taken back. A session that read nothing takes no snapshot: its work
+  // reads what it needs through the writer, inside the transaction. A created store takes one
+  // write, after which it is complete and waits, closed, for its outputs to be published.
+  void write(const std::function<void(StoreWriter&)>& work, Outputs* outputs = nullptr);
+
+ private:
+  struct Session;
+  explicit Store(std::unique_ptr<Session> session);
+  void take_snapshot();
+
+  std::unique_ptr<Session> s_;
+  friend class StoreWriter;
+};
+
+// The writes a command makes inside Store::write. Every change of a node goes through change(),
+// which writes its history row, so the history replays to the nodes.
+class StoreWriter {
+ public:
+  int64_t add_run(const RunRecord& run);
+  void finish_run(int64_t run, const std::string& after, double seconds);
+
+  // The nodes as they stand inside the transaction.
+  std::unordered_map<Key, NodeState> nodes();
+  // Sets a node (adding it when `old` is nullopt) and records the change.
+  void change(int64_t run, Key key, const std::optional<NodeState>& old, const NodeState& now,
+              const std::string& reason);
+  void queue_for_review(int64_t run, Key key, const std::string& reason);
+
+  int64_t add_batch(const Batch& batch);
+  void add_verdicts(int64_t batch, int64_t run, const std::string& reviewer,
+                    const std::vector<std::pair<Key, Score>>& verdicts);
+  // Marks the verdicts of `batch` applied by `import_run` as taken back or replaced by `by_run`.
+  void supersede_verdicts(int64_t batch, int64_t import_run, int64_t by_run);
+  // Puts back the verdicts that `by_run` had superseded.
+  void reinstate_verdicts(int64_t batch, int64_t by_run);
+
+ private:
+  struct Statements;
+  explicit StoreWriter(Store::Session& s);
+  ~StoreWriter();
+
+  Store::Session& s_;
+  std::unique_ptr<Statements> q_;  // prepared once per transaction: imports change millions
+  bool nodes_changed_ = false;
+  friend class Store;
+};
+
+}  // namespace egkb

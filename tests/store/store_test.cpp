@@ -1,0 +1,308 @@
+#include "store/store.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "io/csv.h"
+#include "io/output_files.h"
+#include "lattice/errors.h"
+#include "store/import.h"
+#include "store/kb_file.h"
+#include "tests/support/store_oracle.h"
+#include "tests/support/temp_dir.h"
+
+namespace egkb {
+namespace {
+
+namespace fs = std::filesystem;
+
+class StoreTest : public test::TempDirTest {
+ protected:
+  std::string store() const { return path("kb.sqlite"); }
+  void make(const KnowledgeBase& kb) const { test::make_store(store(), kb); }
+};
+
+KnowledgeBase sample_kb() {
+  return parse_csv(
+      "material,score,source,invariable,weight\n"
+      "KRKNMM,1,manual,0,2.5\nKHPKGM,0,generated,0,\nKPPKGM,5,expert,1,\nKCKC,4,manual,1,\n",
+      "kb.csv", {});
+}
+
+KbRow row_of(const KnowledgeBase& kb, Key key) {
+  for (const KbRow& r : kb.rows) {
+    if (r.key == key) return r;
+  }
+  ADD_FAILURE() << "no row " << key;
+  return {};
+}
+
+TEST_F(StoreTest, ImportThenReadBackEqual) {
+  const KnowledgeBase kb = sample_kb();
+  make(kb);
+  Store s = Store::open(store());
+  const KnowledgeBase back = s.knowledge_base();
+  EXPECT_EQ(back.pieces, &PieceSet::xiangqi());
+  ASSERT_EQ(back.rows.size(), kb.rows.size());
+  for (const KbRow& row : kb.rows) {
+    const KbRow b = row_of(back, row.key);
+    EXPECT_EQ(b.score, row.score);
+    EXPECT_EQ(b.source, row.source);
+    EXPECT_EQ(b.invariable, row.invariable);
+    EXPECT_EQ(b.weight, row.weight);
+  }
+  EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
+}
+
+TEST_F(StoreTest, ReadingLeavesNoWalFilesBehind) {
+  make(sample_kb());
+  EXPECT_EQ(Store::open(store()).knowledge_base().rows.size(), 4u);
+  EXPECT_FALSE(fs::exists(store() + "-wal"));
+  EXPECT_FALSE(fs::exists(store() + "-shm"));
+}
+
+TEST_F(StoreTest, ReimportRecordsEveryChangeOfScoreOrFlags) {
+  make(sample_kb());
+  const KnowledgeBase update = parse_csv(
+      "material,score,source\nKRKNMM,2,manual\nKHPKGM,0,manual\nKPPKGM,5,expert\nKRK,0,\n", "u.csv",
+      {});
+  Store s = Store::open(store());
+  const ImportResult r = import_kb(s, update, "{}");
+  EXPECT_EQ(r.added, 1u);
+  EXPECT_EQ(r.rescored, 1u);   // KRKNMM 1 -> 2 (its weight goes too)
+  EXPECT_EQ(r.reflagged, 1u);  // KHPKGM generated -> manual
+  EXPECT_EQ(r.unchanged, 1u);  // KPPKGM
+  EXPECT_EQ(r.run, 2);
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM history WHERE run = 2"), 3);
+  EXPECT_EQ(test::query_number(store(), "SELECT old FROM history WHERE run = 2 AND new = 2"), 1);
+  EXPECT_EQ(test::query_number(store(), "PRAGMA user_version"), kStoreVersion);
+  EXPECT_EQ(test::query_number(store(), "SELECT value FROM meta WHERE name = 'revision'"), 2);
+  EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
+}
+
+TEST_F(StoreTest, FailedImportLeavesTheFileAsItWas) {
+  make(sample_kb());
+  const std::string before = test::read_file(store());
+  KnowledgeBase bad = parse_csv("material,score\nKRK,0\nKNK,1\n", "bad.csv", {});
+  bad.rows[1].score = Score(12);  // slips past the parser, stopped by the schema's CHECK
+  Store s = Store::open(store());
+  EXPECT_THROW(import_kb(s, bad, "{}"), StoreError);
+  EXPECT_EQ(test::read_file(store()), before);
+  EXPECT_EQ(Store::open(store()).knowledge_base().rows.size(), 4u);
+}
+
+TEST_F(StoreTest, FailedImportIntoANewFileCreatesNothing) {
+  KnowledgeBase bad = parse_csv("material,score\nKRK,0\n", "bad.csv", {});
+  bad.rows[0].score = Score(12);
+  {
+    Outputs outputs;
+    Store s = Store::create(store(), *bad.pieces, outputs);
+    EXPECT_THROW(import_kb(s, bad, "{}", &outputs), StoreError);
+  }
+  EXPECT_TRUE(fs::is_empty(dir_)) << "no store, no temporary file";
+}
+
+TEST_F(StoreTest, ANewStoreAppearsOnlyWhenItsOutputsArePublished) {
+  Outputs outputs;
+  Store s = Store::create(store(), PieceSet::xiangqi(), outputs);
+  import_kb(s, sample_kb(), "{}");
+  EXPECT_FALSE(fs::exists(store()));
+  outputs.publish();
+  outputs.keep();
+  EXPECT_EQ(Store::open(store()).knowledge_base().rows.size(), 4u);
+  EXPECT_TRUE(test::integrity_ok(store()));
+}
+
+TEST_F(StoreTest, RemembersItsPieceSetAndRefusesAnother) {
+  CsvOptions chess;
+  chess.pieces = &PieceSet::chess();
+  test::make_store(path("chess.sqlite"), parse_csv("material,score\nKRvK,0\n", "c.csv", chess));
+  EXPECT_EQ(&Store::open(path("chess.sqlite")).pieces(), &PieceSet::chess());
+  EXPECT_THROW(open_kb(path("chess.sqlite"), {"xiangqi", DuplicatePolicy::Error}), InputError);
+  const std::string before = test::read_file(path("chess.sqlite"));
+  Store s = Store::open(path("chess.sqlite"));
+  EXPECT_THROW(import_kb(s, sample_kb(), "{}"), InputError);
+  EXPECT_EQ(test::read_file(path("chess.sqlite")), before);
+}
+
+TEST_F(StoreTest, LoadsEitherFormByExtension) {
+  const std::string csv = write("kb.csv", "material,score\nKRK,0\nKNK,2\n");
+  EXPECT_EQ(load_kb(csv, {}).rows.size(), 2u);
+  make(load_kb(csv, {}));
+  EXPECT_EQ(load_kb(store(), {}).rows.size(), 2u);
+  EXPECT_THROW(load_kb(write("kb.txt", "material,score\n"), {}), InputError);
+  EXPECT_THROW(load_kb(path("missing.sqlite"), {}), InputError);
+  EXPECT_THROW(load_kb(write("junk.sqlite", "this is not a database, just some long text"), {}),
+               StoreError);
+  EXPECT_THROW(load_kb(write("empty.sqlite", ""), {}), StoreError);
+  fs::create_directory(path("folder.sqlite"));
+  EXPECT_THROW(load_kb(path("folder.sqlite"), {}), InputError);
+}
+
+TEST_F(StoreTest, LastRepairIsTheNewestReduceRunWithItsChangesAndTrace) {
+  make(sample_kb());
+  EXPECT_FALSE(Store::open(store()).last_repair().has_value());
+  const KbRow krknmm = sample_kb().rows[0];
+  auto repair = [&](const std::string& command, const std::string& trace, Score from, Score to) {
+    Store s = Store::open(store());
+    s.write([&](StoreWriter& w) {
+      const int64_t run = w.add_run({command, "{}", "", "", 0.25, trace});
+      NodeState before = NodeState::of(krknmm), after = before;
+      before.score = from;
+      after.score = to;
+      w.change(run, krknmm.key, before, after, command);
+    });
+  };
+  repair("reduce ba", "[]", Score(1), Score(2));
+  repair("reduce exact", R"([{"iteration": 1}])", Score(2), Score(3));
+  Store s = Store::open(store());
+  import_kb(s, sample_kb(), "{}");
+  const auto r = Store::open(store()).last_repair();
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->run, 3);
+  EXPECT_EQ(r->command, "reduce exact");
+  EXPECT_EQ(r->trace, R"([{"iteration": 1}])");
+  EXPECT_DOUBLE_EQ(r->seconds, 0.25);
+  ASSERT_EQ(r->changes.size(), 1u);
+  EXPECT_EQ(r->changes[0].old_score, Score(2));
+  EXPECT_EQ(r->changes[0].new_score, Score(3));
+  EXPECT_EQ(r->later_runs, 1u);
+  EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
+}
+
+// The lost update of two commands at once: the second computed on a state the first replaced.
+TEST_F(StoreTest, AWriteRefusesWhenAnotherCommandWroteAfterItsSnapshot) {
+  make(sample_kb());
+  Store first = Store::open(store());
+  Store second = Store::open(store());
+  const KnowledgeBase seen = first.knowledge_base();
+  second.knowledge_base();
+  const KbRow r = seen.rows[0];
+  auto set_score = [&](Store& s, int score) {
+    s.write([&](StoreWriter& w) {
+      const int64_t run = w.add_run({"reduce exact", "{}", "", "", 0, ""});
+      NodeState after = NodeState::of(r);
+      after.score = Score(score);
+      w.change(run, r.key, NodeState::of(r), after, "reduce exact");
+    });
+  };
+  set_score(second, 7);
+  const std::string before = test::read_file(store());
+  EXPECT_THROW(set_score(first, 8), StoreConflict);
+  EXPECT_EQ(test::stored_nodes(store()).at(static_cast<int64_t>(r.key)).score, 7);
+  EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
+  // A session that read nothing writes inside its transaction and is not refused.
+  Store blind = Store::open(store());
+  EXPECT_NO_THROW(import_kb(blind, sample_kb(), "{}"));
+}
+
+TEST_F(StoreTest, ABusyStoreIsRefusedAfterABoundedWait) {
+  make(sample_kb());
+  SQLite::Database holder(store(), SQLite::OPEN_READWRITE);
+  holder.exec("BEGIN IMMEDIATE");
+  Store s = Store::open(store());
+  const auto started = std::chrono::steady_clock::now();
+  try {
+    import_kb(s, sample_kb(), "{}");
+    ADD_FAILURE() << "a held write lock let the import through";
+  } catch (const StoreConflict& e) {
+    EXPECT_NE(std::string(e.what()).find("busy"), std::string::npos) << e.what();
+  }
+  const double waited =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_LT(waited, 3 * Store::kBusyMilliseconds / 1000.0);
+  holder.exec("ROLLBACK");
+}
+
+// Rows egkb never writes, put there by hand: each is refused by name, never used.
+TEST_F(StoreTest, DamagedRowsAreRefusedNamingThem) {
+  struct Case {
+    const char* sql;
+    const char* says;
+  };
+  const Case cases[] = {
+      {"INSERT INTO nodes VALUES(99999999, 'X', 1, 'generated', 0, NULL)", "key 99999999"},
+      {"UPDATE nodes SET score = 12 WHERE rowid = (SELECT min(rowid) FROM nodes)", "score 12"},
+      {"UPDATE nodes SET source = 'robot'", "source 'robot'"},
+      {"UPDATE nodes SET invariable = 7", "invariable flag 7"},
+      {"UPDATE nodes SET weight = -1", "weight -1"},
+      {"UPDATE nodes SET score = 'high'", "score high"},
+  };
+  for (const Case& c : cases) {
+    fs::remove(store());
+    make(sample_kb());
+    {
+      SQLite::Database db(store(), SQLite::OPEN_READWRITE);
+      db.exec("PRAGMA ignore_check_constraints = ON");
+      db.exec(c.sql);
+    }
+    try {
+      Store::open(store()).knowledge_base();
+      ADD_FAILURE() << c.sql << " was read";
+    } catch (const StoreError& e) {
+      EXPECT_NE(std::string(e.what()).find(c.says), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("damaged"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST_F(StoreTest, ANewerSchemaIsRefusedAsMadeByANewerEgkb) {
+  make(sample_kb());
+  {
+    SQLite::Database db(store(), SQLite::OPEN_READWRITE);
+    db.exec("PRAGMA user_version = 99");
+  }
+  try {
+    Store::open(store());
+    ADD_FAILURE();
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("made by a newer egkb (schema 99)"), std::string::npos)
+        << e.what();
+  }
+}
+
+// A store as egkb 0.1 wrote it (schema 1): read as it is, migrated by the next write, and its
+// history replays to its nodes from then on although schema 1 kept no flags in history.
+TEST_F(StoreTest, AVersionOneStoreIsReadAsItIsAndMigratedByTheNextWrite) {
+  {
+    SQLite::Database db(store(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec(R"sql(
+      CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE nodes(key INTEGER PRIMARY KEY, material TEXT NOT NULL, score INTEGER NOT NULL,
+        source TEXT NOT NULL, invariable INTEGER NOT NULL DEFAULT 0, weight REAL);
+      CREATE TABLE runs(id INTEGER PRIMARY KEY, command TEXT NOT NULL, parameters TEXT NOT NULL,
+        before TEXT, after TEXT, started TEXT NOT NULL, seconds REAL NOT NULL);
+      CREATE TABLE history(run INTEGER NOT NULL, key INTEGER NOT NULL, old INTEGER,
+        new INTEGER NOT NULL, reason TEXT NOT NULL);
+      INSERT INTO meta VALUES('pieces', 'xiangqi');
+      INSERT INTO runs VALUES(1, 'import', '{}', NULL, NULL, '2025-01-01T00:00:00Z', 0);
+      INSERT INTO nodes VALUES(2916, 'KRK', 0, 'manual', 1, 3);
+      INSERT INTO nodes VALUES(1, 'KKM', 5, 'generated', 0, NULL);
+      INSERT INTO history VALUES(1, 2916, NULL, 0, 'import');
+      INSERT INTO history VALUES(1, 1, NULL, 5, 'import');
+      PRAGMA user_version = 1;
+    )sql");
+  }
+  const std::string before = test::read_file(store());
+  {
+    Store s = Store::open(store());
+    const KnowledgeBase kb = s.knowledge_base();
+    ASSERT_EQ(kb.rows.size(), 2u);
+    EXPECT_EQ(row_of(kb, 2916).weight, 3.0);
+    EXPECT_FALSE(s.last_repair().has_value());
+    EXPECT_THROW(s.batch(1), InputError);
+  }
+  EXPECT_EQ(test::read_file(store()), before) << "reading does not migrate";
+  Store s = Store::open(store());
+  import_kb(s, parse_csv("material,score\nKNK,1\n", "u.csv", {}), "{}");
+  EXPECT_EQ(test::query_number(store(), "PRAGMA user_version"), kStoreVersion);
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM runs WHERE command = 'migrate'"), 1);
+  EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
+  EXPECT_EQ(Store::open(store()).knowledge_base().rows.size(), 3u);
+}
+
+}  // namespace
+}  // namespace egkb
