@@ -54,8 +54,14 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : kExitInput;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    std::string command;
+    for (const CLI::App* c = &app; !c->get_subcommands().empty();) {
+      c = c->get_subcommands().front();
+      command += c->get_name() + " ";
+    }
+    return fail(kExitInput,
+                fmt::format("{}\n  run 'egkb {}--help' for the options", e.what(), command));
   } catch (const egkb::InputError& e) {
     return fail(kExitInput, with_hint(e));
   } catch (const egkb::MaterialParseError& e) {

@@ -144,7 +144,7 @@ class RowParser {
     if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(w) ||
         w < kMinWeight || w > kMaxWeight) {
       throw InputError(origin_, line, "weight",
-                       fmt::format("expected a number from {} to {:g}, got {}", kMinWeight,
+                       fmt::format("expected a number from {} to {}, got {}", kMinWeight,
                                    kMaxWeight, quoted(text)));
     }
     return w;

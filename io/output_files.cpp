@@ -95,8 +95,15 @@ Outputs::~Outputs() {
 }
 
 std::string Outputs::reserve(const std::string& target) {
-  files_.push_back({target, temporary_beside(target), "", true, false});
-  return files_.back().temporary;
+  const std::string temporary = temporary_beside(target);
+  // Made empty now, so a folder that cannot take the file is named before any work is done.
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    throw IoError(fmt::format("{}: cannot write the file: {}", target, std::strerror(errno)));
+  }
+  ::close(fd);
+  files_.push_back({target, temporary, "", true, false});
+  return temporary;
 }
 
 void Outputs::write(const std::string& path, const std::function<void(std::ostream&)>& writer) {

@@ -110,8 +110,13 @@ std::vector<Contradiction> fixed_contradictions(const Lattice& lattice,
 
 std::string explain(const Lattice& lattice, const Contradiction& c,
                     const std::function<std::string(NodeId)>& name) {
-  if (c.low == c.high) {
+  if (c.low == c.high && c.at == c.low) {
     return fmt::format("{} is its own mirror, so it must have rank 4 (score 4 or 5)", name(c.low));
+  }
+  if (c.low == c.high) {
+    return fmt::format("{} forces {} both to rank {} or above and to rank {} or below", name(c.low),
+                       format_material(lattice.material(c.at), lattice.pieces()), value(c.low_rank),
+                       value(c.high_rank));
   }
   if (c.at == c.low) {
     return fmt::format("{} forces {} to rank {} or below", name(c.high), name(c.low),

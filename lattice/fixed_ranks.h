@@ -14,8 +14,8 @@ namespace egkb {
 
 // Two fixed nodes that no consistent assignment satisfies together: through the piece edges and
 // mirror links, `low` forces `at` to rank `low_rank` or above while `high` forces it to rank
-// `high_rank` or below, and high_rank < low_rank. `at` may be `low` or `high` itself; `low`
-// equal to `high` is a node fixed off rank 4 that is its own mirror.
+// `high_rank` or below, and high_rank < low_rank. `at` may be `low` or `high` itself; `low`,
+// `high` and `at` all equal is a node fixed off rank 4 that is its own mirror.
 struct Contradiction {
   NodeId low;
   NodeId high;

@@ -79,7 +79,7 @@ void check_possible(const KnowledgeBase& kb, const ReviewPlan& plan, const std::
                               : high != verdict_at.end() ? high->second
                                                          : nullptr;
     if (v == nullptr) continue;  // invariable rows at odds already: reduce names them
-    if (c.low == c.high) {
+    if (c.low == c.high && c.at == c.low) {
       faults.add(v->verdict.line, "verdict",
                  fmt::format("{} is its own mirror, so its score must be 4 or 5, not {}",
                              format_material(lat.material(c.low), lat.pieces()),

@@ -77,7 +77,7 @@ TEST(Csv, BadRowsNameTheLineAndField) {
       {"material,score,source\nKRK,1,book\n", 2, "source", "manual, generated, expert or implied"},
       {"material,score,invariable\nKRK,1,maybe\n", 2, "invariable", "'maybe'"},
       {"material,score,weight\nKRK,1,-3\n", 2, "weight", "from 0.001"},
-      {"material,score,weight\nKRK,1,1e9\n", 2, "weight", "to 1e+06"},
+      {"material,score,weight\nKRK,1,1e9\n", 2, "weight", "to 1000000"},
       {"material,score,weight\nKRK,1,nan\n", 2, "weight", "'nan'"},
       {"material,score,score\nKRK,1,1\n", 1, "score", "twice"},
       {"material,score\nKRK,0\nKNK,1\nKRK,2\n", 4, "material", "line 2"},

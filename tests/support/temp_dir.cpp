@@ -29,4 +29,34 @@ std::string read_file(const std::string& path) {
   return s.str();
 }
 
+std::map<std::string, std::string> folder_files(const std::filesystem::path& folder) {
+  std::map<std::string, std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    const std::string name = entry.path().filename().string();
+    const auto ends = [&](const std::string& suffix) {
+      return name.size() >= suffix.size() &&
+             name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+    };
+    if (!entry.is_regular_file() || name == "stderr.txt" || ends("-wal") || ends("-shm")) continue;
+    files[name] = read_file(entry.path());
+  }
+  return files;
+}
+
+std::string changed_files(const std::map<std::string, std::string>& before,
+                          const std::map<std::string, std::string>& after) {
+  std::string names;
+  for (const auto& [name, bytes] : before) {
+    const auto it = after.find(name);
+    if (it == after.end())
+      names += " -" + name;
+    else if (it->second != bytes)
+      names += " ~" + name;
+  }
+  for (const auto& [name, bytes] : after) {
+    if (!before.contains(name)) names += " +" + name;
+  }
+  return names;
+}
+
 }  // namespace egkb::test

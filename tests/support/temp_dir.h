@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <string>
 
 namespace egkb::test {
@@ -22,5 +23,13 @@ class TempDirTest : public ::testing::Test {
 
 // The whole file as bytes; empty when it does not exist.
 std::string read_file(const std::string& path);
+
+// Every file of a folder by name with its bytes: what "nothing changed" compares. A store's
+// journal side files and the runner's stderr.txt are left out.
+std::map<std::string, std::string> folder_files(const std::filesystem::path& folder);
+
+// The names of the files that differ between two folder_files() results.
+std::string changed_files(const std::map<std::string, std::string>& before,
+                          const std::map<std::string, std::string>& after);
 
 }  // namespace egkb::test

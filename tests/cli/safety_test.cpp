@@ -1,0 +1,408 @@
+// Every way issue 12 found egkb losing, reverting or inventing data, as a user meets it: the
+// exit code, the message, and the files, unchanged where a command was refused.
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "tests/support/cli.h"
+#include "tests/support/store_oracle.h"
+
+namespace egkb {
+namespace {
+
+namespace fs = std::filesystem;
+using test::Outcome;
+
+class Safety : public test::CliTest {
+ protected:
+  void SetUp() override {
+    CliTest::SetUp();
+    ASSERT_EQ(
+        run("synth --preset end59 --seed 5 --truth " + path("t.csv") + " --out " + path("n.csv"))
+            .code,
+        0);
+    ASSERT_EQ(run("import " + path("n.csv") + " --into " + store()).code, 0);
+  }
+
+  std::string store() const { return path("s.sqlite"); }
+
+  // Runs a command that must be refused: the exit code, a phrase of its message, and every
+  // file of the folder as it was.
+  void expect_refused(const std::string& args, int code, const std::string& says) {
+    const auto before = test::folder_files(dir_);
+    const Outcome r = run(args);
+    EXPECT_EQ(r.code, code) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find(says), std::string::npos) << args << "\n" << r.err;
+    EXPECT_EQ(r.err.rfind("egkb: error: ", 0), 0u) << r.err;
+    EXPECT_EQ(test::changed_files(before, test::folder_files(dir_)), "") << args;
+  }
+
+  // The truth's score of each material.
+  std::map<std::string, std::string> truth() const {
+    std::map<std::string, std::string> scores;
+    std::istringstream in(test::read_file(path("t.csv")));
+    std::string line;
+    std::getline(in, line);
+    while (std::getline(in, line))
+      scores[line.substr(0, line.find(','))] = line.substr(line.find(',') + 1, 1);
+    return scores;
+  }
+
+  // The batch sheet with its verdict column filled by `verdict_of(line number, material)`;
+  // lines for which it returns nullopt are left out.
+  std::string fill(
+      const std::string& sheet,
+      const std::function<std::optional<std::string>(int, const std::string&)>& verdict_of) const {
+    std::istringstream in(test::read_file(sheet));
+    std::string line, out;
+    std::getline(in, line);
+    out = line + "\n";
+    for (int n = 1; std::getline(in, line); ++n) {
+      const std::size_t a = line.find(','), b = line.find(',', a + 1);
+      const std::string material = line.substr(b + 1, line.find(',', b + 1) - b - 1);
+      if (const auto v = verdict_of(n, material)) out += line + *v + "\n";
+    }
+    return out;
+  }
+
+  std::string sample(const std::string& name, int seed = 7) {
+    const Outcome r = run("sample " + store() + " --p 0.02 --k 3 --seed " + std::to_string(seed) +
+                          " --out " + path(name));
+    EXPECT_EQ(r.code, 0) << r.err;
+    return path(name);
+  }
+
+  std::string truthful(const std::string& sheet, const std::string& name) {
+    const auto t = truth();
+    return write(name, fill(sheet, [&](int, const std::string& m) { return t.at(m); }));
+  }
+
+  void expect_history_replays() const {
+    EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
+  }
+};
+
+TEST_F(Safety, OutputsNeverOverwriteInputs) {
+  expect_refused("export " + store() + " --format csv --out " + store(), 2, "also an input");
+  expect_refused("report " + store() + " --out " + store(), 2, "also an input");
+  expect_refused("export " + store() + " --format csv --out " + store() + "-wal", 2,
+                 "also an input");
+  expect_refused("export " + path("n.csv") + " --format csv --out " + path("n.csv"), 2,
+                 "also an input");
+  expect_refused("export " + path("n.csv") + " --format table --out " + dir_.string() + "/./n.csv",
+                 2, "also an input");
+  fs::create_symlink(path("n.csv"), path("link.csv"));
+  expect_refused("export " + path("n.csv") + " --format csv --out " + path("link.csv"), 2,
+                 "also an input");
+  expect_refused("reduce " + path("n.csv") + " --method ra --out " + path("n.csv"), 2,
+                 "also an input");
+  expect_refused("reduce " + store() + " --method ra --report " + store(), 2, "also an input");
+  expect_refused("synth --preset end60 --truth " + path("x.csv") + " --out " + path("x.csv"), 2,
+                 "also an input");
+  expect_refused("import " + path("n.csv") + " --into " + path("n.csv"), 2, ".sqlite");
+}
+
+TEST_F(Safety, FailedCommandsLeaveNoFileAndNoRow) {
+  const std::string missing = dir_.string() + "/nodir/";
+  expect_refused("sample " + store() + " --out " + missing + "b.csv", 3, "cannot write");
+  expect_refused("reduce " + store() + " --method exact --report " + missing + "x.html", 3,
+                 "cannot write");
+  expect_refused("synth --preset end60 --truth " + path("t2.csv") + " --out " + missing + "x.csv",
+                 3, "cannot write");
+  expect_refused(
+      "synth --preset end60 --truth " + path("t2.sqlite") + " --out " + missing + "x.sqlite", 3,
+      "cannot write");
+  expect_refused("reduce " + path("n.csv") + " --method exact --out " + path("r.csv") +
+                     " --report " + missing + "x.html",
+                 3, "cannot write");
+  expect_refused(
+      "export " + store() + " --format table --allow-conflicts --out " + missing + "kb.egkb", 3,
+      "cannot write");
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM runs"), 1);
+}
+
+TEST_F(Safety, AReviewSheetIsNeverOverwritten) {
+  const std::string sheet = sample("b.csv");
+  expect_refused("sample " + store() + " --out " + sheet, 2, "exists already");
+  write("c.html", "an older page");
+  expect_refused("sample " + store() + " --out " + path("c.csv"), 2, "exists already");
+}
+
+TEST_F(Safety, StaleSheetsAreRefusedNamingTheRows) {
+  const std::string sheet = sample("b.csv");
+  const std::string filled = truthful(sheet, "filled.csv");
+  ASSERT_EQ(run("reduce " + store() + " --method exact").code, 0);
+  expect_refused("review import " + store() + " " + filled, 2, "changed since batch 1 was drawn");
+  const Outcome refused = run("review import " + store() + " " + filled);
+  EXPECT_NE(refused.err.find("reduce exact"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("--accept-stale"), std::string::npos) << refused.err;
+  const Outcome accepted = run("review import " + store() + " " + filled + " --accept-stale");
+  ASSERT_EQ(accepted.code, 0) << accepted.err;
+  expect_history_replays();
+}
+
+TEST_F(Safety, AVerdictNeverOverridesANewerExpertVerdict) {
+  // Two batches that share rows: the second is imported first, then the first comes back.
+  const std::string first = sample("b1.csv", 7);
+  const std::string second = sample("b2.csv", 7);
+  const std::string newer = truthful(second, "b2.filled.csv");
+  ASSERT_EQ(run("review import " + store() + " " + newer + " --reviewer bob").code, 0);
+  const std::string older = truthful(first, "b1.filled.csv");
+  expect_refused("review import " + store() + " " + older + " --reviewer ada", 2,
+                 "verdict newer than the sheet");
+  EXPECT_NE(run("review import " + store() + " " + older).err.find("--replace"), std::string::npos);
+  const Outcome replaced =
+      run("review import " + store() + " " + older + " --reviewer ada --replace");
+  EXPECT_EQ(replaced.code, 0) << replaced.err;
+  expect_history_replays();
+}
+
+TEST_F(Safety, ImpossibleVerdictsAreRefusedNamingTheRows) {
+  // A self-mirror material in a batch: egkb sample draws what it draws, so the store is made
+  // of a few rows where any draw holds it.
+  const std::string kb = write("small.csv",
+                               "material,score,source\nKRGGKRGG,4,generated\nKRK,0,generated\n"
+                               "KRKP,1,expert\nKRPK,0,generated\n");
+  const std::string small = path("small.sqlite");
+  ASSERT_EQ(run("import " + kb + " --into " + small).code, 0);
+  ASSERT_EQ(run("sample " + small + " --size 4 --k 1 --out " + path("s.csv")).code, 0);
+  const std::string sheet = test::read_file(path("s.csv"));
+  // "-" leaves the row out of the sheet.
+  auto filled = [&](const std::map<std::string, std::string>& v) {
+    return write("s.filled.csv",
+                 fill(path("s.csv"), [&](int, const std::string& m) -> std::optional<std::string> {
+                   if (!v.count(m)) return "ok";
+                   if (v.at(m) == "-") return std::nullopt;
+                   return v.at(m);
+                 }));
+  };
+  const auto before = test::folder_files(dir_);
+  // KRGGKRGG is its own mirror; KRK at 5 says black is better with red's rook than KRKP at 1
+  // says it is without black's pawn, which adding a pawn to black cannot do.
+  const Outcome mirror = run("review import " + small + " " + filled({{"KRGGKRGG", "3"}}));
+  EXPECT_EQ(mirror.code, 2);
+  EXPECT_NE(mirror.err.find("its own mirror"), std::string::npos) << mirror.err;
+  const Outcome against =
+      run("review import " + small + " " + filled({{"KRK", "5"}, {"KRKP", "-"}}) + " --partial");
+  EXPECT_EQ(against.code, 2);
+  EXPECT_NE(against.err.find("the invariable row KRKP 1 (expert)"), std::string::npos)
+      << against.err;
+  const Outcome together =
+      run("review import " + small + " " + filled({{"KRK", "3"}, {"KRPK", "6"}}));
+  EXPECT_EQ(together.code, 2);
+  EXPECT_NE(together.err.find("the verdict 6 for KRPK"), std::string::npos) << together.err;
+  auto now = test::folder_files(dir_);
+  now.erase("s.filled.csv");
+  auto was = before;
+  was.erase("s.filled.csv");
+  EXPECT_EQ(test::changed_files(was, now), "");
+  EXPECT_EQ(run("review import " + small + " " + filled({{"KRK", "0"}})).code, 0);
+}
+
+TEST_F(Safety, ABatchIsImportedOnceUnlessReplacedAndUndoTakesItBack) {
+  const std::string sheet = sample("b.csv");
+  const std::string filled = truthful(sheet, "filled.csv");
+  const auto nodes_before = test::stored_nodes(store());
+  ASSERT_EQ(run("review import " + store() + " " + filled + " --reviewer ada").code, 0);
+  expect_refused("review import " + store() + " " + filled + " --reviewer bob", 2,
+                 "imported already, by ada");
+  const std::string other =
+      write("other.csv", fill(sheet, [&](int n, const std::string& m) {
+              return std::optional<std::string>(n == 1 ? std::string("ok") : truth().at(m));
+            }));
+  const Outcome replaced =
+      run("review import " + store() + " " + other + " --replace --reviewer bob");
+  ASSERT_EQ(replaced.code, 0) << replaced.err;
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM verdicts WHERE reviewer = 'ada'"),
+            test::query_number(store(), "SELECT count(*) FROM batch_items"))
+      << "the replaced verdicts are kept";
+  expect_history_replays();
+  ASSERT_EQ(run("review undo " + store() + " 1").code, 0);  // bob's
+  ASSERT_EQ(run("review undo " + store() + " 1").code, 0);  // ada's
+  EXPECT_EQ(test::stored_nodes(store()), nodes_before);
+  expect_refused("review undo " + store() + " 1", 2, "no imported verdicts");
+  expect_history_replays();
+  EXPECT_EQ(run("review import " + store() + " " + filled).code, 0) << "importable again";
+}
+
+TEST_F(Safety, APartialSheetIsRefusedUnlessAskedAndEstimateSaysWhatItUsed) {
+  const std::string sheet = sample("b.csv");
+  const auto t = truth();
+  const std::string part =
+      write("part.csv", fill(sheet, [&](int n, const std::string& m) {
+              return n % 3 == 0 ? std::nullopt : std::optional<std::string>(t.at(m));
+            }));
+  expect_refused("review import " + store() + " " + part, 2, "the sheet lacks");
+  expect_refused("estimate " + store() + " " + part, 2, "--partial");
+  const Outcome estimate = run("estimate " + store() + " " + part + " --partial --json");
+  ASSERT_EQ(estimate.code, 0) << estimate.err;
+  const auto j = nlohmann::json::parse(estimate.out);
+  EXPECT_LT(j["sample"].get<int>(), j["drawn"].get<int>());
+  EXPECT_NE(run("estimate " + store() + " " + part + " --partial").out.find("used"),
+            std::string::npos);
+  const Outcome imported = run("review import " + store() + " " + part + " --partial");
+  EXPECT_EQ(imported.code, 0) << imported.err;
+  EXPECT_NE(imported.out.find("a partial sheet"), std::string::npos) << imported.out;
+}
+
+TEST_F(Safety, DryRunShowsWhatWouldChangeAndWritesNothing) {
+  const std::string filled = truthful(sample("b.csv"), "filled.csv");
+  const auto before = test::folder_files(dir_);
+  const Outcome dry = run("review import " + store() + " " + filled + " --dry-run");
+  ASSERT_EQ(dry.code, 0) << dry.err;
+  EXPECT_NE(dry.out.find("would set"), std::string::npos) << dry.out;
+  EXPECT_EQ(test::changed_files(before, test::folder_files(dir_)), "");
+  const Outcome applied = run("review import " + store() + " " + filled);
+  ASSERT_EQ(applied.code, 0);
+  const std::size_t shown =
+      static_cast<std::size_t>(std::count(dry.out.begin(), dry.out.end(), '\n') - 1);
+  EXPECT_NE(applied.out.find(std::to_string(shown) + " scores changed"), std::string::npos)
+      << applied.out << dry.out;
+}
+
+TEST_F(Safety, DamagedStoreRowsAreRefusedByEveryCommand) {
+  {
+    SQLite::Database db(store(), SQLite::OPEN_READWRITE);
+    db.exec("PRAGMA ignore_check_constraints = ON");
+    db.exec("UPDATE nodes SET score = 12 WHERE rowid = (SELECT min(rowid) FROM nodes)");
+  }
+  for (const std::string& args :
+       {"conflicts " + store(), "show " + store() + " KK", "reduce " + store() + " --method ra",
+        "export " + store() + " --format csv --out " + path("x.csv")}) {
+    expect_refused(args, 3, "score 12");
+  }
+  {
+    SQLite::Database db(store(), SQLite::OPEN_READWRITE);
+    db.exec("PRAGMA ignore_check_constraints = ON");
+    db.exec("UPDATE nodes SET score = 1 WHERE score = 12");
+    db.exec("INSERT INTO nodes VALUES(99999999, 'X', 1, 'generated', 0, NULL)");
+  }
+  expect_refused("conflicts " + store(), 3, "key 99999999");
+  expect_refused("export " + store() + " --format table --out " + path("x.egkb"), 3,
+                 "outside the xiangqi key space");
+}
+
+TEST_F(Safety, ExtremeOptionsAreRefusedByName) {
+  const std::string s = store();
+  const std::pair<std::string, std::string> cases[] = {
+      {"reduce " + s + " --method exact --soft --lambda nan", "--lambda"},
+      {"reduce " + s + " --method exact --soft --lambda 1e300", "--lambda"},
+      {"reduce " + s + " --method exact --soft --lambda inf", "--lambda"},
+      {"sample " + s + " --p nan --out " + path("q.csv"), "--p"},
+      {"sample " + s + " --p -0.5 --out " + path("q.csv"), "--p"},
+      {"sample " + s + " --seed -1 --out " + path("q.csv"), "--seed"},
+      {"sample " + s + " --seed 18446744073709551616 --out " + path("q.csv"), "--seed"},
+      {"sample " + s + " --k 1000000000 --out " + path("q.csv"), "--k"},
+      {"sample " + s + " --k 31 --out " + path("q.csv"), "diameter"},
+      {"sample " + s + " --size 0 --out " + path("q.csv"), "--size"},
+      {"conflicts " + s + " --worst -1", "--worst"},
+      {"simulate --truth " + path("t.csv") + " --kb " + path("n.csv") + " --rounds 0", "--rounds"},
+      {"synth --preset end60 --rate nan --truth " + path("a.csv") + " --out " + path("b.csv"),
+       "--rate"},
+  };
+  for (const auto& [args, says] : cases) expect_refused(args, 2, says);
+}
+
+TEST_F(Safety, WeightsBeyondExactCapacitiesAreRefused) {
+  for (const char* weight : {"5e8", "1e16", "0", "nan", "-2", "1e-9"}) {
+    const std::string kb =
+        write("w.csv", std::string("material,score,weight\nKRK,0,") + weight + "\nKNK,1,\n");
+    expect_refused("reduce " + kb + " --method exact --out " + path("o.csv"), 2, "w.csv:2: weight");
+  }
+  const std::string weights = write("w.json", R"({"manual": 1e12})");
+  expect_refused("reduce " + path("n.csv") + " --method exact --weights " + weights + " --out " +
+                     path("o.csv"),
+                 2, "manual");
+}
+
+TEST_F(Safety, AbsurdInputStaysBoundedAndIsQuotedSafely) {
+  {
+    std::ofstream out(path("huge.csv"), std::ios::binary);
+    out << "material,score\n";
+    const std::string chunk(1 << 20, 'K');
+    for (int i = 0; i < 64; ++i) out << chunk;  // one 64 MiB line
+    out << ",1\n";
+  }
+  const Outcome huge = run("conflicts " + path("huge.csv"));
+  EXPECT_EQ(huge.code, 2);
+  EXPECT_NE(huge.err.find("huge.csv:2: a record longer than"), std::string::npos) << huge.err;
+  EXPECT_LT(huge.err.size(), 300u);
+
+  const char raw_row[] = "material,score\nKR\0\x1b[31mK\xff\xfe,1\n";
+  write("raw.csv", std::string(raw_row, sizeof raw_row - 1));
+  const Outcome raw = run("conflicts " + path("raw.csv"));
+  EXPECT_EQ(raw.code, 2);
+  EXPECT_NE(raw.err.find("'KR\\x00\\x1B[31mK\\xFF\\xFE'"), std::string::npos) << raw.err;
+  for (char c : raw.err) {
+    const auto u = static_cast<unsigned char>(c);
+    EXPECT_TRUE(u == '\n' || (u >= 0x20 && u < 0x7F)) << "raw byte " << int(u) << " in " << raw.err;
+  }
+  write("long.csv", "material,score\n" + std::string(5000, 'K') + ",1\n");
+  const Outcome longer = run("conflicts " + path("long.csv"));
+  EXPECT_EQ(longer.code, 2);
+  EXPECT_LT(longer.err.size(), 400u) << longer.err;
+  EXPECT_NE(longer.err.find("more bytes"), std::string::npos) << longer.err;
+}
+
+TEST_F(Safety, SpreadsheetSavedFilesAreRead) {
+  const std::string sheet = sample("b.csv");
+  const std::string filled = truthful(sheet, "filled.csv");
+  write("bom.csv", "\xEF\xBB\xBF" + test::read_file(filled));
+  const Outcome bom = run("estimate " + store() + " " + path("bom.csv"));
+  EXPECT_EQ(bom.code, 0) << bom.err;
+  write("kb.csv", "\xEF\xBB\xBFmaterial,score\r\nKRK,0\r\n\"KNK\",\"1\"\r\n");
+  EXPECT_EQ(run("conflicts " + path("kb.csv")).code, 0);
+  write("quote.csv", "material,score\nKRK,0\n\"KNK,1\nKCK,2\n");
+  expect_refused("conflicts " + path("quote.csv"), 2,
+                 "quote.csv:3: column 1: a quote opened here is never closed");
+  fs::create_directory(path("folder.csv"));
+  expect_refused("conflicts " + path("folder.csv"), 2, "is a directory");
+  expect_refused("probe " + dir_.string() + " KRK", 2, "is a directory");
+}
+
+TEST_F(Safety, ProvenanceSurvivesExportAndImport) {
+  const std::string kb = write("kb.csv",
+                               "material,score,source,invariable,weight\nKRK,0,expert,1,\n"
+                               "KNK,1,manual,0,2.5\nKKN,8,manual,0,\nKCK,2,generated,1,0.125\n");
+  ASSERT_EQ(run("import " + kb + " --into " + path("a.sqlite")).code, 0);
+  ASSERT_EQ(run("export " + path("a.sqlite") + " --format csv --out " + path("e.csv")).code, 0);
+  ASSERT_EQ(run("import " + path("e.csv") + " --into " + path("b.sqlite")).code, 0);
+  EXPECT_EQ(test::stored_nodes(path("b.sqlite")), test::stored_nodes(path("a.sqlite")));
+  // Rows that differ only in provenance are duplicates like rows with different scores.
+  const std::string dup =
+      write("dup.csv", "material,score,source\nKRK,3,generated\nKRK,3,expert\n");
+  expect_refused("import " + dup + " --into " + path("c.sqlite"), 2, "repeats line 2");
+  ASSERT_EQ(run("import " + dup + " --into " + path("c.sqlite") + " --on-duplicate last").code, 0);
+  EXPECT_EQ(test::stored_nodes(path("c.sqlite")).begin()->second.source, "expert");
+}
+
+TEST_F(Safety, ErrorsMapToTheirExitCodes) {
+  const std::string partial_truth = write("pt.csv", "material,score\nKRK,0\n");
+  expect_refused("simulate --truth " + partial_truth + " --kb " + path("n.csv"), 2,
+                 "has no score in the truth");
+  expect_refused("compare " + path("n.csv") + " --truth " + partial_truth, 2,
+                 "has no score in the truth");
+  fs::create_directory(path("ro"));
+  const std::string ro = path("ro/kb.egkb");
+  fs::permissions(path("ro"), fs::perms::owner_read | fs::perms::owner_exec);
+  if (::geteuid() != 0) {
+    expect_refused("export " + store() + " --format table --out " + ro, 3, "cannot write");
+  }
+  fs::permissions(path("ro"), fs::perms::owner_all);
+}
+
+TEST_F(Safety, StoreVersionsAreReadOrRefusedAsDocumented) {
+  {
+    SQLite::Database db(store(), SQLite::OPEN_READWRITE);
+    db.exec("PRAGMA user_version = 99");
+  }
+  expect_refused("conflicts " + store(), 3, "made by a newer egkb (schema 99)");
+}
+
+}  // namespace
+}  // namespace egkb
