@@ -1,10 +1,20 @@
 #!/usr/bin/env bash
 # Builds egkb in Release (warnings are errors) and runs every test through ctest.
-# `./test.sh --sanitize` does the same under AddressSanitizer and UndefinedBehaviorSanitizer.
+# `./test.sh --sanitize` does the same under AddressSanitizer and UndefinedBehaviorSanitizer
+# (clang), the fuzz targets included; `./test.sh --fuzz` builds and runs only the fuzz targets.
 set -euo pipefail
 cd "$(dirname "$0")"
-preset=release
-[ "${1:-}" = "--sanitize" ] && preset=sanitize
-cmake --preset "$preset" >/dev/null
-cmake --build --preset "$preset"
-ctest --preset "$preset"
+case "${1:-}" in
+  --sanitize)
+    cmake --preset sanitize >/dev/null
+    cmake --build --preset sanitize
+    ctest --preset sanitize ;;
+  --fuzz)
+    cmake --preset sanitize >/dev/null
+    cmake --build --preset sanitize --target csv_fuzz sheet_fuzz table_fuzz
+    ctest --preset sanitize -L fuzz ;;
+  *)
+    cmake --preset release >/dev/null
+    cmake --build --preset release
+    ctest --preset release ;;
+esac

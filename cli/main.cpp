@@ -20,17 +20,17 @@ int fail(int code, const std::string& message) {
   return code;
 }
 
-// Library errors name what is wrong, never a flag; the option that accepts it anyway is the
-// command line's to tell.
+// Library errors name what is wrong, never a flag; the option that accepts the input anyway is
+// the command line's to tell.
 std::string with_hint(const egkb::InputError& e) {
-  const std::string& field = e.field();
-  const char* hint = field == "stale rows"       ? "--accept-stale"
-                     : field == "newer verdicts" ? "--replace"
-                     : field == "imported batch" ? "--replace (or egkb review undo KB BATCH)"
-                     : field == "partial sheet"  ? "--partial"
-                                                 : nullptr;
-  if (hint == nullptr) return e.what();
-  return fmt::format("{}\n  (the option for it: {})", e.what(), hint);
+  const std::string& choice = e.choice();
+  const char* option = choice == "accept stale" ? "--accept-stale"
+                       : choice == "replace"    ? "--replace"
+                       : choice == "partial"    ? "--partial"
+                       : choice == "duplicate"  ? "--on-duplicate first|last"
+                                                : nullptr;
+  if (option == nullptr) return e.what();
+  return fmt::format("{}\n  (the option for it: {})", e.what(), option);
 }
 
 }  // namespace

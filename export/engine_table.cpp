@@ -165,10 +165,14 @@ void EngineTable::write(std::ostream& out) const {
 }
 
 EngineTable EngineTable::read(const std::string& path) {
+  return read(ByteSource::file(path));
+}
+
+EngineTable EngineTable::read(ByteSource in) {
+  const std::string path = in.origin();
   auto fail = [&](const char* field, const std::string& message) {
     return InputError(path, 0, field, message);
   };
-  ByteSource in = ByteSource::file(path);
   std::vector<uint8_t> bytes = read_table_bytes(in, kTableHeaderBytes, [](const uint8_t* h) {
     return std::memcmp(h + kMagicAt, kMagic, sizeof kMagic) == 0 ? get_le(h + kEntriesAt, 8) : 0;
   });

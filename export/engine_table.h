@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "io/byte_source.h"
 #include "lattice/knowledge_base.h"
 
 namespace egkb {
@@ -41,6 +42,7 @@ class EngineTable {
   // Reads and verifies a table file: size, magic, version, piece set, dimensions, checksum and
   // every byte. Throws InputError naming the file and what is wrong.
   static EngineTable read(const std::string& path);
+  static EngineTable read(ByteSource source);
 
   void write(std::ostream& out) const;
 

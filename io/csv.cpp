@@ -89,9 +89,9 @@ class RowParser {
     if (!source.empty()) {
       const std::optional<Source> named = source_named(source);
       if (!named) {
-        throw InputError(
-            origin_, line, "source",
-            fmt::format("expected manual, generated, expert or implied, got {}", quoted(source)));
+        throw InputError(origin_, line, "source",
+                         fmt::format("expected manual, generated, expert or implied, got {}",
+                                     in_quotes(source)));
       }
       row.source = *named;
     }
@@ -123,7 +123,7 @@ class RowParser {
   Score score(std::string_view text, std::size_t line) const {
     if (text.size() != 1 || text[0] < '0' || text[0] > '9') {
       throw InputError(origin_, line, "score",
-                       fmt::format("expected an integer 0..9, got {}", quoted(text)));
+                       fmt::format("expected an integer 0..9, got {}", in_quotes(text)));
     }
     return Score(text[0] - '0');
   }
@@ -134,7 +134,7 @@ class RowParser {
     if (t == "1" || t == "true" || t == "yes") return true;
     if (t == "0" || t == "false" || t == "no") return false;
     throw InputError(origin_, line, "invariable",
-                     fmt::format("expected 1/0, true/false or yes/no, got {}", quoted(text)));
+                     fmt::format("expected 1/0, true/false or yes/no, got {}", in_quotes(text)));
   }
 
   std::optional<double> weight(std::string_view text, std::size_t line) const {
@@ -145,7 +145,7 @@ class RowParser {
         w < kMinWeight || w > kMaxWeight) {
       throw InputError(origin_, line, "weight",
                        fmt::format("expected a number from {} to {}, got {}", kMinWeight,
-                                   kMaxWeight, quoted(text)));
+                                   kMaxWeight, in_quotes(text)));
     }
     return w;
   }
@@ -174,7 +174,7 @@ DuplicatePolicy duplicate_policy_named(std::string_view name, const std::string&
   if (name == "last") return DuplicatePolicy::Last;
   if (name == "error") return DuplicatePolicy::Error;
   throw InputError("", 0, field,
-                   fmt::format("expected first, last or error, got {}", quoted(name)));
+                   fmt::format("expected first, last or error, got {}", in_quotes(name)));
 }
 
 KnowledgeBase read_csv(ByteSource source, const CsvOptions& options) {
@@ -214,10 +214,11 @@ KnowledgeBase read_csv(ByteSource source, const CsvOptions& options) {
       case DuplicatePolicy::Error:
         throw InputError(
             kb.origin, reader.line(), "material",
-            fmt::format("{} repeats line {} differently ({} there, {} here); a duplicate policy "
-                        "of first or last chooses one",
+            fmt::format("{} repeats line {} differently ({} there, {} here); keep the first or "
+                        "the last",
                         format_material(material_of(row->key, *kb.pieces), *kb.pieces),
-                        earlier.line, state_text(earlier), state_text(*row)));
+                        earlier.line, state_text(earlier), state_text(*row)),
+            "duplicate");
     }
   }
   if (!columns) {

@@ -19,13 +19,15 @@ bool blank(char c) {
 CsvReader::CsvReader(ByteSource source) : source_(std::move(source)), buffer_(kChunk) {}
 
 bool CsvReader::fill() {
-  end_ = source_.read(buffer_.data(), buffer_.size());
-  pos_ = 0;
-  if (at_start_ && end_ >= 3 && buffer_[0] == '\xEF' && buffer_[1] == '\xBB' &&
-      buffer_[2] == '\xBF') {
-    pos_ = 3;
-  }
-  at_start_ = false;
+  do {
+    end_ = source_.read(buffer_.data(), buffer_.size());
+    pos_ = 0;
+    if (at_start_ && end_ >= 3 && buffer_[0] == '\xEF' && buffer_[1] == '\xBB' &&
+        buffer_[2] == '\xBF') {
+      pos_ = 3;
+    }
+    at_start_ = false;
+  } while (end_ > 0 && pos_ == end_);
   return end_ > 0;
 }
 

@@ -19,15 +19,16 @@ std::string locate(const std::string& file, std::size_t line, const std::string&
 }  // namespace
 
 InputError::InputError(std::string file, std::size_t line, std::string field,
-                       const std::string& message)
+                       const std::string& message, std::string choice)
     : std::runtime_error(locate(file, line, field, message)),
       file_(std::move(file)),
       line_(line),
-      field_(std::move(field)) {}
+      field_(std::move(field)),
+      choice_(std::move(choice)) {}
 
 MaterialParseError::MaterialParseError(std::string text, std::size_t column,
                                        const std::string& message)
-    : std::runtime_error(fmt::format("{} column {}: {}", quoted(text), column, message)),
+    : std::runtime_error(fmt::format("{} column {}: {}", in_quotes(text), column, message)),
       text_(std::move(text)),
       column_(column) {}
 

@@ -11,17 +11,22 @@ namespace egkb {
 // Bad input from the user: a file, a row, an argument. Exit code 2.
 class InputError : public std::runtime_error {
  public:
-  // `line` 0 means the error concerns the whole file or an argument, not a line.
-  InputError(std::string file, std::size_t line, std::string field, const std::string& message);
+  // `line` 0 means the error concerns the whole file or an argument, not a line. `choice`
+  // names, in words, the choice a user can make to have the input accepted anyway ("partial
+  // sheet"); the command line says which option makes it.
+  InputError(std::string file, std::size_t line, std::string field, const std::string& message,
+             std::string choice = "");
 
   const std::string& file() const { return file_; }
   std::size_t line() const { return line_; }
   const std::string& field() const { return field_; }
+  const std::string& choice() const { return choice_; }
 
  private:
   std::string file_;
   std::size_t line_;
   std::string field_;
+  std::string choice_;
 };
 
 // A file could not be read or written. Exit code 3.

@@ -57,7 +57,7 @@ const PieceSet& PieceSet::named(std::string_view name) {
   if (name == "xiangqi") return xiangqi();
   if (name == "chess") return chess();
   throw InputError("", 0, "pieces",
-                   fmt::format("unknown piece set {}; expected xiangqi or chess", quoted(name)));
+                   fmt::format("unknown piece set {}; expected xiangqi or chess", in_quotes(name)));
 }
 
 int PieceSet::kind_of(char letter) const {

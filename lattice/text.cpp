@@ -65,7 +65,7 @@ std::string printable(std::string_view text, std::size_t limit) {
   return out;
 }
 
-std::string quoted(std::string_view text, std::size_t limit) {
+std::string in_quotes(std::string_view text, std::size_t limit) {
   const auto [out, left] = shown(text, limit);
   if (left == 0) return "'" + out + "'";
   return fmt::format("'{}...' ({} more bytes)", out, left);

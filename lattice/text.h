@@ -10,7 +10,7 @@ namespace egkb {
 
 // The text in single quotes, control bytes and bytes that are not UTF-8 written as \xNN, cut
 // after `limit` characters with the number of bytes left out.
-std::string quoted(std::string_view text, std::size_t limit = 80);
+std::string in_quotes(std::string_view text, std::size_t limit = 80);
 
 // The same without quotes, for a single character or a value already framed by the message.
 std::string printable(std::string_view text, std::size_t limit = 80);

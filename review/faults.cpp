@@ -18,7 +18,7 @@ void Faults::throw_if_any() const {
   for (std::size_t i = 0; i < faults_.size() && i < 20; ++i) message += "\n  " + faults_[i];
   if (faults_.size() > 20) message += fmt::format("\n  ... and {} more", faults_.size() - 20);
   if (!remedy_.empty()) message += "\n  " + remedy_;
-  throw InputError(origin_, first_line_, kind_, message);
+  throw InputError(origin_, first_line_, "", message, choice_);
 }
 
 }  // namespace egkb

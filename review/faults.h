@@ -9,12 +9,12 @@ namespace egkb {
 class Faults {
  public:
   // `verdict` ends the first line of the message: "3 row(s) <verdict>, nothing was changed:";
-  // `kind` is the error's field, and `remedy` a last line saying what else the user can do.
-  Faults(std::string origin, std::string verdict, std::string kind = "", std::string remedy = "")
+  // `remedy` is a last line saying what else the user can do, `choice` the InputError's choice.
+  Faults(std::string origin, std::string verdict, std::string remedy = "", std::string choice = "")
       : origin_(std::move(origin)),
         verdict_(std::move(verdict)),
-        kind_(std::move(kind)),
-        remedy_(std::move(remedy)) {}
+        remedy_(std::move(remedy)),
+        choice_(std::move(choice)) {}
 
   // `line` 0 for a fault that is not on one line of the sheet.
   void add(std::size_t line, const std::string& field, const std::string& why);
@@ -26,8 +26,8 @@ class Faults {
  private:
   std::string origin_;
   std::string verdict_;
-  std::string kind_;
   std::string remedy_;
+  std::string choice_;
   std::vector<std::string> faults_;
   std::size_t first_line_ = 0;
 };

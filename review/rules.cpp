@@ -128,10 +128,11 @@ MatchedSheet match_sheet(Store& store, const FilledSheet& sheet, bool partial) {
     }
     const std::size_t lacking = batch.items.size() - matched.verdicts.size();
     throw InputError(
-        sheet.origin, 0, "partial sheet",
+        sheet.origin, 0, "",
         fmt::format("the sheet lacks {} of the {} rows batch {} drew ({}{}); nothing was "
                     "changed: restore them, or accept a partial sheet",
-                    lacking, batch.items.size(), batch.id, missing, lacking > 10 ? ", ..." : ""));
+                    lacking, batch.items.size(), batch.id, missing, lacking > 10 ? ", ..." : ""),
+        "partial");
   }
   return matched;
 }
@@ -143,11 +144,12 @@ ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptio
   const PieceSet& pieces = store.pieces();
   if (std::optional<BatchImport> earlier = store.batch_import(batch.id)) {
     if (!options.replace) {
-      throw InputError(sheet.origin, 0, "imported batch",
+      throw InputError(sheet.origin, 0, "batch",
                        fmt::format("batch {} was imported already, by {} at {}; nothing was "
                                    "changed: take it back first (review undo), or replace its "
                                    "verdicts",
-                                   batch.id, earlier->reviewer, earlier->time));
+                                   batch.id, earlier->reviewer, earlier->time),
+                       "replace");
     }
     plan.replaces = std::move(earlier);
   }
@@ -179,12 +181,12 @@ ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptio
     std::vector<Key> keys;
     for (const Stale& s : stale) keys.push_back(s.verdict->key);
     const auto last = store.last_changes(keys);
-    Faults newer(sheet.origin, "hold a verdict newer than the sheet", "newer verdicts",
-                 "a verdict replaces a newer expert verdict only when asked to");
+    Faults newer(sheet.origin, "hold a verdict newer than the sheet",
+                 "a verdict replaces a newer expert verdict only when asked to", "replace");
     Faults changed(sheet.origin, fmt::format("changed since batch {} was drawn", batch.id),
-                   "stale rows",
                    "the reviewer judged the rows as drawn: draw a new batch, or apply the "
-                   "verdicts to the rows as they are now");
+                   "verdicts to the rows as they are now",
+                   "accept stale");
     for (const Stale& s : stale) {
       const auto by = last.find(s.verdict->key);
       const std::string why = fmt::format(

@@ -48,13 +48,13 @@ FilledSheet read_sheet(ByteSource source, const PieceSet& pieces) {
       const auto [end, ec] = std::from_chars(batch.data(), batch.data() + batch.size(), id);
       if (ec != std::errc() || end != batch.data() + batch.size() || id <= 0) {
         throw InputError(sheet.origin, line, "batch",
-                         fmt::format("expected a batch number, got {}", quoted(batch)));
+                         fmt::format("expected a batch number, got {}", in_quotes(batch)));
       }
       batch_text = std::string(batch);
       sheet.batch = id;
     } else if (batch != *batch_text) {
       faults.add(line, "batch",
-                 fmt::format("{} is not batch {} of the first row", quoted(batch), sheet.batch));
+                 fmt::format("{} is not batch {} of the first row", in_quotes(batch), sheet.batch));
     }
     SheetVerdict row{line, 0, std::string(field(material_col)), std::nullopt};
     try {
@@ -69,7 +69,7 @@ FilledSheet read_sheet(ByteSource source, const PieceSet& pieces) {
     } else if (!is_ok(v)) {
       faults.add(line, "verdict",
                  v.empty() ? "missing; write 0..9 or ok"
-                           : fmt::format("expected 0..9 or ok, got {}", quoted(v)));
+                           : fmt::format("expected 0..9 or ok, got {}", in_quotes(v)));
       continue;
     }
     sheet.rows.push_back(std::move(row));

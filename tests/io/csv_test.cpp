@@ -4,8 +4,10 @@
 
 #include <sstream>
 
+#include "io/csv_reader.h"
 #include "lattice/errors.h"
 #include "lattice/material.h"
+#include "lattice/text.h"
 
 namespace egkb {
 namespace {
@@ -128,6 +130,74 @@ TEST(Csv, WrittenFilesReadBackEqual) {
 
 TEST(Csv, MissingFileIsAnInputError) {
   EXPECT_THROW(read_csv("/nonexistent/kb.csv", {}), InputError);
+}
+
+}  // namespace
+}  // namespace egkb
+
+namespace egkb {
+namespace {
+
+std::vector<std::vector<std::string>> records(std::string_view text) {
+  CsvReader reader(ByteSource::memory(text, "r.csv"));
+  std::vector<std::vector<std::string>> out;
+  for (auto fields = reader.next(); !fields.empty(); fields = reader.next())
+    out.emplace_back(fields.begin(), fields.end());
+  return out;
+}
+
+using Records = std::vector<std::vector<std::string>>;
+
+TEST(CsvReader, SplitsQuotesAndTrimsAsSpreadsheetsWrite) {
+  EXPECT_EQ(records("a,b\n c , d \n"), (Records{{"a", "b"}, {"c", "d"}}));
+  EXPECT_EQ(records("\"a, b\",\"say \"\"hi\"\"\"\n"), (Records{{"a, b", "say \"hi\""}}));
+  EXPECT_EQ(records("\"two\nlines\",x\ny,z"), (Records{{"two\nlines", "x"}, {"y", "z"}}));
+  EXPECT_EQ(records("a,b\r\n\r\n\n  \nc,\r\n"), (Records{{"a", "b"}, {"c", ""}}));
+  EXPECT_EQ(records("\xEF\xBB\xBF"
+                    "a,b\n"),
+            (Records{{"a", "b"}}));
+  EXPECT_EQ(records("\xEF\xBB\xBF"), Records{});
+  EXPECT_EQ(records("\"\",\" kept \"\n"), (Records{{"", " kept "}}));
+  EXPECT_EQ(records(""), Records{});
+}
+
+TEST(CsvReader, NamesTheLineOfAQuoteNeverClosed) {
+  try {
+    records("a,b\nc,\"d\ne,f\n");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.line(), 2u);
+    EXPECT_EQ(e.field(), "column 2");
+    EXPECT_NE(std::string(e.what()).find("never closed"), std::string::npos);
+  }
+}
+
+TEST(CsvReader, RefusesARecordLongerThanItsCapWithoutBufferingIt) {
+  const std::string huge = "a,b\n" + std::string(CsvReader::kMaxRecordBytes + 10, 'x') + "\n";
+  try {
+    records(huge);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.line(), 2u);
+    EXPECT_LT(std::string(e.what()).size(), 200u);
+  }
+  EXPECT_EQ(records("a\n" + std::string(CsvReader::kMaxRecordBytes - 1, 'x') + "\n").size(), 2u);
+}
+
+TEST(CsvReader, QuotedFieldRoundTripsThroughTheWriter) {
+  for (const std::string field : {"plain", "a, b", "say \"hi\"", "two\nlines", ""}) {
+    EXPECT_EQ(records(csv_quoted(field) + ",x\n"), (Records{{field, "x"}})) << field;
+  }
+}
+
+TEST(Text, QuotesAtMostTheLimitWithUnprintableBytesEscaped) {
+  EXPECT_EQ(in_quotes("KRK"), "'KRK'");
+  EXPECT_EQ(in_quotes(std::string("a\0b\x1b[31m", 8)), "'a\\x00b\\x1B[31m'");
+  EXPECT_EQ(in_quotes("\xFF\xFE"), "'\\xFF\\xFE'");
+  EXPECT_EQ(in_quotes("帥 ok"), "'帥 ok'") << "valid UTF-8 stays";
+  EXPECT_EQ(in_quotes("\xE5\xB8"), "'\\xE5\\xB8'") << "a cut UTF-8 sequence is escaped";
+  EXPECT_EQ(in_quotes(std::string(100, 'K')), "'" + std::string(80, 'K') + "...' (20 more bytes)");
+  EXPECT_EQ(printable(std::string(3, 'x'), 2), "xx... (1 more bytes)");
 }
 
 }  // namespace

@@ -1,0 +1,194 @@
+// Two egkb processes on one store, started by the test over many interleavings (issue 12): the
+// history always replays to the nodes, no reduce changes an invariable row, a refused command
+// exits 3 saying why, and the last reduce to commit left exactly the state it reported.
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include "tests/support/cli.h"
+#include "tests/support/process.h"
+#include "tests/support/store_oracle.h"
+
+namespace egkb {
+namespace {
+
+namespace fs = std::filesystem;
+using test::Outcome;
+
+class TwoWriters : public test::CliTest {
+ protected:
+  void SetUp() override {
+    CliTest::SetUp();
+    ASSERT_EQ(
+        run("synth --preset end65 --seed 3 --truth " + path("t.csv") + " --out " + path("n.csv"))
+            .code,
+        0);
+    ASSERT_EQ(run("import " + path("n.csv") + " --into " + path("base.sqlite")).code, 0);
+    // 2,000 invariable expert rows with the truth's scores.
+    std::istringstream truth(test::read_file(path("t.csv")));
+    std::string line, experts = "material,score,source\n";
+    std::getline(truth, line);
+    for (int i = 0; std::getline(truth, line); ++i) {
+      if (i % 9 == 0) experts += line.substr(0, line.find(',') + 2) + ",expert\n";
+    }
+    write("experts.csv", experts);
+    ASSERT_EQ(run("sample " + path("base.sqlite") + " --p 0.01 --k 3 --out " + path("b.csv")).code,
+              0);
+    write("filled.csv", truthful_sheet(path("b.csv")));
+  }
+
+  std::string truthful_sheet(const std::string& sheet) const {
+    std::map<std::string, std::string> truth;
+    std::istringstream t(test::read_file(path("t.csv")));
+    std::string line;
+    std::getline(t, line);
+    while (std::getline(t, line))
+      truth[line.substr(0, line.find(','))] = line.substr(line.find(',') + 1, 1);
+    std::istringstream in(test::read_file(sheet));
+    std::string out;
+    std::getline(in, line);
+    out = line + "\n";
+    while (std::getline(in, line)) {
+      const std::size_t a = line.find(','), b = line.find(',', a + 1);
+      out += line + truth.at(line.substr(b + 1, line.find(',', b + 1) - b - 1)) + "\n";
+    }
+    return out;
+  }
+
+  struct Result {
+    int code;
+    std::string err;
+  };
+
+  // Runs the two commands on a fresh copy of the store: the second starts `offset` after the
+  // first, or, when `hold`, both start while the test holds the write lock, which it lets go
+  // once both have had time to read and compute, so both race for it.
+  std::pair<Result, Result> race(const std::vector<std::string>& a,
+                                 const std::vector<std::string>& b,
+                                 std::chrono::milliseconds offset, bool hold) {
+    const std::string store = path("s.sqlite");
+    for (const char* file : {"s.sqlite", "x.csv", "x.html"}) fs::remove(path(file));
+    fs::copy_file(path("base.sqlite"), store);
+    auto with_store = [&](std::vector<std::string> args) {
+      for (std::string& arg : args) {
+        if (arg == "STORE") arg = store;
+      }
+      return args;
+    };
+    std::optional<SQLite::Database> holder;
+    if (hold) {
+      holder.emplace(store, SQLite::OPEN_READWRITE);
+      holder->exec("BEGIN IMMEDIATE");
+    }
+    test::Process first(with_store(a), path("a.out"), path("a.err"));
+    std::this_thread::sleep_for(offset);
+    test::Process second(with_store(b), path("b.out"), path("b.err"));
+    if (hold) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+      holder->exec("ROLLBACK");
+    }
+    const int ca = first.wait(), cb = second.wait();
+    return {{ca, test::read_file(path("a.err"))}, {cb, test::read_file(path("b.err"))}};
+  }
+
+  // What must hold whatever the interleaving. A review import may also be refused as stale
+  // (exit 2) when the repair beside it committed first: that is the sheet's rule at work.
+  void expect_sound(const Result& a, const Result& b) {
+    const std::string store = path("s.sqlite");
+    for (const Result& r : {a, b}) {
+      if (r.code == 2 && r.err.find("--accept-stale") != std::string::npos) continue;
+      EXPECT_TRUE(r.code == 0 || r.code == 3) << r.code << " " << r.err;
+      if (r.code == 3) {
+        EXPECT_TRUE(r.err.find("changed while this command ran") != std::string::npos ||
+                    r.err.find("busy") != std::string::npos)
+            << r.err;
+        ++refused_;
+      }
+    }
+    EXPECT_TRUE(test::integrity_ok(store));
+    EXPECT_EQ(test::replayed_history(store), test::stored_nodes(store));
+    EXPECT_EQ(test::query_number(store,
+                                 "SELECT count(*) FROM history WHERE reason LIKE "
+                                 "'reduce%' AND old_invariable = 1"),
+              0);
+    // The newest run, if a reduce, reported the conflicts it left: it computed on the state it
+    // committed to.
+    SQLite::Database db(store, SQLite::OPEN_READONLY);
+    SQLite::Statement last(db, "SELECT command, after FROM runs ORDER BY id DESC LIMIT 1");
+    ASSERT_TRUE(last.executeStep());
+    if (last.getColumn(0).getString().rfind("reduce", 0) == 0) {
+      const auto reported = nlohmann::json::parse(last.getColumn(1).getString());
+      const Outcome now = run("conflicts " + store + " --json");
+      ASSERT_EQ(now.code, 0) << now.err;
+      EXPECT_EQ(nlohmann::json::parse(now.out)["inconsistent_nodes"],
+                reported["inconsistent_nodes"]);
+    }
+  }
+
+  // Random starting offsets, then forced races with the lock held; `also` checks more after
+  // each race.
+  void interleave(const std::vector<std::string>& a, const std::vector<std::string>& b,
+                  const std::function<void(const Result&, const Result&)>& also = {}) {
+    std::mt19937 random(12);
+    for (int trial = 0; trial < 11; ++trial) {
+      const bool hold = trial >= 8;
+      const auto offset = std::chrono::milliseconds(hold ? 0 : random() % 250);
+      const auto [ra, rb] = race(a, b, offset, hold);
+      expect_sound(ra, rb);
+      if (also) also(ra, rb);
+    }
+    RecordProperty("refused", refused_);
+    std::cout << "refused " << refused_ << " of 22 commands\n";
+  }
+
+  int refused_ = 0;
+};
+
+TEST_F(TwoWriters, ReduceAndReduce) {
+  interleave({"reduce", "STORE", "--method", "exact"}, {"reduce", "STORE", "--method", "ra"});
+  EXPECT_GE(refused_, 3) << "each forced race refuses one of the two reduces";
+}
+
+TEST_F(TwoWriters, ImportAndReduce) {
+  std::map<std::string, int> expert;
+  std::istringstream experts(test::read_file(path("experts.csv")));
+  std::string line;
+  std::getline(experts, line);
+  while (std::getline(experts, line))
+    expert[line.substr(0, line.find(','))] = line[line.find(',') + 1] - '0';
+  interleave({"reduce", "STORE", "--method", "exact"},
+             {"import", path("experts.csv"), "--into", "STORE"},
+             [&](const Result&, const Result& imported) {
+               if (imported.code != 0) return;
+               // Whatever ran beside it, every expert row holds the score the expert gave.
+               SQLite::Database db(path("s.sqlite"), SQLite::OPEN_READONLY);
+               SQLite::Statement q(db, "SELECT material, score FROM nodes WHERE source = 'expert'");
+               int rows = 0;
+               while (q.executeStep()) {
+                 ++rows;
+                 EXPECT_EQ(q.getColumn(1).getInt(), expert.at(q.getColumn(0).getString()));
+               }
+               EXPECT_EQ(rows, static_cast<int>(expert.size()));
+             });
+}
+
+TEST_F(TwoWriters, ReviewImportAndReduce) {
+  interleave({"reduce", "STORE", "--method", "exact"},
+             {"review", "import", "STORE", path("filled.csv"), "--reviewer", "ada"});
+}
+
+TEST_F(TwoWriters, SampleAndReduce) {
+  interleave({"reduce", "STORE", "--method", "exact"},
+             {"sample", "STORE", "--p", "0.01", "--out", path("x.csv")});
+}
+
+}  // namespace
+}  // namespace egkb

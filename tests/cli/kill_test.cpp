@@ -1,0 +1,148 @@
+// `kill -9` of a writing command at random moments (issue 12): the store holds exactly its
+// earlier state or exactly the command's result, SQLite finds it intact, and running the
+// command again works.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include "tests/support/cli.h"
+#include "tests/support/process.h"
+#include "tests/support/store_oracle.h"
+
+namespace egkb {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+class KillHalfWay : public test::CliTest {
+ protected:
+  void SetUp() override {
+    CliTest::SetUp();
+    ASSERT_EQ(
+        run("synth --preset end65 --seed 4 --truth " + path("t.csv") + " --out " + path("n.csv"))
+            .code,
+        0);
+    ASSERT_EQ(run("import " + path("n.csv") + " --into " + path("base.sqlite")).code, 0);
+    ASSERT_EQ(run("sample " + path("base.sqlite") + " --p 0.01 --k 3 --out " + path("b.csv")).code,
+              0);
+    std::map<std::string, std::string> truth;
+    std::istringstream t(test::read_file(path("t.csv")));
+    std::string line, filled;
+    std::getline(t, line);
+    while (std::getline(t, line))
+      truth[line.substr(0, line.find(','))] = line.substr(line.find(',') + 1, 1);
+    std::istringstream sheet(test::read_file(path("b.csv")));
+    std::getline(sheet, line);
+    filled = line + "\n";
+    while (std::getline(sheet, line)) {
+      const std::size_t a = line.find(','), b = line.find(',', a + 1);
+      filled += line + truth.at(line.substr(b + 1, line.find(',', b + 1) - b - 1)) + "\n";
+    }
+    write("filled.csv", filled);
+  }
+
+  // What a store holds: its nodes and how many runs, batches and verdicts it records.
+  struct State {
+    std::map<int64_t, test::StoredNode> nodes;
+    int64_t runs = 0, batches = 0, verdicts = 0;
+    friend bool operator==(const State&, const State&) = default;
+  };
+
+  State state_of(const std::string& store) const {
+    if (!fs::exists(store)) return {};
+    return {test::stored_nodes(store), test::query_number(store, "SELECT count(*) FROM runs"),
+            test::query_number(store, "SELECT count(*) FROM batches"),
+            test::query_number(store, "SELECT count(*) FROM verdicts")};
+  }
+
+  void fresh_store(bool exists) {
+    for (const auto& entry : fs::directory_iterator(dir_)) {
+      const std::string name = entry.path().filename().string();
+      if (name.rfind("s.sqlite", 0) == 0 || name.rfind(".s.sqlite", 0) == 0)
+        fs::remove(entry.path());
+    }
+    if (exists) fs::copy_file(path("base.sqlite"), path("s.sqlite"));
+  }
+
+  // Kills `args` (STORE standing for the store) 20 times at random moments of its run.
+  // `retry_after` is the exit code running it again gives once it has completed.
+  void kill_twenty_times(std::vector<std::string> args, bool store_exists, int retry_after) {
+    for (std::string& a : args) {
+      if (a == "STORE") a = path("s.sqlite");
+    }
+    fresh_store(store_exists);
+    const State before = state_of(path("s.sqlite"));
+    const auto started = Clock::now();
+    {
+      test::Process whole(args, path("o.txt"), path("e.txt"));
+      ASSERT_EQ(whole.wait(), 0) << test::read_file(path("e.txt"));
+    }
+    const auto duration = Clock::now() - started;
+    const State after = state_of(path("s.sqlite"));
+    ASSERT_FALSE(before == after);
+
+    std::mt19937 random(5);
+    int kept_before = 0, reached_after = 0;
+    for (int trial = 0; trial < 20; ++trial) {
+      fresh_store(store_exists);
+      const auto at = std::chrono::duration_cast<std::chrono::microseconds>(duration) *
+                      static_cast<int>(random() % 110) / 100;
+      test::Process victim(args, path("o.txt"), path("e.txt"));
+      std::this_thread::sleep_for(at);
+      victim.kill_hard();
+      victim.wait();
+      const State now = state_of(path("s.sqlite"));
+      if (fs::exists(path("s.sqlite"))) {
+        ASSERT_TRUE(test::integrity_ok(path("s.sqlite"))) << "trial " << trial;
+        EXPECT_EQ(test::replayed_history(path("s.sqlite")), test::stored_nodes(path("s.sqlite")));
+      }
+      const bool was_before = now == before, was_after = now == after;
+      ASSERT_TRUE(was_before || was_after) << "trial " << trial << ": a state in between";
+      kept_before += was_before;
+      reached_after += was_after;
+
+      const Outcome retry = run_args(args);
+      EXPECT_EQ(retry.code, was_before ? 0 : retry_after) << "trial " << trial << retry.err;
+      EXPECT_EQ(state_of(path("s.sqlite")).nodes, after.nodes) << "trial " << trial;
+      for (const auto& entry : fs::directory_iterator(dir_)) {
+        EXPECT_EQ(entry.path().filename().string().find(".egkb-"), std::string::npos)
+            << entry.path() << " left behind";
+      }
+    }
+    std::cout << "20 kills: " << kept_before << " left the earlier state, " << reached_after
+              << " the finished one\n";
+  }
+
+  test::Outcome run_args(const std::vector<std::string>& args) const {
+    std::string line;
+    for (const std::string& a : args) line += " '" + a + "'";
+    return run(line);
+  }
+
+  using Outcome = test::Outcome;
+};
+
+TEST_F(KillHalfWay, ImportIntoANewStore) {
+  kill_twenty_times({"import", path("n.csv"), "--into", "STORE"}, false, 0);
+}
+
+TEST_F(KillHalfWay, ImportIntoAnExistingStore) {
+  kill_twenty_times({"import", path("t.csv"), "--into", "STORE"}, true, 0);
+}
+
+TEST_F(KillHalfWay, Reduce) {
+  kill_twenty_times({"reduce", "STORE", "--method", "exact"}, true, 0);
+}
+
+TEST_F(KillHalfWay, ReviewImport) {
+  kill_twenty_times({"review", "import", "STORE", path("filled.csv"), "--reviewer", "ada"}, true,
+                    2);
+}
+
+}  // namespace
+}  // namespace egkb

@@ -1,0 +1,54 @@
+#include "tests/support/process.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <stdexcept>
+
+namespace egkb::test {
+
+Process::Process(const std::vector<std::string>& args, const std::string& out,
+                 const std::string& err) {
+  std::vector<std::string> argv_text = {EGKB_BINARY};
+  argv_text.insert(argv_text.end(), args.begin(), args.end());
+  pid_ = ::fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  if (pid_ == 0) {
+    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(o, STDOUT_FILENO);
+    ::dup2(e, STDERR_FILENO);
+    std::vector<char*> argv;
+    for (std::string& a : argv_text) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+}
+
+Process::~Process() {
+  if (status_ < 0) {
+    ::kill(pid_, SIGKILL);
+    wait();
+  }
+}
+
+int Process::wait() {
+  if (status_ < 0) {
+    int raw = 0;
+    while (::waitpid(pid_, &raw, 0) < 0) {
+      if (errno != EINTR) throw std::runtime_error("waitpid failed");
+    }
+    status_ = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  }
+  return status_;
+}
+
+void Process::kill_hard() {
+  ::kill(pid_, SIGKILL);
+}
+
+}  // namespace egkb::test

@@ -1,0 +1,29 @@
+// An egkb process started by a test and left running: to run two at once, or to kill one
+// half-way.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace egkb::test {
+
+class Process {
+ public:
+  // Starts `egkb ARGS...` with its output in `out` and its errors in `err` (file paths).
+  Process(const std::vector<std::string>& args, const std::string& out, const std::string& err);
+  Process(const Process&) = delete;
+  Process& operator=(const Process&) = delete;
+  ~Process();
+
+  // Waits for the process and returns its exit code, or 128 + the signal that ended it.
+  int wait();
+  void kill_hard();  // SIGKILL: no handler, no cleanup
+
+ private:
+  pid_t pid_;
+  int status_ = -1;
+};
+
+}  // namespace egkb::test
