@@ -182,7 +182,7 @@ EngineTable EngineTable::read(ByteSource in) {
   }
   const uint8_t* h = bytes.data();
   if (std::memcmp(h + kMagicAt, kMagic, sizeof kMagic) != 0)
-    throw fail("magic", "not an egkb table (export one with egkb export --format table)");
+    throw fail("magic", "not an egkb table (egkb export writes one in the table format)");
   const auto version = get_le(h + kVersionAt, 2);
   if (version != kTableVersion) {
     throw fail("version", fmt::format("table format version {}; this egkb reads version {}",

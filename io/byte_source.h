@@ -25,6 +25,8 @@ class ByteSource {
   std::size_t read(char* out, std::size_t max);
   // The name messages give this input: the path, "standard input", or the memory's origin.
   const std::string& origin() const { return origin_; }
+  // How many bytes are left when that is known (memory), else 0.
+  std::size_t known_size() const { return fd_ < 0 ? memory_.size() : 0; }
 
  private:
   ByteSource(int fd, bool owned, std::string_view memory, std::string origin);

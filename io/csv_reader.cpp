@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "lattice/errors.h"
 
 namespace egkb {
@@ -16,7 +18,9 @@ bool blank(char c) {
 
 }  // namespace
 
-CsvReader::CsvReader(ByteSource source) : source_(std::move(source)), buffer_(kChunk) {}
+CsvReader::CsvReader(ByteSource source)
+    : source_(std::move(source)),
+      buffer_(source_.known_size() > 0 ? std::min(kChunk, source_.known_size()) : kChunk) {}
 
 bool CsvReader::fill() {
   do {

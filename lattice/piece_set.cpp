@@ -36,8 +36,8 @@ const PieceSet& PieceSet::xiangqi() {
        {'M', "E", 2, "minister"}},
       {{'B',
         "'B' is ambiguous (a bishop in chess, an elephant in some xiangqi notations): "
-        "write M (or E) for a minister, G (or A) for a guard; chess materials need --pieces "
-        "chess"}},
+        "write M (or E) for a minister, G (or A) for a guard; chess materials are read with "
+        "the chess piece set"}},
       '\0');
   return set;
 }

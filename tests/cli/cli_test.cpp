@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tests/support/sheets.h"
+
 namespace egkb {
 namespace {
 
@@ -231,21 +233,6 @@ TEST_F(Cli, SimulateReportsEveryRoundAsJson) {
       2);
 }
 
-// The sheet with every verdict filled by `verdict_of(material, score)`.
-std::string fill_sheet(const std::string& sheet,
-                       const std::function<std::string(const std::string&)>& verdict_of) {
-  std::istringstream in(sheet);
-  std::string line, out;
-  std::getline(in, line);
-  out = line + "\n";
-  while (std::getline(in, line)) {
-    const std::size_t first = line.find(','), second = line.find(',', first + 1);
-    const std::string material = line.substr(second + 1, line.find(',', second + 1) - second - 1);
-    out += line + verdict_of(material) + "\n";
-  }
-  return out;
-}
-
 TEST_F(Cli, SampleReviewEstimateLoopOnAStore) {
   ASSERT_EQ(
       run("synth --preset end59 --seed 5 --truth " + path("t.csv") + " --out " + path("n.sqlite"))
@@ -277,9 +264,8 @@ TEST_F(Cli, SampleReviewEstimateLoopOnAStore) {
   EXPECT_EQ(materials(test::read_file(path("b2.csv"))), materials(sheet));
 
   // A sheet with one bad verdict changes nothing and names the line.
-  int row = 0;
-  const std::string bad =
-      fill_sheet(sheet, [&](const std::string&) { return ++row == 3 ? "10" : "ok"; });
+  const std::string bad = test::filled_sheet(
+      path("b.csv"), [](int row, const std::string&) { return row == 3 ? "10" : "ok"; });
   write("bad.csv", bad);
   const std::string before = test::read_file(path("n.sqlite"));
   const Outcome refused = run("review import " + path("n.sqlite") + " " + path("bad.csv"));
@@ -288,15 +274,7 @@ TEST_F(Cli, SampleReviewEstimateLoopOnAStore) {
   EXPECT_EQ(test::read_file(path("n.sqlite")), before);
 
   // Filled with the truth: the estimate reads it, the import makes the rows expert facts.
-  std::map<std::string, std::string> truth;
-  {
-    std::istringstream in(test::read_file(path("t.csv")));
-    std::string line;
-    std::getline(in, line);
-    while (std::getline(in, line))
-      truth[line.substr(0, line.find(','))] = line.substr(line.find(',') + 1, 1);
-  }
-  write("good.csv", fill_sheet(sheet, [&](const std::string& m) { return truth.at(m); }));
+  write("good.csv", test::truthful_sheet(path("b.csv"), path("t.csv")));
   const Outcome estimate = run("estimate " + path("n.sqlite") + " " + path("good.csv") + " --json");
   ASSERT_EQ(estimate.code, 0) << estimate.err;
   const auto e = nlohmann::json::parse(estimate.out);

@@ -15,6 +15,7 @@
 
 #include "tests/support/cli.h"
 #include "tests/support/process.h"
+#include "tests/support/sheets.h"
 #include "tests/support/store_oracle.h"
 
 namespace egkb {
@@ -27,11 +28,7 @@ class TwoWriters : public test::CliTest {
  protected:
   void SetUp() override {
     CliTest::SetUp();
-    ASSERT_EQ(
-        run("synth --preset end65 --seed 3 --truth " + path("t.csv") + " --out " + path("n.csv"))
-            .code,
-        0);
-    ASSERT_EQ(run("import " + path("n.csv") + " --into " + path("base.sqlite")).code, 0);
+    make_reviewed_store("end65", 3);
     // 2,000 invariable expert rows with the truth's scores.
     std::istringstream truth(test::read_file(path("t.csv")));
     std::string line, experts = "material,score,source\n";
@@ -40,27 +37,6 @@ class TwoWriters : public test::CliTest {
       if (i % 9 == 0) experts += line.substr(0, line.find(',') + 2) + ",expert\n";
     }
     write("experts.csv", experts);
-    ASSERT_EQ(run("sample " + path("base.sqlite") + " --p 0.01 --k 3 --out " + path("b.csv")).code,
-              0);
-    write("filled.csv", truthful_sheet(path("b.csv")));
-  }
-
-  std::string truthful_sheet(const std::string& sheet) const {
-    std::map<std::string, std::string> truth;
-    std::istringstream t(test::read_file(path("t.csv")));
-    std::string line;
-    std::getline(t, line);
-    while (std::getline(t, line))
-      truth[line.substr(0, line.find(','))] = line.substr(line.find(',') + 1, 1);
-    std::istringstream in(test::read_file(sheet));
-    std::string out;
-    std::getline(in, line);
-    out = line + "\n";
-    while (std::getline(in, line)) {
-      const std::size_t a = line.find(','), b = line.find(',', a + 1);
-      out += line + truth.at(line.substr(b + 1, line.find(',', b + 1) - b - 1)) + "\n";
-    }
-    return out;
   }
 
   struct Result {
@@ -158,12 +134,7 @@ TEST_F(TwoWriters, ReduceAndReduce) {
 }
 
 TEST_F(TwoWriters, ImportAndReduce) {
-  std::map<std::string, int> expert;
-  std::istringstream experts(test::read_file(path("experts.csv")));
-  std::string line;
-  std::getline(experts, line);
-  while (std::getline(experts, line))
-    expert[line.substr(0, line.find(','))] = line[line.find(',') + 1] - '0';
+  const std::map<std::string, std::string> expert = test::scores_of(path("experts.csv"));
   interleave({"reduce", "STORE", "--method", "exact"},
              {"import", path("experts.csv"), "--into", "STORE"},
              [&](const Result&, const Result& imported) {
@@ -174,7 +145,7 @@ TEST_F(TwoWriters, ImportAndReduce) {
                int rows = 0;
                while (q.executeStep()) {
                  ++rows;
-                 EXPECT_EQ(q.getColumn(1).getInt(), expert.at(q.getColumn(0).getString()));
+                 EXPECT_EQ(q.getColumn(1).getString(), expert.at(q.getColumn(0).getString()));
                }
                EXPECT_EQ(rows, static_cast<int>(expert.size()));
              });

@@ -11,6 +11,7 @@
 
 #include "tests/support/cli.h"
 #include "tests/support/process.h"
+#include "tests/support/sheets.h"
 #include "tests/support/store_oracle.h"
 
 namespace egkb {
@@ -23,27 +24,7 @@ class KillHalfWay : public test::CliTest {
  protected:
   void SetUp() override {
     CliTest::SetUp();
-    ASSERT_EQ(
-        run("synth --preset end65 --seed 4 --truth " + path("t.csv") + " --out " + path("n.csv"))
-            .code,
-        0);
-    ASSERT_EQ(run("import " + path("n.csv") + " --into " + path("base.sqlite")).code, 0);
-    ASSERT_EQ(run("sample " + path("base.sqlite") + " --p 0.01 --k 3 --out " + path("b.csv")).code,
-              0);
-    std::map<std::string, std::string> truth;
-    std::istringstream t(test::read_file(path("t.csv")));
-    std::string line, filled;
-    std::getline(t, line);
-    while (std::getline(t, line))
-      truth[line.substr(0, line.find(','))] = line.substr(line.find(',') + 1, 1);
-    std::istringstream sheet(test::read_file(path("b.csv")));
-    std::getline(sheet, line);
-    filled = line + "\n";
-    while (std::getline(sheet, line)) {
-      const std::size_t a = line.find(','), b = line.find(',', a + 1);
-      filled += line + truth.at(line.substr(b + 1, line.find(',', b + 1) - b - 1)) + "\n";
-    }
-    write("filled.csv", filled);
+    make_reviewed_store("end65", 4);
   }
 
   // What a store holds: its nodes and how many runs, batches and verdicts it records.

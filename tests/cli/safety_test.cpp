@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "tests/support/cli.h"
+#include "tests/support/sheets.h"
 #include "tests/support/store_oracle.h"
 
 namespace egkb {
@@ -42,32 +43,10 @@ class Safety : public test::CliTest {
     EXPECT_EQ(test::changed_files(before, test::folder_files(dir_)), "") << args;
   }
 
-  // The truth's score of each material.
-  std::map<std::string, std::string> truth() const {
-    std::map<std::string, std::string> scores;
-    std::istringstream in(test::read_file(path("t.csv")));
-    std::string line;
-    std::getline(in, line);
-    while (std::getline(in, line))
-      scores[line.substr(0, line.find(','))] = line.substr(line.find(',') + 1, 1);
-    return scores;
-  }
+  std::map<std::string, std::string> truth() const { return test::scores_of(path("t.csv")); }
 
-  // The batch sheet with its verdict column filled by `verdict_of(line number, material)`;
-  // lines for which it returns nullopt are left out.
-  std::string fill(
-      const std::string& sheet,
-      const std::function<std::optional<std::string>(int, const std::string&)>& verdict_of) const {
-    std::istringstream in(test::read_file(sheet));
-    std::string line, out;
-    std::getline(in, line);
-    out = line + "\n";
-    for (int n = 1; std::getline(in, line); ++n) {
-      const std::size_t a = line.find(','), b = line.find(',', a + 1);
-      const std::string material = line.substr(b + 1, line.find(',', b + 1) - b - 1);
-      if (const auto v = verdict_of(n, material)) out += line + *v + "\n";
-    }
-    return out;
+  std::string fill(const std::string& sheet, const test::VerdictOf& verdict_of) const {
+    return test::filled_sheet(sheet, verdict_of);
   }
 
   std::string sample(const std::string& name, int seed = 7) {
@@ -78,8 +57,7 @@ class Safety : public test::CliTest {
   }
 
   std::string truthful(const std::string& sheet, const std::string& name) {
-    const auto t = truth();
-    return write(name, fill(sheet, [&](int, const std::string& m) { return t.at(m); }));
+    return write(name, test::truthful_sheet(sheet, path("t.csv")));
   }
 
   void expect_history_replays() const {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "tests/support/cli.h"
+#include "tests/support/sheets.h"
 #include "tests/support/store_oracle.h"
 
 namespace egkb {
@@ -21,13 +22,8 @@ class CommandSequences : public test::CliTest {
         run("synth --preset end59 --seed 8 --truth " + path("t.csv") + " --out " + path("n.csv"))
             .code,
         0);
-    std::istringstream in(test::read_file(path("t.csv")));
-    std::string line;
-    std::getline(in, line);
-    while (std::getline(in, line)) {
-      materials_.push_back(line.substr(0, line.find(',')));
-      truth_[materials_.back()] = line.substr(line.find(',') + 1, 1);
-    }
+    truth_ = test::scores_of(path("t.csv"));
+    for (const auto& [material, score] : truth_) materials_.push_back(material);
   }
 
   std::string random_rows(std::mt19937& random) {

@@ -304,5 +304,52 @@ TEST_F(StoreTest, AVersionOneStoreIsReadAsItIsAndMigratedByTheNextWrite) {
   EXPECT_EQ(Store::open(store()).knowledge_base().rows.size(), 3u);
 }
 
+// A store as egkb wrote it at schema 4, with a batch whose verdicts were imported: migration
+// links the verdicts to their import run, and that import, recorded without flags, cannot be
+// undone while a new one can.
+TEST_F(StoreTest, ASchemaFourReviewIsLinkedToItsRunByMigration) {
+  {
+    SQLite::Database db(store(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec(R"sql(
+      CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE nodes(key INTEGER PRIMARY KEY, material TEXT NOT NULL, score INTEGER NOT NULL,
+        source TEXT NOT NULL, invariable INTEGER NOT NULL DEFAULT 0, weight REAL);
+      CREATE TABLE runs(id INTEGER PRIMARY KEY, command TEXT NOT NULL, parameters TEXT NOT NULL,
+        before TEXT, after TEXT, started TEXT NOT NULL, seconds REAL NOT NULL, trace TEXT);
+      CREATE TABLE history(run INTEGER NOT NULL, key INTEGER NOT NULL, old INTEGER,
+        new INTEGER NOT NULL, reason TEXT NOT NULL);
+      CREATE TABLE review_queue(run INTEGER NOT NULL, key INTEGER NOT NULL, reason TEXT NOT NULL);
+      CREATE TABLE batches(id INTEGER PRIMARY KEY, design TEXT NOT NULL, seed INTEGER NOT NULL,
+        parameters TEXT NOT NULL, population INTEGER NOT NULL, created TEXT NOT NULL);
+      CREATE TABLE batch_items(batch INTEGER NOT NULL, key INTEGER NOT NULL,
+        score INTEGER NOT NULL, probability REAL NOT NULL, stratum INTEGER NOT NULL,
+        PRIMARY KEY (batch, key));
+      CREATE TABLE verdicts(batch INTEGER NOT NULL, key INTEGER NOT NULL,
+        verdict INTEGER NOT NULL, reviewer TEXT NOT NULL, time TEXT NOT NULL,
+        PRIMARY KEY (batch, key));
+      INSERT INTO meta VALUES('pieces', 'xiangqi');
+      INSERT INTO runs VALUES(1, 'import', '{}', NULL, NULL, '2025-01-01T00:00:00Z', 0, NULL);
+      INSERT INTO runs VALUES(2, 'review import', '{"batch": 1}', NULL, NULL,
+        '2025-01-02T00:00:00Z', 0, NULL);
+      INSERT INTO nodes VALUES(2916, 'KRK', 0, 'expert', 1, NULL);
+      INSERT INTO history VALUES(1, 2916, NULL, 2, 'import');
+      INSERT INTO history VALUES(2, 2916, 2, 0, 'review');
+      INSERT INTO batches VALUES(1, 'distance-k', 1, '{}', 1, '2025-01-01T12:00:00Z');
+      INSERT INTO batch_items VALUES(1, 2916, 2, 1.0, 1);
+      INSERT INTO verdicts VALUES(1, 2916, 0, 'ada', '2025-01-02T00:00:00Z');
+      PRAGMA user_version = 4;
+    )sql");
+  }
+  Store s = Store::open(store());
+  const auto earlier = s.batch_import(1);
+  ASSERT_TRUE(earlier.has_value());
+  EXPECT_EQ(earlier->reviewer, "ada");
+  EXPECT_EQ(earlier->verdicts.at(2916), Score(0));
+  import_kb(s, parse_csv("material,score\nKNK,1\n", "u.csv", {}), "{}");
+  EXPECT_EQ(test::query_number(store(), "SELECT run FROM verdicts WHERE batch = 1"), 2);
+  EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
+  EXPECT_EQ(Store::open(store()).batch_import(1)->run, 0) << "recorded without flags";
+}
+
 }  // namespace
 }  // namespace egkb

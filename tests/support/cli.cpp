@@ -5,6 +5,8 @@
 #include <array>
 #include <cstdio>
 
+#include "tests/support/sheets.h"
+
 namespace egkb::test {
 
 Outcome CliTest::run(const std::string& args) const {
@@ -19,6 +21,17 @@ Outcome CliTest::run_program(const std::string& command) const {
   while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
   const int status = pclose(pipe);
   return {WEXITSTATUS(status), out, read_file(err)};
+}
+
+void CliTest::make_reviewed_store(const std::string& preset, int seed) const {
+  ASSERT_EQ(run("synth --preset " + preset + " --seed " + std::to_string(seed) + " --truth " +
+                path("t.csv") + " --out " + path("n.csv"))
+                .code,
+            0);
+  ASSERT_EQ(run("import " + path("n.csv") + " --into " + path("base.sqlite")).code, 0);
+  ASSERT_EQ(run("sample " + path("base.sqlite") + " --p 0.01 --k 3 --out " + path("b.csv")).code,
+            0);
+  write("filled.csv", truthful_sheet(path("b.csv"), path("t.csv")));
 }
 
 std::string chess_csv() {

@@ -19,6 +19,10 @@ class CliTest : public TempDirTest {
   Outcome run(const std::string& args) const;
   // Any command line, e.g. another program built with the tests.
   Outcome run_program(const std::string& command) const;
+
+  // A synthetic base with its truth (t.csv, n.csv), imported as base.sqlite, with a drawn batch
+  // (b.csv) and that sheet filled with the truth (filled.csv): a store with a review pending.
+  void make_reviewed_store(const std::string& preset, int seed) const;
 };
 
 // The shipped chess data.

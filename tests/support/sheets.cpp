@@ -1,0 +1,40 @@
+#include "tests/support/sheets.h"
+
+#include <sstream>
+
+#include "tests/support/temp_dir.h"
+
+namespace egkb::test {
+
+std::map<std::string, std::string> scores_of(const std::string& csv_path) {
+  std::map<std::string, std::string> scores;
+  std::istringstream in(read_file(csv_path));
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    const std::size_t comma = line.find(',');
+    scores[line.substr(0, comma)] = line.substr(comma + 1, line.find(',', comma + 1) - comma - 1);
+  }
+  return scores;
+}
+
+std::string filled_sheet(const std::string& sheet_path, const VerdictOf& verdict_of) {
+  std::istringstream in(read_file(sheet_path));
+  std::string line;
+  std::getline(in, line);
+  std::string out = line + "\n";
+  for (int n = 1; std::getline(in, line); ++n) {
+    // batch,id,material,...: the material is the third field, never quoted.
+    const std::size_t a = line.find(','), b = line.find(',', a + 1);
+    const std::string material = line.substr(b + 1, line.find(',', b + 1) - b - 1);
+    if (const auto verdict = verdict_of(n, material)) out += line + *verdict + "\n";
+  }
+  return out;
+}
+
+std::string truthful_sheet(const std::string& sheet_path, const std::string& truth_csv) {
+  const auto truth = scores_of(truth_csv);
+  return filled_sheet(sheet_path, [&](int, const std::string& m) { return truth.at(m); });
+}
+
+}  // namespace egkb::test

@@ -1,0 +1,22 @@
+// What a reviewer does to a sheet, for the tests: read a truth, fill the verdict column.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace egkb::test {
+
+// material -> score (as text) of a CSV whose first two columns are material and score.
+std::map<std::string, std::string> scores_of(const std::string& csv_path);
+
+// The sheet's text with every verdict filled by `verdict_of(row number from 1, material)`; a row
+// for which it returns nullopt is left out of the sheet.
+using VerdictOf = std::function<std::optional<std::string>(int, const std::string&)>;
+std::string filled_sheet(const std::string& sheet_path, const VerdictOf& verdict_of);
+
+// Every verdict the truth's score.
+std::string truthful_sheet(const std::string& sheet_path, const std::string& truth_csv);
+
+}  // namespace egkb::test
