@@ -42,8 +42,7 @@ const std::string& csv_path() {
     const std::string p = (dir() / "kb70k.csv").string();
     std::ofstream out(p);
     out << "material,score,source\n";
-    for (Key k : keys)
-      out << format_material(material_of(k, xq), xq) << ',' << score(rng) << ",generated\n";
+    for (Key k : keys) out << material_text(k, xq) << ',' << score(rng) << ",generated\n";
     return p;
   }();
   return path;

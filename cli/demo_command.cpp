@@ -29,7 +29,8 @@ std::string find_chess_data() {
   dirs.emplace_back(EGKB_DATA_DIR);
   dirs.emplace_back("datasets");
   for (const auto& dir : dirs) {
-    if (std::filesystem::exists(dir / kChessData)) return (dir / kChessData).string();
+    std::error_code ec;
+    if (std::filesystem::exists(dir / kChessData, ec)) return (dir / kChessData).string();
   }
   throw InputError(kChessData, 0, "",
                    "demo data not found; set EGKB_DATA_DIR to the project's datasets/ folder");

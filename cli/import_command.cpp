@@ -36,7 +36,7 @@ void add_import_command(CLI::App& app, int&) {
       throw InputError(options->into, 0, "--into", "expected a store path ending in .sqlite");
     }
     check_not_input(options->into, {options->file}, "--into");
-    const bool exists = std::filesystem::exists(options->into);
+    const bool exists = path_exists(options->into);
     std::optional<Store> existing;
     if (exists) existing.emplace(Store::open(options->into));
     if (existing && options->pieces && *options->pieces != existing->pieces().name()) {

@@ -34,10 +34,6 @@ struct Options {
   std::string report;
 };
 
-std::string material_text(const KnowledgeBase& kb, Key key) {
-  return format_material(material_of(key, *kb.pieces), *kb.pieces);
-}
-
 void print_text(const Options& o, const KnowledgeBase& kb, const ReduceOutcome& r) {
   fmt::print("{} on {}: {} rows\n", o.method, kb.origin, kb.rows.size());
   if (!r.reduction.trace.empty()) {
@@ -56,14 +52,14 @@ void print_text(const Options& o, const KnowledgeBase& kb, const ReduceOutcome& 
              r.objective, r.reduction.ties, r.seconds);
   if (!r.queued.empty()) {
     fmt::print("  left for the expert ({} ties):", r.queued.size());
-    for (Key key : r.queued) fmt::print(" {}", material_text(kb, key));
+    for (Key key : r.queued) fmt::print(" {}", material_text(key, *kb.pieces));
     fmt::print("\n");
   }
   if (o.dry_run) {
     const std::size_t shown = std::min<std::size_t>(r.changed_rows.size(), 50);
     for (std::size_t i = 0; i < shown; ++i) {
       const std::size_t row = r.changed_rows[i];
-      fmt::print("  would change {} {} -> {}\n", material_text(kb, kb.rows[row].key),
+      fmt::print("  would change {} {} -> {}\n", material_text(kb.rows[row].key, *kb.pieces),
                  value(kb.rows[row].score), value(r.result.rows[row].score));
     }
     if (shown < r.changed_rows.size())
@@ -160,7 +156,7 @@ void add_reduce_command(CLI::App& app, int&) {
     const ReduceOutcome r = reduce_kb(kb, request);
 
     nlohmann::ordered_json queued = nlohmann::ordered_json::array();
-    for (Key key : r.queued) queued.push_back(material_text(kb, key));
+    for (Key key : r.queued) queued.push_back(material_text(key, *kb.pieces));
     const nlohmann::ordered_json trace = trace_json(r.reduction.trace);
     const nlohmann::ordered_json report = {
         {"method", o->method},
@@ -204,7 +200,7 @@ void add_reduce_command(CLI::App& app, int&) {
       std::cout << report.dump(2) << '\n';
     } else {
       print_text(*o, kb, r);
-      fmt::print("  {}\n", o->dry_run ? "dry run: nothing written"
+      fmt::print("  {}\n", o->dry_run ? "dry run: the knowledge base is unchanged"
                            : to_store ? "recorded in " + o->kb.path
                                       : "wrote " + o->out);
       if (!o->report.empty()) fmt::print("  report -> {}\n", o->report);

@@ -96,7 +96,7 @@ void add_sample(CLI::App& app) {
     for (const std::string& file : {csv, html}) {
       check_not_input(file, files_of(o->kb.path), "--out");
       // An older sheet may hold a reviewer's verdicts not yet imported.
-      if (std::filesystem::exists(file)) {
+      if (path_exists(file)) {
         throw InputError(file, 0, "--out",
                          "exists already, and a sheet may hold a reviewer's verdicts; name a "
                          "new file");
@@ -204,8 +204,7 @@ void print_plan(const Store& store, const ReviewPlan& plan, bool dry_run) {
     if (!(dry_run ? change || differs : differs) || shown == 50) continue;
     ++shown;
     fmt::print("  {}{} {} -> {}{}\n", dry_run ? "would set " : "",
-               format_material(material_of(v.verdict.key, pieces), pieces), value(v.before.score),
-               value(v.after.score),
+               material_text(v.verdict.key, pieces), value(v.before.score), value(v.after.score),
                differs ? fmt::format("  (the earlier verdict, by {}, was {})",
                                      plan.replaces->reviewer, value(was->second))
                        : "");

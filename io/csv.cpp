@@ -20,12 +20,6 @@ namespace egkb {
 
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string r(s);
-  std::transform(r.begin(), r.end(), r.begin(), [](unsigned char c) { return std::tolower(c); });
-  return r;
-}
-
 // Column positions found in the header; -1 for an absent optional column.
 struct Columns {
   int material = -1;
@@ -39,7 +33,7 @@ Columns read_header(std::span<const std::string_view> names, const std::string& 
                     std::size_t line) {
   Columns c;
   for (int i = 0; i < static_cast<int>(names.size()); ++i) {
-    const std::string name = lower(names[static_cast<std::size_t>(i)]);
+    const std::string name = lowercase(names[static_cast<std::size_t>(i)]);
     int* slot = name == "material"                         ? &c.material
                 : name == "score"                          ? &c.score
                 : name == "source" || name == "provenance" ? &c.source
@@ -129,7 +123,7 @@ class RowParser {
   }
 
   bool flag(std::string_view text, std::size_t line) const {
-    const std::string t = lower(text);
+    const std::string t = lowercase(text);
     if (t.empty()) return false;
     if (t == "1" || t == "true" || t == "yes") return true;
     if (t == "0" || t == "false" || t == "no") return false;
@@ -216,8 +210,8 @@ KnowledgeBase read_csv(ByteSource source, const CsvOptions& options) {
             kb.origin, reader.line(), "material",
             fmt::format("{} repeats line {} differently ({} there, {} here); keep the first or "
                         "the last",
-                        format_material(material_of(row->key, *kb.pieces), *kb.pieces),
-                        earlier.line, state_text(earlier), state_text(*row)),
+                        material_text(row->key, *kb.pieces), earlier.line, state_text(earlier),
+                        state_text(*row)),
             "duplicate");
     }
   }
@@ -229,7 +223,7 @@ KnowledgeBase read_csv(ByteSource source, const CsvOptions& options) {
     if (!row_of_key.contains(mirror_key(key, *kb.pieces))) {
       throw InputError(kb.origin, line, "source",
                        fmt::format("{} is marked implied, but its mirror is not in the file",
-                                   format_material(material_of(key, *kb.pieces), *kb.pieces)));
+                                   material_text(key, *kb.pieces)));
     }
   }
   return kb;
@@ -248,9 +242,8 @@ void write_csv(const KnowledgeBase& kb, std::ostream& out) {
   out << "material,score,source,invariable,weight\n";
   fmt::memory_buffer buffer;
   for (const KbRow& row : kb.rows) {
-    fmt::format_to(std::back_inserter(buffer), "{},{},{},{},",
-                   format_material(material_of(row.key, *kb.pieces), *kb.pieces), value(row.score),
-                   source_name(row.source), row.invariable ? 1 : 0);
+    fmt::format_to(std::back_inserter(buffer), "{},{},{},{},", material_text(row.key, *kb.pieces),
+                   value(row.score), source_name(row.source), row.invariable ? 1 : 0);
     if (row.weight) fmt::format_to(std::back_inserter(buffer), "{}", *row.weight);
     buffer.push_back('\n');
     if (buffer.size() > (1 << 20)) {

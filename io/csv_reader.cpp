@@ -26,11 +26,17 @@ bool CsvReader::fill() {
   do {
     end_ = source_.read(buffer_.data(), buffer_.size());
     pos_ = 0;
-    if (at_start_ && end_ >= 3 && buffer_[0] == '\xEF' && buffer_[1] == '\xBB' &&
-        buffer_[2] == '\xBF') {
-      pos_ = 3;
+    if (at_start_) {
+      // A pipe may deliver the byte-order mark a byte at a time.
+      while (end_ > 0 && end_ < 3 && end_ < buffer_.size()) {
+        const std::size_t more = source_.read(buffer_.data() + end_, buffer_.size() - end_);
+        if (more == 0) break;
+        end_ += more;
+      }
+      if (end_ >= 3 && buffer_[0] == '\xEF' && buffer_[1] == '\xBB' && buffer_[2] == '\xBF')
+        pos_ = 3;
+      at_start_ = false;
     }
-    at_start_ = false;
   } while (end_ > 0 && pos_ == end_);
   return end_ > 0;
 }
@@ -55,7 +61,7 @@ std::span<const std::string_view> CsvReader::next() {
     while (!ended) {
       if (pos_ == end_ && !fill()) break;
       const char c = buffer_[pos_++];
-      if (++bytes > kMaxRecordBytes) {
+      if (++bytes > kMaxRecordBytes + 1) {  // its line end aside
         throw InputError(
             origin(), record_line_, "",
             fmt::format("a record longer than {} bytes; is this a CSV file?", kMaxRecordBytes));
@@ -83,6 +89,11 @@ std::span<const std::string_view> CsvReader::next() {
         ++line_;
         ended = true;
       } else if (c == ',') {
+        if (bounds_.size() / 2 + 1 >= kMaxFields) {
+          throw InputError(
+              origin(), record_line_, "",
+              fmt::format("more than {} fields in one record; is this a CSV file?", kMaxFields));
+        }
         end_field();
       } else if (!(blank(c) && text_.size() == field_start_)) {
         text_ += c;

@@ -15,8 +15,10 @@ namespace egkb {
 
 class CsvReader {
  public:
-  // No record of a sane CSV file comes close; a longer one is refused instead of buffered.
+  // No record of a sane CSV file comes close; a longer one, or one of more fields, is refused
+  // instead of buffered.
   static constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 20;
+  static constexpr std::size_t kMaxFields = 4096;
 
   explicit CsvReader(ByteSource source);
 

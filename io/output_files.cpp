@@ -106,8 +106,9 @@ std::string Outputs::reserve(const std::string& target) {
   return temporary;
 }
 
-void Outputs::write(const std::string& path, const std::function<void(std::ostream&)>& writer) {
-  File file{path, temporary_beside(path), "", false, false};
+void Outputs::write(const std::string& path, const std::function<void(std::ostream&)>& writer,
+                    bool replace) {
+  File file{path, temporary_beside(path), "", !replace, false};
   std::ofstream out(file.temporary, std::ios::binary | std::ios::trunc);
   if (!out) {
     throw IoError(fmt::format("{}: cannot write the file: {}", path, std::strerror(errno)));
@@ -165,6 +166,13 @@ void write_file(const std::string& path, const std::function<void(std::ostream&)
   outputs.write(path, writer);
   outputs.publish();
   outputs.keep();
+}
+
+bool path_exists(const std::string& path) {
+  std::error_code ec;
+  const bool exists = fs::exists(path, ec);
+  if (ec) throw InputError(path, 0, "", fmt::format("cannot use this path: {}", ec.message()));
+  return exists;
 }
 
 void check_not_input(const std::string& output, const std::vector<std::string>& inputs,

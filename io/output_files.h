@@ -18,9 +18,11 @@ class Outputs {
   // Unless kept: removes what was written and puts back any file a publication replaced.
   ~Outputs();
 
-  // Writes `path` now, into a file beside it; the target itself changes only at publish().
-  // Throws IoError when the file cannot be written (a missing folder, a full disk).
-  void write(const std::string& path, const std::function<void(std::ostream&)>& writer);
+  // Writes `path` now, into a file beside it; the target itself changes only at publish(), and
+  // only if it does not exist then when `replace` is false. Throws IoError when the file cannot
+  // be written (a missing folder, a full disk).
+  void write(const std::string& path, const std::function<void(std::ostream&)>& writer,
+             bool replace = true);
 
   // A name beside `target` for a file the caller builds itself (a new store), renamed into
   // place at publish() but never over an existing file: a target that appeared meanwhile is an
@@ -54,6 +56,10 @@ std::string temporary_beside(const std::string& target);
 // Renames `from` to `to` unless `to` exists; returns false when it does. Throws IoError for any
 // other failure. The folder is synced, so the rename survives a crash.
 bool rename_no_replace(const std::string& from, const std::string& to);
+
+// Whether something exists at `path`; throws InputError naming the path when the file system
+// cannot say (a loop of symbolic links, a name too long).
+bool path_exists(const std::string& path);
 
 // Throws InputError when `output` names one of `inputs` or the same file under another name:
 // a command never writes over what it reads. `what` names the output in the message.

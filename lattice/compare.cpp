@@ -48,10 +48,9 @@ ErrorCounts compare_to_truth(const KnowledgeBase& kb, const KnowledgeBase& truth
   for (const KbRow& row : kb.rows) {
     const auto it = truth_of.find(row.key);
     if (it == truth_of.end()) {
-      throw InputError(
-          kb.origin, row.line, "material",
-          fmt::format("{} has no score in the truth {} (nor has its mirror)",
-                      format_material(material_of(row.key, *kb.pieces), *kb.pieces), truth.origin));
+      throw InputError(kb.origin, row.line, "material",
+                       fmt::format("{} has no score in the truth {} (nor has its mirror)",
+                                   material_text(row.key, *kb.pieces), truth.origin));
     }
     counts.add(it->second, row.score);
   }

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <set>
 #include <utility>
 
@@ -10,41 +9,34 @@ namespace egkb {
 
 namespace {
 
-// Each node's interval of ranks and the fixed node that set each end. Bounds only tighten, at
-// most 8 times per end, so the worklist ends after O(9 E) edge visits.
+// Bounds only tighten, at most 8 times per end, so the worklist ends after O(9 E) edge visits.
+// A node whose interval crossed still passes its bounds on: each end stays the strongest of
+// every chain, whatever other fixed nodes did.
 class BoundPropagation {
  public:
   BoundPropagation(const Lattice& lattice, std::span<const uint8_t> fixed,
                    std::span<const Rank> ranks)
-      : lat_(lattice),
-        lo_(lattice.size(), 0),
-        hi_(lattice.size(), kMaxRank),
-        lo_src_(lattice.size(), kNoNode),
-        hi_src_(lattice.size(), kNoNode),
-        queued_(lattice.size(), 0) {
+      : lat_(lattice), queued_(lattice.size(), 0) {
+    b_.lo.assign(lattice.size(), 0);
+    b_.hi.assign(lattice.size(), kMaxRank);
+    b_.lo_from.assign(lattice.size(), kNoNode);
+    b_.hi_from.assign(lattice.size(), kNoNode);
     for (NodeId u = 0; u < lattice.size(); ++u) {
       if (!fixed[u]) continue;
-      lo_[u] = hi_[u] = static_cast<uint8_t>(value(ranks[u]));
-      lo_src_[u] = hi_src_[u] = u;
+      b_.lo[u] = b_.hi[u] = static_cast<uint8_t>(value(ranks[u]));
+      b_.lo_from[u] = b_.hi_from[u] = u;
       push(u);
     }
   }
 
-  std::vector<Contradiction> run(std::size_t limit) {
-    std::vector<Contradiction> found;
-    std::set<std::pair<NodeId, NodeId>> pairs;
-    while (!work_.empty() && found.size() < limit) {
+  RankBounds run() {
+    while (!work_.empty()) {
       const NodeId u = work_.back();
       work_.pop_back();
       queued_[u] = 0;
-      if (lo_[u] > hi_[u]) {
-        if (pairs.emplace(lo_src_[u], hi_src_[u]).second)
-          found.push_back({lo_src_[u], hi_src_[u], u, Rank(lo_[u]), Rank(hi_[u])});
-        continue;
-      }
       spread(u);
     }
-    return found;
+    return std::move(b_);
   }
 
  private:
@@ -54,36 +46,36 @@ class BoundPropagation {
     for (EdgeIndex e = out[u]; e < out[u + 1]; ++e) {
       const NodeId v = lat_.out_targets()[e];
       if (lat_.out_labels()[e].side() == Side::Red) {
-        lower_hi(v, hi_[u], hi_src_[u]);
+        lower_hi(v, b_.hi[u], b_.hi_from[u]);
       } else {
-        raise_lo(v, lo_[u], lo_src_[u]);
+        raise_lo(v, b_.lo[u], b_.lo_from[u]);
       }
     }
     const auto in = lat_.in_offsets();
     for (EdgeIndex k = in[u]; k < in[u + 1]; ++k) {
       const NodeId w = lat_.in_sources()[k];
       if (lat_.out_labels()[lat_.in_edge_ids()[k]].side() == Side::Red) {
-        raise_lo(w, lo_[u], lo_src_[u]);
+        raise_lo(w, b_.lo[u], b_.lo_from[u]);
       } else {
-        lower_hi(w, hi_[u], hi_src_[u]);
+        lower_hi(w, b_.hi[u], b_.hi_from[u]);
       }
     }
     const NodeId m = lat_.mirror(u);
-    raise_lo(m, kMaxRank - hi_[u], hi_src_[u]);
-    lower_hi(m, kMaxRank - lo_[u], lo_src_[u]);
+    raise_lo(m, kMaxRank - b_.hi[u], b_.hi_from[u]);
+    lower_hi(m, kMaxRank - b_.lo[u], b_.lo_from[u]);
   }
 
   void raise_lo(NodeId v, int bound, NodeId source) {
-    if (source == kNoNode || bound <= lo_[v]) return;
-    lo_[v] = static_cast<uint8_t>(bound);
-    lo_src_[v] = source;
+    if (source == kNoNode || bound <= b_.lo[v]) return;
+    b_.lo[v] = static_cast<uint8_t>(bound);
+    b_.lo_from[v] = source;
     push(v);
   }
 
   void lower_hi(NodeId v, int bound, NodeId source) {
-    if (source == kNoNode || bound >= hi_[v]) return;
-    hi_[v] = static_cast<uint8_t>(bound);
-    hi_src_[v] = source;
+    if (source == kNoNode || bound >= b_.hi[v]) return;
+    b_.hi[v] = static_cast<uint8_t>(bound);
+    b_.hi_from[v] = source;
     push(v);
   }
 
@@ -94,29 +86,51 @@ class BoundPropagation {
   }
 
   const Lattice& lat_;
-  std::vector<uint8_t> lo_, hi_;
-  std::vector<NodeId> lo_src_, hi_src_;
+  RankBounds b_;
   std::vector<uint8_t> queued_;
   std::vector<NodeId> work_;
 };
 
 }  // namespace
 
+std::optional<Contradiction> RankBounds::against(NodeId n, Rank rank) const {
+  if (lo_from[n] != kNoNode && value(rank) < lo[n])
+    return Contradiction{lo_from[n], n, n, Rank(lo[n]), rank};
+  if (hi_from[n] != kNoNode && value(rank) > hi[n])
+    return Contradiction{n, hi_from[n], n, rank, Rank(hi[n])};
+  return std::nullopt;
+}
+
+RankBounds rank_bounds(const Lattice& lattice, std::span<const uint8_t> fixed,
+                       std::span<const Rank> ranks) {
+  return BoundPropagation(lattice, fixed, ranks).run();
+}
+
 std::vector<Contradiction> fixed_contradictions(const Lattice& lattice,
                                                 std::span<const uint8_t> fixed,
                                                 std::span<const Rank> ranks, std::size_t limit) {
-  return BoundPropagation(lattice, fixed, ranks).run(limit);
+  const RankBounds b = rank_bounds(lattice, fixed, ranks);
+  std::vector<Contradiction> found;
+  std::set<std::pair<NodeId, NodeId>> pairs;
+  for (NodeId u = 0; u < lattice.size() && found.size() < limit; ++u) {
+    if (b.lo[u] > b.hi[u] && pairs.emplace(b.lo_from[u], b.hi_from[u]).second)
+      found.push_back({b.lo_from[u], b.hi_from[u], u, Rank(b.lo[u]), Rank(b.hi[u])});
+  }
+  return found;
 }
 
 std::string explain(const Lattice& lattice, const Contradiction& c,
                     const std::function<std::string(NodeId)>& name) {
-  if (c.low == c.high && c.at == c.low) {
-    return fmt::format("{} is its own mirror, so it must have rank 4 (score 4 or 5)", name(c.low));
+  const auto material = [&](NodeId n) {
+    return format_material(lattice.material(n), lattice.pieces());
+  };
+  if (c.low == c.high && c.at == c.low && lattice.mirror(c.at) == c.at) {
+    return fmt::format("{} is its own mirror: it must score 4 or 5, which {} does not",
+                       material(c.at), name(c.at));
   }
   if (c.low == c.high) {
     return fmt::format("{} forces {} both to rank {} or above and to rank {} or below", name(c.low),
-                       format_material(lattice.material(c.at), lattice.pieces()), value(c.low_rank),
-                       value(c.high_rank));
+                       material(c.at), value(c.low_rank), value(c.high_rank));
   }
   if (c.at == c.low) {
     return fmt::format("{} forces {} to rank {} or below", name(c.high), name(c.low),
@@ -127,8 +141,8 @@ std::string explain(const Lattice& lattice, const Contradiction& c,
                        value(c.low_rank));
   }
   return fmt::format("{} forces {} to rank {} or above, {} forces it to rank {} or below",
-                     name(c.low), format_material(lattice.material(c.at), lattice.pieces()),
-                     value(c.low_rank), name(c.high), value(c.high_rank));
+                     name(c.low), material(c.at), value(c.low_rank), name(c.high),
+                     value(c.high_rank));
 }
 
 }  // namespace egkb

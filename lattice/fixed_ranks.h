@@ -14,8 +14,7 @@ namespace egkb {
 
 // Two fixed nodes that no consistent assignment satisfies together: through the piece edges and
 // mirror links, `low` forces `at` to rank `low_rank` or above while `high` forces it to rank
-// `high_rank` or below, and high_rank < low_rank. `at` may be `low` or `high` itself; `low`,
-// `high` and `at` all equal is a node fixed off rank 4 that is its own mirror.
+// `high_rank` or below, and high_rank < low_rank. `at` may be `low` or `high` itself.
 struct Contradiction {
   NodeId low;
   NodeId high;
@@ -24,10 +23,23 @@ struct Contradiction {
   Rank high_rank;
 };
 
-// Propagates the bounds the fixed nodes put on every node through the piece edges and the mirror
-// links. Returns up to `limit` distinct contradicting pairs, none when the fixed ranks admit a
-// consistent assignment (the bounds are then the tightest, and the rank in each node's interval
-// nearest to 4 is such an assignment: it keeps every edge and is mirror-symmetric).
+// The interval of ranks the fixed nodes leave each node, and the fixed node that sets each end
+// (kNoNode for an end no fixed node bounds). Each end is exact: the strongest bound of any chain
+// of piece edges and mirror links from any fixed node, crossed intervals included.
+struct RankBounds {
+  std::vector<uint8_t> lo, hi;
+  std::vector<NodeId> lo_from, hi_from;
+
+  // A fixed rank for `n` against these bounds: the contradiction it makes, if any.
+  std::optional<Contradiction> against(NodeId n, Rank rank) const;
+};
+
+RankBounds rank_bounds(const Lattice& lattice, std::span<const uint8_t> fixed,
+                       std::span<const Rank> ranks);
+
+// Up to `limit` distinct contradicting pairs, none when the fixed ranks admit a consistent
+// assignment (the rank in each node's interval nearest to 4 is then one: it keeps every edge
+// and is mirror-symmetric).
 std::vector<Contradiction> fixed_contradictions(const Lattice& lattice,
                                                 std::span<const uint8_t> fixed,
                                                 std::span<const Rank> ranks,

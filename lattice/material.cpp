@@ -119,6 +119,10 @@ Key key_of(const Material& m, const PieceSet& pieces) {
   return red * pieces.side_key_count() + black;
 }
 
+std::string material_text(Key key, const PieceSet& pieces) {
+  return format_material(material_of(key, pieces), pieces);
+}
+
 Material material_of(Key key, const PieceSet& pieces) {
   Material m;
   Key side_keys[2] = {key / pieces.side_key_count(), key % pieces.side_key_count()};

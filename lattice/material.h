@@ -40,6 +40,8 @@ std::string describe_material(const Material& m, const PieceSet& pieces);
 Material mirror(const Material& m);
 
 Key key_of(const Material& m, const PieceSet& pieces);
+// The canonical text of the material a key stands for.
+std::string material_text(Key key, const PieceSet& pieces);
 Material material_of(Key key, const PieceSet& pieces);
 Key mirror_key(Key key, const PieceSet& pieces);
 

@@ -8,7 +8,15 @@ namespace egkb {
 
 namespace {
 
-// Length of the valid UTF-8 sequence starting at `p`, or 0 when the bytes there are not one.
+// Code points a terminal acts on rather than shows: C1 controls (U+0080..U+009F, CSI among
+// them) and the bidirectional overrides and isolates that reorder what follows.
+bool acts_on_terminal(unsigned code) {
+  return (code >= 0x80 && code <= 0x9F) || (code >= 0x202A && code <= 0x202E) ||
+         (code >= 0x2066 && code <= 0x2069);
+}
+
+// Length of the valid UTF-8 sequence starting at `p`, or 0 when the bytes there are not one or
+// encode a code point that acts on the terminal.
 std::size_t utf8_length(std::string_view s, std::size_t p) {
   const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
   const unsigned char c = byte(p);
@@ -33,7 +41,7 @@ std::size_t utf8_length(std::string_view s, std::size_t p) {
     code = (code << 6) | (byte(p + i) & 0x3F);
   }
   if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
-  return n;
+  return acts_on_terminal(code) ? 0 : n;
 }
 
 // The shown part of the text and how many bytes were left out.
@@ -69,6 +77,14 @@ std::string in_quotes(std::string_view text, std::size_t limit) {
   const auto [out, left] = shown(text, limit);
   if (left == 0) return "'" + out + "'";
   return fmt::format("'{}...' ({} more bytes)", out, left);
+}
+
+std::string lowercase(std::string_view text) {
+  std::string r(text);
+  for (char& c : r) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return r;
 }
 
 }  // namespace egkb

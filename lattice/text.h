@@ -15,4 +15,7 @@ std::string in_quotes(std::string_view text, std::size_t limit = 80);
 // The same without quotes, for a single character or a value already framed by the message.
 std::string printable(std::string_view text, std::size_t limit = 80);
 
+// ASCII letters in lower case: header names and words are matched so.
+std::string lowercase(std::string_view text);
+
 }  // namespace egkb

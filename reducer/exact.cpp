@@ -260,8 +260,11 @@ class ExactSolver {
 [[noreturn]] void report_contradiction(const RepairProblem& p) {
   const Lattice& lat = *p.lattice;
   auto name = [&](NodeId u) {
-    return fmt::format("{} (rank {})", format_material(lat.material(u), lat.pieces()),
-                       value(p.ranks[u]));
+    const std::string text = fmt::format(
+        "{} (rank {}", format_material(lat.material(u), lat.pieces()), value(p.ranks[u]));
+    if (!lat.implied(u)) return text + ")";
+    return fmt::format("{}, the mirror of {})", text,
+                       format_material(lat.material(lat.mirror(u)), lat.pieces()));
   };
   const auto found = fixed_contradictions(lat, p.fixed, p.ranks, 1);
   if (found.empty()) {

@@ -38,7 +38,8 @@ class TempDotFile {
     std::ofstream(path_) << text;
   }
   ~TempDotFile() {
-    if (!path_.empty()) std::filesystem::remove(path_);
+    std::error_code ignored;
+    if (!path_.empty()) std::filesystem::remove(path_, ignored);
   }
   TempDotFile(const TempDotFile&) = delete;
   TempDotFile& operator=(const TempDotFile&) = delete;

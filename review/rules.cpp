@@ -15,10 +15,6 @@ namespace egkb {
 
 namespace {
 
-std::string material_text(const PieceSet& pieces, Key key) {
-  return format_material(material_of(key, pieces), pieces);
-}
-
 std::string state_text(const NodeState& s) {
   return fmt::format("{} ({}{})", value(s.score), source_name(s.source),
                      s.invariable && s.source != Source::Expert ? ", invariable" : "");
@@ -44,23 +40,24 @@ NodeState without_import(const NodeState& now, Key key, const std::optional<Batc
 }
 
 // Verdicts that no consistent base can hold together with the invariable rows outside the
-// sheet and the other verdicts.
+// sheet, or with each other. Each of the two is checked on its own, so invariable rows that
+// contradict each other already (the reducers name those) neither hide a verdict's fault nor
+// are blamed on the sheet.
 void check_possible(const KnowledgeBase& kb, const ReviewPlan& plan, const std::string& origin) {
   const ScoredLattice scored = ScoredLattice::of(kb);
   const Lattice& lat = scored.lattice;
-  std::vector<uint8_t> fixed(lat.size(), 0);
+  std::vector<uint8_t> invariable(lat.size(), 0), verdicts(lat.size(), 0);
   std::vector<Rank> ranks = scored.ranks();
   std::unordered_map<NodeId, const PlannedVerdict*> verdict_at;
   for (const PlannedVerdict& v : plan.verdicts) {
     const NodeId n = *lat.find(v.verdict.key);
     verdict_at.emplace(n, &v);
-    fixed[n] = 1;
+    verdicts[n] = 1;
     ranks[n] = rank_of(v.verdict.verdict);
   }
   for (NodeId n = 0; n < lat.size(); ++n) {
     const std::size_t row = scored.row_of[n];
-    if (row != ScoredLattice::kImplied && kb.rows[row].invariable && !verdict_at.contains(n))
-      fixed[n] = 1;
+    invariable[n] = row != ScoredLattice::kImplied && kb.rows[row].invariable && !verdicts[n];
   }
   auto name = [&](NodeId n) {
     const std::string material = format_material(lat.material(n), lat.pieces());
@@ -73,20 +70,14 @@ void check_possible(const KnowledgeBase& kb, const ReviewPlan& plan, const std::
                        source_name(row.source));
   };
   Faults faults(origin, "cannot be true");
-  for (const Contradiction& c : fixed_contradictions(lat, fixed, ranks, 100)) {
-    const auto low = verdict_at.find(c.low), high = verdict_at.find(c.high);
-    const PlannedVerdict* v = low != verdict_at.end()    ? low->second
-                              : high != verdict_at.end() ? high->second
-                                                         : nullptr;
-    if (v == nullptr) continue;  // invariable rows at odds already: reduce names them
-    if (c.low == c.high && c.at == c.low) {
-      faults.add(v->verdict.line, "verdict",
-                 fmt::format("{} is its own mirror, so its score must be 4 or 5, not {}",
-                             format_material(lat.material(c.low), lat.pieces()),
-                             value(v->verdict.verdict)));
-    } else {
-      faults.add(v->verdict.line, "verdict", explain(lat, c, name));
-    }
+  const RankBounds fixed_by_rows = rank_bounds(lat, invariable, ranks);
+  for (const PlannedVerdict& v : plan.verdicts) {
+    const NodeId n = *lat.find(v.verdict.key);
+    if (const auto c = fixed_by_rows.against(n, ranks[n]))
+      faults.add(v.verdict.line, "verdict", explain(lat, *c, name));
+  }
+  for (const Contradiction& c : fixed_contradictions(lat, verdicts, ranks, 100)) {
+    faults.add(verdict_at.at(c.low)->verdict.line, "verdict", explain(lat, c, name));
   }
   faults.throw_if_any();
 }
@@ -106,13 +97,13 @@ MatchedSheet match_sheet(Store& store, const FilledSheet& sheet, bool partial) {
     if (item == drawn.end()) {
       faults.add(
           row.line, "material",
-          fmt::format("{} was not drawn in batch {}", material_text(pieces, row.key), batch.id));
+          fmt::format("{} was not drawn in batch {}", material_text(row.key, pieces), batch.id));
       continue;
     }
     if (const auto [at, fresh] = seen.emplace(row.key, row.line); !fresh) {
       faults.add(
           row.line, "material",
-          fmt::format("{} appears again (line {})", material_text(pieces, row.key), at->second));
+          fmt::format("{} appears again (line {})", material_text(row.key, pieces), at->second));
       continue;
     }
     matched.verdicts.push_back(
@@ -124,7 +115,7 @@ MatchedSheet match_sheet(Store& store, const FilledSheet& sheet, bool partial) {
     std::size_t listed = 0;
     for (const BatchItem& item : batch.items) {
       if (seen.contains(item.key) || listed == 10) continue;
-      missing += (listed++ == 0 ? "" : ", ") + material_text(pieces, item.key);
+      missing += (listed++ == 0 ? "" : ", ") + material_text(item.key, pieces);
     }
     const std::size_t lacking = batch.items.size() - matched.verdicts.size();
     throw InputError(
@@ -168,7 +159,7 @@ ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptio
       throw StoreError(
           fmt::format("{}: {} was drawn in batch {} but is not a node of the store; "
                       "the store is damaged",
-                      store.path(), material_text(pieces, v.key), batch.id));
+                      store.path(), material_text(v.key, pieces), batch.id));
     }
     const NodeState now = NodeState::of(*row->second);
     const NodeState base = without_import(now, v.key, plan.replaces);
@@ -190,7 +181,7 @@ ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptio
     for (const Stale& s : stale) {
       const auto by = last.find(s.verdict->key);
       const std::string why = fmt::format(
-          "{} was {} when drawn, is {} now{}", material_text(pieces, s.verdict->key),
+          "{} was {} when drawn, is {} now{}", material_text(s.verdict->key, pieces),
           state_text({s.verdict->drawn.score, static_cast<Source>(s.verdict->drawn.stratum), false,
                       std::nullopt}),
           state_text(s.was),
@@ -262,7 +253,7 @@ UndoPlan plan_undo(Store& store, int64_t batch) {
     Faults faults(store.path(), fmt::format("changed after batch {} was imported", batch));
     for (Key key : moved) {
       const auto by = last.find(key);
-      faults.add(0, material_text(store.pieces(), key),
+      faults.add(0, material_text(key, store.pieces()),
                  by == last.end() ? std::string("changed since")
                                   : fmt::format("changed since by run {} ({})", by->second.run,
                                                 by->second.command));

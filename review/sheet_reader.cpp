@@ -15,7 +15,7 @@ namespace egkb {
 namespace {
 
 bool is_ok(std::string_view v) {
-  return v.size() == 2 && (v[0] == 'o' || v[0] == 'O') && (v[1] == 'k' || v[1] == 'K');
+  return lowercase(v) == "ok";
 }
 
 }  // namespace
@@ -29,7 +29,7 @@ FilledSheet read_sheet(ByteSource source, const PieceSet& pieces) {
   const std::size_t header_line = reader.line();
   auto column = [&](const char* name) {
     for (std::size_t i = 0; i < header.size(); ++i) {
-      if (header[i] == name) return i;
+      if (lowercase(header[i]) == name) return i;
     }
     throw InputError(sheet.origin, header_line, "header",
                      fmt::format("expected a '{}' column (the sheet egkb sample wrote)", name));

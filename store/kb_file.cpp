@@ -53,7 +53,7 @@ KnowledgeBase load_kb(const std::string& path, const LoadOptions& options) {
 
 void check_save_target(const std::string& path) {
   require_extension(path);
-  if (is_store_path(path) && std::filesystem::exists(path)) {
+  if (is_store_path(path) && path_exists(path)) {
     throw InputError(path, 0, "", "the store exists already; remove it or name a new one");
   }
 }

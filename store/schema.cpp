@@ -86,7 +86,8 @@ ALTER TABLE runs ADD COLUMN trace TEXT;
 // History rows record a node's whole state (score, source, flag, weight), before and after;
 // rows from earlier schemas keep only the score (source IS NULL). Verdicts keep every import,
 // marked when a later import replaced them or an undo took them back. The revision counts the
-// commits that changed nodes, so a command can tell whether the state it read still stands.
+// commits that changed nodes, so a command can tell whether the state it read still stands;
+// `legacy_runs` is the last run recorded before, whose reviews cannot be undone.
 constexpr const char* kVersion5 = R"sql(
 ALTER TABLE history ADD COLUMN old_source TEXT;
 ALTER TABLE history ADD COLUMN source TEXT;
@@ -114,6 +115,7 @@ DROP TABLE verdicts;
 ALTER TABLE verdicts_v5 RENAME TO verdicts;
 CREATE INDEX verdicts_by_batch ON verdicts(batch, superseded_by);
 INSERT OR IGNORE INTO meta(name, value) VALUES('revision', '0');
+INSERT OR IGNORE INTO meta(name, value) SELECT 'legacy_runs', coalesce(max(id), 0) FROM runs;
 )sql";
 
 constexpr std::array<const char*, kStoreVersion> kMigrations = {kVersion1, kVersion2, kVersion3,

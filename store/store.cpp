@@ -10,6 +10,7 @@
 #include <cmath>
 #include <ctime>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "io/output_files.h"
 #include "lattice/errors.h"
@@ -93,9 +94,38 @@ struct Store::Session {
   Score checked_score(const SQLite::Column& c, Key key, const char* table) const {
     if (c.getType() != SQLITE_INTEGER || c.getInt64() < 0 || c.getInt64() > kMaxScore) {
       damaged(fmt::format("{} row of {} with score {}, not 0..9", table,
-                          format_material(material_of(key, *pieces), *pieces), c.getString()));
+                          material_text(key, *pieces), c.getString()));
     }
     return Score(c.getInt());
+  }
+
+  // Columns 1..4 of a nodes row: score, source, invariable, weight.
+  NodeState checked_node(const SQLite::Statement& q, Key key) const {
+    NodeState state;
+    state.score = checked_score(q.getColumn(1), key, "nodes");
+    const auto material = [&] { return material_text(key, *pieces); };
+    const std::optional<Source> source = source_named(q.getColumn(2).getText());
+    if (!source) {
+      damaged(
+          fmt::format("nodes row of {} with source '{}'", material(), q.getColumn(2).getString()));
+    }
+    state.source = *source;
+    const SQLite::Column invariable = q.getColumn(3);
+    if (invariable.getType() != SQLITE_INTEGER || (invariable.getInt() & ~1) != 0) {
+      damaged(fmt::format("nodes row of {} with invariable flag {}", material(),
+                          invariable.getString()));
+    }
+    state.invariable = invariable.getInt() != 0;
+    const SQLite::Column weight = q.getColumn(4);
+    if (!weight.isNull()) {
+      const double w = weight.getDouble();
+      if ((weight.getType() != SQLITE_FLOAT && weight.getType() != SQLITE_INTEGER) ||
+          !std::isfinite(w) || w <= 0) {
+        damaged(fmt::format("nodes row of {} with weight {}", material(), weight.getString()));
+      }
+      state.weight = w;
+    }
+    return state;
   }
 };
 
@@ -126,7 +156,7 @@ std::unique_ptr<SQLite::Database> connect(const std::string& file, int flags) {
 
 Store Store::open(const std::string& path) {
   std::error_code ec;
-  if (!fs::exists(path, ec)) throw InputError(path, 0, "", "no such file");
+  if (!path_exists(path)) throw InputError(path, 0, "", "no such file");
   if (fs::is_directory(path, ec)) throw InputError(path, 0, "", "is a directory, not a store");
   auto s = std::make_unique<Session>();
   s->path = path;
@@ -157,8 +187,7 @@ Store Store::open(const std::string& path) {
 }
 
 Store Store::create(const std::string& path, const PieceSet& pieces, Outputs& outputs) {
-  std::error_code ec;
-  if (fs::exists(path, ec)) {
+  if (path_exists(path)) {
     throw InputError(path, 0, "", "the store exists already; remove it or name a new one");
   }
   auto s = std::make_unique<Session>();
@@ -195,32 +224,11 @@ KnowledgeBase Store::knowledge_base() {
     while (q.executeStep()) {
       KbRow row;
       row.key = s_->checked_key(q.getColumn(0), "nodes");
-      row.score = s_->checked_score(q.getColumn(1), row.key, "nodes");
-      const auto material = [&] {
-        return format_material(material_of(row.key, *s_->pieces), *s_->pieces);
-      };
-      const std::optional<Source> source = source_named(q.getColumn(2).getText());
-      if (!source) {
-        s_->damaged(fmt::format("nodes row of {} with source '{}'", material(),
-                                q.getColumn(2).getString()));
-      }
-      row.source = *source;
-      const SQLite::Column invariable = q.getColumn(3);
-      if (invariable.getType() != SQLITE_INTEGER || (invariable.getInt() & ~1) != 0) {
-        s_->damaged(fmt::format("nodes row of {} with invariable flag {}", material(),
-                                invariable.getString()));
-      }
-      row.invariable = invariable.getInt() != 0;
-      const SQLite::Column weight = q.getColumn(4);
-      if (!weight.isNull()) {
-        const double w = weight.getDouble();
-        if ((weight.getType() != SQLITE_FLOAT && weight.getType() != SQLITE_INTEGER) ||
-            !std::isfinite(w) || w <= 0) {
-          s_->damaged(
-              fmt::format("nodes row of {} with weight {}", material(), weight.getString()));
-        }
-        row.weight = w;
-      }
+      const NodeState state = s_->checked_node(q, row.key);
+      row.score = state.score;
+      row.source = state.source;
+      row.invariable = state.invariable;
+      row.weight = state.weight;
       kb.rows.push_back(row);
     }
   });
@@ -291,6 +299,8 @@ Batch Store::batch(int64_t id) {
     batch.design = b.getColumn(0).getString();
     batch.seed = static_cast<uint64_t>(b.getColumn(1).getInt64());
     batch.parameters = b.getColumn(2).getString();
+    if (!nlohmann::json::accept(batch.parameters))
+      s_->damaged(fmt::format("batches row {} with parameters that are not JSON", id));
     batch.population = static_cast<std::size_t>(b.getColumn(3).getInt64());
     batch.created = b.getColumn(4).getString();
     SQLite::Statement items(
@@ -344,19 +354,19 @@ std::optional<BatchImport> Store::batch_import(int64_t batch) {
       found->verdicts.emplace(key, s_->checked_score(q.getColumn(1), key, "verdicts"));
     }
     if (!found || found->run == 0) return found;
+    // Imports recorded before schema 5 wrote history only for changed scores, without flags:
+    // their states cannot be put back.
+    SQLite::Statement legacy(*s_->db, "SELECT value FROM meta WHERE name = 'legacy_runs'");
+    if (legacy.executeStep() && found->run <= std::stoll(legacy.getColumn(0).getString())) {
+      found->run = 0;
+      return found;
+    }
     SQLite::Statement h(*s_->db,
                         "SELECT key, old, old_source, old_invariable, old_weight, new, source, "
                         "invariable, weight FROM history WHERE run = ? ORDER BY rowid");
     h.bind(1, found->run);
     while (h.executeStep()) {
       const Key key = s_->checked_key(h.getColumn(0), "history");
-      if (h.getColumn(6).isNull()) {
-        // Recorded before schema 5, without the flags: the states cannot be put back exactly.
-        found->run = 0;
-        found->before.clear();
-        found->after.clear();
-        break;
-      }
       if (!h.getColumn(1).isNull()) found->before.emplace(key, state_from(h, 1));
       found->after.emplace(key, state_from(h, 5));
     }
@@ -392,20 +402,20 @@ void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* output
         fmt::format("{}: the store is read-only here (no permission to write it)", s.path));
   }
   s.guarded([&] {
-    if (s.snapshot_open) {
-      s.db->exec("COMMIT");
-      s.snapshot_open = false;
-    }
-    s.db->exec("PRAGMA query_only = 0");
-    if (s.temporary.empty()) {
-      s.db->exec("PRAGMA journal_mode = WAL");
-      s.db->exec("PRAGMA synchronous = NORMAL");
-    }
-    s.db->exec("PRAGMA foreign_keys = ON");
     try {
+      if (s.snapshot_open) {
+        s.db->exec("COMMIT");
+        s.snapshot_open = false;
+      }
+      s.db->exec("PRAGMA query_only = 0");
+      if (s.temporary.empty()) {
+        s.db->exec("PRAGMA journal_mode = WAL");
+        s.db->exec("PRAGMA synchronous = NORMAL");
+      }
+      s.db->exec("PRAGMA foreign_keys = ON");
       s.db->exec("BEGIN IMMEDIATE");
     } catch (const SQLite::Exception& e) {
-      if (e.getErrorCode() != SQLITE_BUSY) throw;
+      if (e.getErrorCode() != SQLITE_BUSY && e.getErrorCode() != SQLITE_LOCKED) throw;
       throw StoreConflict(fmt::format(
           "{}: busy: another egkb command has been writing it for {} s; nothing was written; "
           "run this command again when it has finished",
@@ -414,8 +424,14 @@ void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* output
   });
   try {
     s.guarded([&] {
-      migrate(*s.db, s.version);
-      if (s.version == 0) {
+      // Another command may have migrated the store since this one opened it.
+      const int on_disk = s.db->execAndGet("PRAGMA user_version").getInt();
+      if (on_disk > kStoreVersion) {
+        throw StoreError(fmt::format("{}: made by a newer egkb (schema {}) while this command ran",
+                                     s.path, on_disk));
+      }
+      migrate(*s.db, on_disk);
+      if (on_disk == 0) {
         SQLite::Statement meta(*s.db, "INSERT INTO meta(name, value) VALUES('pieces', ?)");
         meta.bind(1, s.pieces->name());
         meta.exec();
@@ -508,9 +524,7 @@ std::unordered_map<Key, NodeState> StoreWriter::nodes() {
   SQLite::Statement q(*s_.db, "SELECT key, score, source, invariable, weight FROM nodes");
   while (q.executeStep()) {
     const Key key = s_.checked_key(q.getColumn(0), "nodes");
-    NodeState state = state_from(q, 1);
-    state.score = s_.checked_score(q.getColumn(1), key, "nodes");
-    nodes.emplace(key, state);
+    nodes.emplace(key, s_.checked_node(q, key));
   }
   return nodes;
 }
@@ -520,7 +534,7 @@ void StoreWriter::change(int64_t run, Key key, const std::optional<NodeState>& o
   nodes_changed_ = true;
   SQLite::Statement& node = q_->node;
   node.bind(1, static_cast<int64_t>(key));
-  node.bind(2, format_material(material_of(key, *s_.pieces), *s_.pieces));
+  node.bind(2, material_text(key, *s_.pieces));
   node.bind(3, value(now.score));
   node.bind(4, std::string(source_name(now.source)));
   node.bind(5, now.invariable ? 1 : 0);

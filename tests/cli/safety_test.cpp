@@ -374,6 +374,22 @@ TEST_F(Safety, ErrorsMapToTheirExitCodes) {
   fs::permissions(path("ro"), fs::perms::owner_all);
 }
 
+TEST_F(Safety, PathsTheFileSystemCannotJudgeAreInputErrors) {
+  fs::create_symlink(path("loop"), path("loop"));
+  expect_refused("import " + path("n.csv") + " --into " + path("loop/x.sqlite"), 2,
+                 "cannot use this path");
+  expect_refused("sample " + store() + " --out " + path("loop/b.csv"), 2, "cannot use this path");
+  expect_refused("import " + path("n.csv") + " --into " + path(std::string(300, 'a') + ".sqlite"),
+                 2, "cannot use this path");
+}
+
+TEST_F(Safety, AByteOrderMarkSplitAcrossPipeReadsIsStillOne) {
+  const test::Outcome r =
+      run_program("(printf '\\357'; sleep 0.2; printf '\\273\\277material,score\\nKRK,0\\n') | " +
+                  std::string(EGKB_BINARY) + " conflicts - --json");
+  EXPECT_EQ(r.code, 0) << r.err;
+}
+
 TEST_F(Safety, StoreVersionsAreReadOrRefusedAsDocumented) {
   {
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);

@@ -181,7 +181,12 @@ TEST(CsvReader, RefusesARecordLongerThanItsCapWithoutBufferingIt) {
     EXPECT_EQ(e.line(), 2u);
     EXPECT_LT(std::string(e.what()).size(), 200u);
   }
-  EXPECT_EQ(records("a\n" + std::string(CsvReader::kMaxRecordBytes - 1, 'x') + "\n").size(), 2u);
+  EXPECT_EQ(records("a\n" + std::string(CsvReader::kMaxRecordBytes, 'x') + "\n").size(), 2u);
+  EXPECT_THROW(records("\"" + std::string(CsvReader::kMaxRecordBytes, '\n') + "\"\n"), InputError)
+      << "line ends inside quotes count";
+  EXPECT_THROW(records(std::string(CsvReader::kMaxFields, ',') + "\n"), InputError);
+  EXPECT_EQ(records(std::string(CsvReader::kMaxFields - 1, ',') + "\n").front().size(),
+            CsvReader::kMaxFields);
 }
 
 TEST(CsvReader, QuotedFieldRoundTripsThroughTheWriter) {
@@ -198,6 +203,14 @@ TEST(Text, QuotesAtMostTheLimitWithUnprintableBytesEscaped) {
   EXPECT_EQ(in_quotes("\xE5\xB8"), "'\\xE5\\xB8'") << "a cut UTF-8 sequence is escaped";
   EXPECT_EQ(in_quotes(std::string(100, 'K')), "'" + std::string(80, 'K') + "...' (20 more bytes)");
   EXPECT_EQ(printable(std::string(3, 'x'), 2), "xx... (1 more bytes)");
+  EXPECT_EQ(in_quotes("a\xC2\x9B"
+                      "31m"),
+            "'a\\xC2\\x9B31m'")
+      << "C1 CSI, encoded in UTF-8";
+  EXPECT_EQ(in_quotes("\xE2\x80\xAE"
+                      "KRK"),
+            "'\\xE2\\x80\\xAEKRK'")
+      << "right-to-left override";
 }
 
 }  // namespace
