@@ -6,6 +6,7 @@
 #include <random>
 
 #include "lattice/conflicts.h"
+#include "lattice/lattice_graph.h"
 
 namespace egkb {
 namespace {
@@ -43,7 +44,7 @@ void BM_ConflictsFullLattice(benchmark::State& state) {
 
 void BM_BaselineBoostGraphEdgeCount(benchmark::State& state) {
   const Lattice& lattice = full_lattice();
-  const Lattice::Graph& g = lattice.graph();
+  const LatticeGraph::Csr& g = lattice.graph().csr;
   const std::vector<Rank>& ranks = random_ranks();
   std::vector<uint8_t> bad(lattice.size());
   for (auto _ : state) {

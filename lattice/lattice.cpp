@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "lattice/lattice_graph.h"
+
 namespace egkb {
 
 namespace {
@@ -90,8 +92,12 @@ Lattice::Lattice(const PieceSet& pieces, std::vector<Key> keys, std::vector<uint
       }
     }
   }
-  graph_ =
-      Graph(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), labels.begin(), n);
+  graph_ = std::make_unique<LatticeGraph>(LatticeGraph{LatticeGraph::Csr(
+      boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), labels.begin(), n)});
+  const auto& forward = graph_->csr.m_forward;
+  const auto& backward = graph_->csr.m_backward;
+  csr_ = {forward.m_rowstart,  forward.m_column,  forward.m_edge_properties,
+          backward.m_rowstart, backward.m_column, backward.m_edge_properties};
 
   mirror_.resize(n);
   mirror_linked_.resize(n);
@@ -100,10 +106,14 @@ Lattice::Lattice(const PieceSet& pieces, std::vector<Key> keys, std::vector<uint
     mirror_[u] = find(mirror_key(keys_[u], pieces)).value_or(kNoNode);
     const bool self = mirror_[u] == u;
     mirror_linked_[u] = self || (mirror_[u] != kNoNode && !implied_[u] && !implied_[mirror_[u]]);
-    neighbour_count_[u] = static_cast<uint8_t>(boost::out_degree(u, graph_) +
-                                               boost::in_degree(u, graph_) + mirror_linked_[u]);
+    neighbour_count_[u] = static_cast<uint8_t>(
+        boost::out_degree(u, graph_->csr) + boost::in_degree(u, graph_->csr) + mirror_linked_[u]);
   }
 }
+
+Lattice::Lattice(Lattice&&) noexcept = default;
+Lattice& Lattice::operator=(Lattice&&) noexcept = default;
+Lattice::~Lattice() = default;
 
 std::optional<NodeId> Lattice::find(Key key) const {
   // A lattice holding every key of its set is indexed by key itself.
@@ -119,10 +129,10 @@ std::optional<NodeId> Lattice::find(Key key) const {
 std::size_t Lattice::memory_bytes() const {
   auto bytes = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
   return bytes(keys_) + bytes(mirror_) + bytes(implied_) + bytes(mirror_linked_) +
-         bytes(neighbour_count_) + bytes(graph_.m_forward.m_rowstart) +
-         bytes(graph_.m_forward.m_column) + bytes(graph_.m_forward.m_edge_properties) +
-         bytes(graph_.m_backward.m_rowstart) + bytes(graph_.m_backward.m_column) +
-         bytes(graph_.m_backward.m_edge_properties);
+         bytes(neighbour_count_) + bytes(graph_->csr.m_forward.m_rowstart) +
+         bytes(graph_->csr.m_forward.m_column) + bytes(graph_->csr.m_forward.m_edge_properties) +
+         bytes(graph_->csr.m_backward.m_rowstart) + bytes(graph_->csr.m_backward.m_column) +
+         bytes(graph_->csr.m_backward.m_edge_properties);
 }
 
 }  // namespace egkb

@@ -1,9 +1,9 @@
 // The material lattice: nodes are materials, an edge joins y to y plus one piece.
 #pragma once
 
-#include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -29,12 +29,13 @@ struct EdgeLabel {
 
 using EdgeIndex = uint32_t;
 
+// The lattice as a Boost.Graph compressed_sparse_row_graph (lattice/lattice_graph.h): kept out
+// of this header, which nearly every file includes, because parsing Boost.Graph cost each of
+// them two seconds of build time.
+struct LatticeGraph;
+
 class Lattice {
  public:
-  using Graph =
-      boost::compressed_sparse_row_graph<boost::bidirectionalS, boost::no_property, EdgeLabel,
-                                         boost::no_property, NodeId, EdgeIndex>;
-
   // The mirror closure of the stored keys: every stored material and its mirror; a mirror
   // that is not stored is flagged implied.
   static Lattice closure(const PieceSet& pieces, std::vector<Key> stored_keys);
@@ -56,24 +57,39 @@ class Lattice {
   // Piece-edge neighbours plus the mirror link: the denominator of the inconsistent percentage.
   int neighbour_count(NodeId n) const { return neighbour_count_[n]; }
 
-  // The Boost.Graph view, for algorithms written against the graph concepts.
-  const Graph& graph() const { return graph_; }
+  // The Boost.Graph view, for algorithms written against the graph concepts; include
+  // lattice/lattice_graph.h to use it.
+  const LatticeGraph& graph() const { return *graph_; }
 
   // Plain CSR arrays for hot loops. Out-edges of n go to materials with one more piece;
   // in-edges come from materials with one fewer.
-  std::span<const EdgeIndex> out_offsets() const { return graph_.m_forward.m_rowstart; }
-  std::span<const NodeId> out_targets() const { return graph_.m_forward.m_column; }
-  std::span<const EdgeLabel> out_labels() const { return graph_.m_forward.m_edge_properties; }
-  std::span<const EdgeIndex> in_offsets() const { return graph_.m_backward.m_rowstart; }
-  std::span<const NodeId> in_sources() const { return graph_.m_backward.m_column; }
+  std::span<const EdgeIndex> out_offsets() const { return csr_.out_offsets; }
+  std::span<const NodeId> out_targets() const { return csr_.out_targets; }
+  std::span<const EdgeLabel> out_labels() const { return csr_.out_labels; }
+  std::span<const EdgeIndex> in_offsets() const { return csr_.in_offsets; }
+  std::span<const NodeId> in_sources() const { return csr_.in_sources; }
   // For each in-edge slot, the index of the same edge in the out-edge arrays.
-  std::span<const EdgeIndex> in_edge_ids() const { return graph_.m_backward.m_edge_properties; }
+  std::span<const EdgeIndex> in_edge_ids() const { return csr_.in_edge_ids; }
 
   // Bytes held by the node and edge arrays.
   std::size_t memory_bytes() const;
 
+  Lattice(Lattice&&) noexcept;
+  Lattice& operator=(Lattice&&) noexcept;
+  ~Lattice();
+
  private:
   Lattice(const PieceSet& pieces, std::vector<Key> keys, std::vector<uint8_t> implied);
+
+  // The graph's arrays, which stay where they are as long as the graph lives.
+  struct CsrView {
+    std::span<const EdgeIndex> out_offsets;
+    std::span<const NodeId> out_targets;
+    std::span<const EdgeLabel> out_labels;
+    std::span<const EdgeIndex> in_offsets;
+    std::span<const NodeId> in_sources;
+    std::span<const EdgeIndex> in_edge_ids;
+  };
 
   const PieceSet* pieces_;
   std::vector<Key> keys_;  // sorted, so a node's index follows its key
@@ -81,7 +97,8 @@ class Lattice {
   std::vector<uint8_t> implied_;
   std::vector<uint8_t> mirror_linked_;
   std::vector<uint8_t> neighbour_count_;
-  Graph graph_;
+  std::unique_ptr<LatticeGraph> graph_;
+  CsrView csr_;
 };
 
 }  // namespace egkb

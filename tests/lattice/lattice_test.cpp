@@ -5,6 +5,7 @@
 #include <boost/graph/breadth_first_search.hpp>
 
 #include "lattice/conflicts.h"
+#include "lattice/lattice_graph.h"
 
 namespace egkb {
 namespace {
@@ -44,7 +45,7 @@ TEST(Lattice, EdgesJoinMaterialsOnePieceApartWithTheirLabel) {
   EXPECT_EQ(label.side(), Side::Black);
   EXPECT_EQ(xq.kind(label.kind()).letter, 'C');
   EXPECT_EQ(lat.neighbour_count(more), 2);
-  EXPECT_EQ(boost::in_degree(more, lat.graph()), 2u);
+  EXPECT_EQ(boost::in_degree(more, lat.graph().csr), 2u);
 }
 
 TEST(Lattice, FullXiangqiLatticeHasTheCountedNodesAndEdges) {
@@ -61,10 +62,10 @@ TEST(Lattice, FullXiangqiLatticeHasTheCountedNodesAndEdges) {
   // the deepest material (all 32 pieces) is 30 additions away.
   std::vector<uint32_t> distance(lat.size(), 0);
   boost::breadth_first_search(
-      lat.graph(), NodeId{0},
+      lat.graph().csr, NodeId{0},
       boost::visitor(boost::make_bfs_visitor(boost::record_distances(
           boost::make_iterator_property_map(distance.begin(),
-                                            boost::get(boost::vertex_index, lat.graph())),
+                                            boost::get(boost::vertex_index, lat.graph().csr)),
           boost::on_tree_edge()))));
   EXPECT_EQ(distance[lat.size() - 1], 30u);
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <set>
 
+#include "lattice/lattice_graph.h"
 #include "lattice/material.h"
 #include "synth/presets.h"
 #include "synth/truth_model.h"
@@ -71,10 +72,10 @@ TEST(DistanceK, PapersSettingOnEndallKeepsEverySampledPairApart) {
                 << format_material(material_of(key, xq), xq) << " is within " << level << " of "
                 << format_material(material_of(v, xq), xq);
           };
-          for (auto [e, end] = boost::out_edges(u, full.graph()); e != end; ++e)
-            visit(boost::target(*e, full.graph()));
-          for (auto [e, end] = boost::in_edges(u, full.graph()); e != end; ++e)
-            visit(boost::source(*e, full.graph()));
+          for (auto [e, end] = boost::out_edges(u, full.graph().csr); e != end; ++e)
+            visit(boost::target(*e, full.graph().csr));
+          for (auto [e, end] = boost::in_edges(u, full.graph().csr); e != end; ++e)
+            visit(boost::source(*e, full.graph().csr));
         }
         frontier = std::move(next);
       }
