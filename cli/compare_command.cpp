@@ -1,6 +1,7 @@
 #include <iostream>
+#include <nlohmann/json.hpp>
 
-#include "cli/commands.h"
+#include "cli/command.h"
 #include "cli/error_table.h"
 #include "cli/kb_options.h"
 #include "lattice/compare.h"
@@ -8,31 +9,34 @@
 
 namespace egkb::cli {
 
-void add_compare_command(CLI::App& app, int&) {
+Command compare_command() {
   struct Options {
     KbOptions kb;
     std::string truth;
     bool json = false;
   };
-  auto options = std::make_shared<Options>();
-  CLI::App* cmd =
-      app.add_subcommand("compare", "errors of a KB against a truth, as the paper's Table 3");
-  add_kb_options(*cmd, options->kb);
-  cmd->add_option("--truth", options->truth, "the truth: a .csv file or a .sqlite store")
-      ->required();
-  cmd->add_flag("--json", options->json, "print the figures as JSON");
-  cmd->callback([options] {
-    const KnowledgeBase kb = load(options->kb);
-    KbOptions truth_options = options->kb;
-    truth_options.path = options->truth;
-    truth_options.pieces = kb.pieces->name();
-    const ErrorCounts counts = compare_to_truth(kb, load(truth_options));
-    if (options->json) {
-      std::cout << errors_json(counts).dump(2) << '\n';
-    } else {
-      print_error_table(std::cout, options->kb.path, counts);
-    }
-  });
+  auto o = std::make_shared<Options>();
+  return {"compare",
+          "errors of a KB against a truth, as the paper's Table 3",
+          "egkb compare repaired.csv --truth truth.csv",
+          [o](OptionSink& sink) {
+            add_kb_options(sink, o->kb);
+            sink.text(o->truth, "--truth", "the truth: a .csv file or a .sqlite store", true);
+            sink.flag(o->json, "--json", "print the figures as JSON");
+          },
+          [o] {
+            const KnowledgeBase kb = load(o->kb);
+            KbOptions truth = o->kb;
+            truth.path = o->truth;
+            truth.pieces = kb.pieces->name();
+            const ErrorCounts counts = compare_to_truth(kb, load(truth));
+            if (o->json) {
+              std::cout << errors_json(counts).dump(2) << '\n';
+            } else {
+              print_error_table(std::cout, o->kb.path, counts);
+            }
+            return 0;
+          }};
 }
 
 }  // namespace egkb::cli

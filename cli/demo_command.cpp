@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "cli/commands.h"
+#include "cli/command.h"
 #include "cli/conflict_report.h"
 #include "cli/error_table.h"
 #include "export/engine_table.h"
@@ -44,10 +44,9 @@ void report(const KnowledgeBase& kb) {
 
 }  // namespace
 
-void add_demo_command(CLI::App& app, int&) {
-  CLI::App* cmd =
-      app.add_subcommand("demo", "a first run: real chess data, then a synthetic xiangqi base");
-  cmd->callback([] {
+Command demo_command() {
+  return {"demo", "a first run: real chess data, then a synthetic xiangqi base repaired",
+          "egkb demo", [](OptionSink&) {}, [] {
     CsvOptions chess;
     chess.pieces = &PieceSet::chess();
     fmt::print("== 1. Real chess data (Syzygy statistics): a base with no conflict\n\n");
@@ -86,23 +85,24 @@ void add_demo_command(CLI::App& app, int&) {
         round.covered ? "covered" : "not covered");
     fmt::print("\n== 6. What an engine gets: the repaired base as a probe table\n\n");
     const EngineTable table = EngineTable::of(ScoredLattice::of(repaired.result), false);
-    fmt::print("  {} materials in a table of {} one-byte entries\n", table.known(),
-               table.shape().entries());
+    fmt::print("  {} materials in a table of {} bytes\n", table.known(), table.file_bytes());
+    const PieceSet& xiangqi = PieceSet::xiangqi();
     for (const char* text : {"KRKNMM", "KRNKRGG", "KCPGMMKGGMM", "KCKC"}) {
-      const Score score = *table.probe(parse_material(text, PieceSet::xiangqi()));
-      fmt::print("  probe {:<12} -> {} ({})\n", text, value(score), score_meaning(score));
+      const Score score = *table.probe(parse_material(text, xiangqi));
+      fmt::print("  probe {:<12} -> {} ({})\n", text, value(score), xiangqi.meaning(score));
     }
     fmt::print(
         "\nnext (docs/tutorial.md walks through them):\n"
         "  egkb synth --preset endall --seed 1 --truth truth.csv --out noisy.csv\n"
         "  egkb conflicts noisy.csv\n"
         "  egkb compare noisy.csv --truth truth.csv\n"
-        "  egkb reduce noisy.csv --method exact --out repaired.csv --report repair.html\n"
-        "  egkb simulate --truth truth.csv --kb noisy.csv --rounds 3 --method exact\n"
+        "  egkb reduce noisy.csv --out repaired.csv --report repair.html\n"
+        "  egkb simulate noisy.csv --truth truth.csv --rounds 3\n"
         "  egkb show noisy.csv KRKNMM\n"
         "  egkb export repaired.csv --format table --out kb.egkb\n"
         "  egkb probe kb.egkb KRKNMM\n");
-  });
+    return 0;
+  }};
 }
 
 }  // namespace egkb::cli

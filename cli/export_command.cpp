@@ -1,8 +1,10 @@
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
-#include "cli/commands.h"
+#include "cli/command.h"
 #include "cli/kb_options.h"
 #include "export/closure_export.h"
 #include "export/engine_table.h"
@@ -20,27 +22,19 @@ struct ExportOptions {
   std::string format;
   std::string out;
   bool allow_conflicts = false;
+  bool json = false;
 };
 
-std::string dims_text(const EngineTable& table) {
-  std::string text;
-  for (int k = 0; k < table.shape().kinds; ++k) {
-    text += fmt::format(" {}{}", table.pieces().kind(k).letter,
-                        table.shape().dims[0][static_cast<std::size_t>(k)] - 1);
-  }
-  return text;
-}
-
-// Writes the file and returns what is worth saying about it beyond the common line.
-std::string write_export(const ExportOptions& o, const KnowledgeBase& kb,
-                         const ScoredLattice& scored, bool has_conflicts) {
+// Writes the export among `outputs`; for a table, what is worth saying about its size.
+std::optional<EngineTable> write_export(const ExportOptions& o, const KnowledgeBase& kb,
+                                        const ScoredLattice& scored, bool has_conflicts,
+                                        Outputs& outputs) {
   if (o.format == "table") {
-    const EngineTable table = EngineTable::of(scored, has_conflicts);
-    write_file(o.out, [&](std::ostream& out) { table.write(out); });
-    return fmt::format("  {} entries of one byte, most pieces per side:{}\n",
-                       table.shape().entries(), dims_text(table));
+    EngineTable table = EngineTable::of(scored, has_conflicts);
+    outputs.write(o.out, [&](std::ostream& out) { table.write(out); });
+    return table;
   }
-  write_file(o.out, [&](std::ostream& out) {
+  outputs.write(o.out, [&](std::ostream& out) {
     if (o.format == "csv") {
       write_closure_csv(out, kb, scored);
     } else if (o.format == "json") {
@@ -49,78 +43,123 @@ std::string write_export(const ExportOptions& o, const KnowledgeBase& kb,
       write_probe_header(out, scored, {kb.origin, has_conflicts});
     }
   });
-  return "";
-}
-
-void print_probe(const EngineTable& table, const std::string& text) {
-  Material m;
-  try {
-    m = parse_material(text, table.pieces());
-  } catch (const MaterialParseError& e) {
-    throw InputError("", 0, "MATERIAL", e.what());
-  }
-  const std::string material = format_material(m, table.pieces());
-  if (const auto score = table.probe(m)) {
-    fmt::print("{:<20} {}  {}\n", material, value(*score), score_meaning(*score));
-  } else {
-    fmt::print("{:<20} -  unknown: not in the table\n", material);
-  }
+  return std::nullopt;
 }
 
 }  // namespace
 
-void add_export_command(CLI::App& app, int&) {
+Command export_command() {
   auto o = std::make_shared<ExportOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "export", "write a consistent KB for engines: csv, json, a dense table or a C/C++ header");
-  add_kb_options(*cmd, o->kb);
-  cmd->add_option("--format", o->format, "csv, json, table (binary, for egkb probe) or header")
-      ->required()
-      ->check(CLI::IsMember({"csv", "json", "table", "header"}));
-  cmd->add_option("--out", o->out, "the file to write")->required();
-  cmd->add_flag("--allow-conflicts", o->allow_conflicts,
-                "export even though conflicts remain (they are recorded in the file)");
-  cmd->callback([o] {
-    check_not_input(o->out, files_of(o->kb.path), "--out");
-    const KnowledgeBase kb = load(o->kb);
-    const ScoredLattice scored = ScoredLattice::of(kb);
-    ConflictCounter counter(scored.lattice);
-    const ConflictSummary conflicts = counter.count(scored.ranks());
-    const bool has_conflicts = conflicts.inconsistent_nodes > 0;
-    if (has_conflicts && !o->allow_conflicts) {
-      throw InputError(
-          kb.origin, 0, "",
-          fmt::format("{} inconsistent nodes ({} mirror conflicts), which an "
-                      "engine would trust; nothing was written. Repair it first "
-                      "(egkb reduce {} --method exact ...) or pass "
-                      "--allow-conflicts",
-                      conflicts.inconsistent_nodes, conflicts.mirror_conflicts, kb.origin));
-    }
-    const std::string detail = write_export(*o, kb, scored, has_conflicts);
-    fmt::print("exported {} materials ({} stored, {} implied mirrors) from {} as {} to {}\n{}",
-               scored.lattice.size(), kb.rows.size(), scored.lattice.size() - kb.rows.size(),
-               kb.origin, o->format, o->out, detail);
-    if (has_conflicts) {
-      fmt::print("  warning: {} inconsistent nodes remain (--allow-conflicts)\n",
-                 conflicts.inconsistent_nodes);
-    }
-  });
+  return {
+      "export",
+      "write a consistent KB for engines: csv, json, a score table or a C/C++ header",
+      "egkb export kb.sqlite --format table --out kb.egkb",
+      [o](OptionSink& sink) {
+        add_kb_options(sink, o->kb);
+        sink.text(o->format, "--format", "csv, json, table (binary, for egkb probe) or header",
+                  true, {"csv", "json", "table", "header"});
+        sink.text(o->out, "--out", "the file to write (- for standard output)", true);
+        sink.flag(o->allow_conflicts, "--allow-conflicts",
+                  "export even though conflicts remain (they are recorded in the file)");
+        sink.flag(o->json, "--json", "print what was exported as JSON");
+      },
+      [o] {
+        if (o->json && o->out == "-")
+          throw InputError("", 0, "--json", "--json and --out - both write to standard output");
+        check_not_input(o->out, files_of(o->kb.path), "--out");
+        const KnowledgeBase kb = load(o->kb);
+        const ScoredLattice scored = ScoredLattice::of(kb);
+        ConflictCounter counter(scored.lattice);
+        const ConflictSummary conflicts = counter.count(scored.ranks());
+        const bool has_conflicts = conflicts.inconsistent_nodes > 0;
+        if (has_conflicts && !o->allow_conflicts) {
+          throw InputError(
+              kb.origin, 0, "",
+              fmt::format("{} inconsistent nodes ({} mirror conflicts), which an engine would "
+                          "trust; nothing was written. Repair it first (egkb reduce {}) or pass "
+                          "--allow-conflicts",
+                          conflicts.inconsistent_nodes, conflicts.mirror_conflicts, kb.origin));
+        }
+        Outputs outputs;
+        const std::optional<EngineTable> table =
+            write_export(*o, kb, scored, has_conflicts, outputs);
+        outputs.publish();
+        outputs.keep();
+        const std::size_t implied = scored.lattice.size() - kb.rows.size();
+        if (o->json) {
+          nlohmann::ordered_json j = {{"materials", scored.lattice.size()},
+                                      {"stored", kb.rows.size()},
+                                      {"implied", implied},
+                                      {"pieces", kb.pieces->name()},
+                                      {"format", o->format},
+                                      {"out", o->out},
+                                      {"has_conflicts", has_conflicts}};
+          if (table) {
+            j["columns"] = table->column_count();
+            j["bytes"] = table->file_bytes();
+          }
+          std::cout << j.dump(2) << '\n';
+          return 0;
+        }
+        std::FILE* text = outputs.to_standard_output() ? stderr : stdout;
+        fmt::print(text,
+                   "exported {} materials ({} stored, {} implied by a mirror) from {} as {} to {}\n",
+                   scored.lattice.size(), kb.rows.size(), implied, kb.origin, o->format, o->out);
+        if (table) {
+          fmt::print(text, "  {} side configurations, a table of {} bytes\n",
+                     table->column_count(), table->file_bytes());
+        }
+        if (has_conflicts) {
+          fmt::print(text, "  warning: {} inconsistent nodes remain (--allow-conflicts)\n",
+                     conflicts.inconsistent_nodes);
+        }
+        return 0;
+      }};
 }
 
-void add_probe_command(CLI::App& app, int&) {
+Command probe_command() {
   struct Options {
     std::string table;
     std::vector<std::string> materials;
+    bool json = false;
   };
   auto o = std::make_shared<Options>();
-  CLI::App* cmd =
-      app.add_subcommand("probe", "look materials up in a table written by egkb export");
-  cmd->add_option("TABLE", o->table, "a file from egkb export --format table")->required();
-  cmd->add_option("MATERIAL", o->materials, "one or more materials, e.g. KRKNMM")->required();
-  cmd->callback([o] {
-    const EngineTable table = EngineTable::read(o->table);
-    for (const std::string& m : o->materials) print_probe(table, m);
-  });
+  return {"probe",
+          "look materials up in a table written by egkb export",
+          "egkb probe kb.egkb KRKNMM KCKC",
+          [o](OptionSink& sink) {
+            sink.argument(o->table, "TABLE",
+                          "a file from egkb export --format table (- reads standard input)");
+            sink.arguments(o->materials, "MATERIAL", "one or more materials, e.g. KRKNMM");
+            sink.flag(o->json, "--json", "print the answers as JSON");
+          },
+          [o] {
+            const EngineTable table = EngineTable::read(o->table);
+            const PieceSet& pieces = table.pieces();
+            nlohmann::ordered_json answers = nlohmann::ordered_json::array();
+            for (const std::string& text : o->materials) {
+              Material m;
+              try {
+                m = parse_material(text, pieces);
+              } catch (const MaterialParseError& e) {
+                throw InputError("", 0, "MATERIAL", e.what());
+              }
+              const std::string material = format_material(m, pieces);
+              const std::optional<Score> score = table.probe(m);
+              if (o->json) {
+                answers.push_back(
+                    {{"material", material},
+                     {"score", score ? nlohmann::ordered_json(value(*score)) : nullptr},
+                     {"meaning", score ? pieces.meaning(*score) : "unknown"}});
+              } else if (score) {
+                fmt::print("{:<20} {}  {}\n", material, value(*score), pieces.meaning(*score));
+              } else {
+                fmt::print("{:<20} -  unknown: not in the table\n", material);
+              }
+            }
+            if (o->json) std::cout << answers.dump(2) << '\n';
+            return 0;
+          }};
 }
 
 }  // namespace egkb::cli

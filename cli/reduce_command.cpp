@@ -1,10 +1,12 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdio>
+
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "cli/commands.h"
+#include "cli/command.h"
 #include "cli/kb_options.h"
 #include "io/output_files.h"
 #include "lattice/errors.h"
@@ -22,7 +24,7 @@ namespace {
 
 struct Options {
   KbOptions kb;
-  std::string method;
+  std::string method = "exact";
   bool weighted = false;
   bool soft = false;
   double lambda = 1.0;
@@ -34,36 +36,36 @@ struct Options {
   std::string report;
 };
 
-void print_text(const Options& o, const KnowledgeBase& kb, const ReduceOutcome& r) {
-  fmt::print("{} on {}: {} rows\n", o.method, kb.origin, kb.rows.size());
+void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const ReduceOutcome& r) {
+  fmt::print(to, "{} on {}: {} rows\n", o.method, kb.origin, kb.rows.size());
   if (!r.reduction.trace.empty()) {
-    fmt::print("  {:>6} {:>9} {:>13} {:>9}\n", "pass", "modified", "inconsistent", "Vc");
+    fmt::print(to, "  {:>6} {:>9} {:>13} {:>9}\n", "pass", "modified", "inconsistent", "Vc");
     for (const IterationTrace& t : r.reduction.trace) {
-      fmt::print("  {:>6} {:>9} {:>13} {:>9}{}\n", t.iteration, t.modified,
+      fmt::print(to, "  {:>6} {:>9} {:>13} {:>9}{}\n", t.iteration, t.modified,
                  t.after.inconsistent_nodes, t.after.corrected_score,
                  t.exact_finish ? "  (exact repair of what the passes left)" : "");
     }
   }
-  fmt::print("  before: {} inconsistent nodes, {} mirror conflicts, Vc {}\n",
+  fmt::print(to, "  before: {} inconsistent nodes, {} mirror conflicts, Vc {}\n",
              r.before.inconsistent_nodes, r.before.mirror_conflicts, r.before.corrected_score);
-  fmt::print("  after:  {} inconsistent nodes, {} mirror conflicts, Vc {}\n",
+  fmt::print(to, "  after:  {} inconsistent nodes, {} mirror conflicts, Vc {}\n",
              r.after.inconsistent_nodes, r.after.mirror_conflicts, r.after.corrected_score);
-  fmt::print("  {} rows changed, objective {:g}, {} ties, {:.3f} s\n", r.changed_rows.size(),
+  fmt::print(to, "  {} rows changed, objective {:g}, {} ties, {:.3f} s\n", r.changed_rows.size(),
              r.objective, r.reduction.ties, r.seconds);
   if (!r.queued.empty()) {
-    fmt::print("  left for the expert ({} ties):", r.queued.size());
-    for (Key key : r.queued) fmt::print(" {}", material_text(key, *kb.pieces));
-    fmt::print("\n");
+    fmt::print(to, "  left for the expert ({} ties):", r.queued.size());
+    for (Key key : r.queued) fmt::print(to, " {}", material_text(key, *kb.pieces));
+    fmt::print(to, "\n");
   }
   if (o.dry_run) {
     const std::size_t shown = std::min<std::size_t>(r.changed_rows.size(), 50);
     for (std::size_t i = 0; i < shown; ++i) {
       const std::size_t row = r.changed_rows[i];
-      fmt::print("  would change {} {} -> {}\n", material_text(kb.rows[row].key, *kb.pieces),
+      fmt::print(to, "  would change {} {} -> {}\n", material_text(kb.rows[row].key, *kb.pieces),
                  value(kb.rows[row].score), value(r.result.rows[row].score));
     }
     if (shown < r.changed_rows.size())
-      fmt::print("  ... and {} more\n", r.changed_rows.size() - shown);
+      fmt::print(to, "  ... and {} more\n", r.changed_rows.size() - shown);
   }
 }
 
@@ -84,42 +86,44 @@ void write_report(const Options& o, const KnowledgeBase& kb, const ReduceOutcome
 
 }  // namespace
 
-void add_reduce_command(CLI::App& app, int&) {
+Command reduce_command() {
   auto o = std::make_shared<Options>();
-  CLI::App* cmd = app.add_subcommand(
-      "reduce", "repair a KB: the paper's greedy algorithms or the exact optimum");
-  add_kb_options(*cmd, o->kb);
-  cmd->add_option("--method", o->method, "ba (basic), ra (refined) or exact (optimal)")
-      ->required()
-      ->check(CLI::IsMember({"ba", "ra", "exact"}));
-  cmd->add_flag("--weighted", o->weighted,
-                "ba/ra: weighted ranking and edit score (piece values x rank gap)");
-  cmd->add_flag("--soft", o->soft,
-                "exact: edges become penalties of lambda x piece value per rank");
-  cmd->add_option("--lambda", o->lambda, "exact --soft: the penalty factor")
-      ->check(finite_in(0.001, 1000))
-      ->capture_default_str();
-  cmd->add_option("--weights", o->weights,
-                  "JSON file: piece values, cannon_raise, mirror, manual, generated");
-  cmd->add_option("--ties", o->ties,
-                  "closest: nearest best value; queue: leave the node for the expert")
-      ->check(CLI::IsMember({"closest", "queue"}))
-      ->capture_default_str();
-  cmd->add_option("--out", o->out,
-                  "write the repaired rows here (.csv or a new .sqlite) instead of the store");
-  cmd->add_flag("--dry-run", o->dry_run, "show what would change; write nothing");
-  cmd->add_flag("--json", o->json, "print the figures as JSON");
-  cmd->add_option("--report", o->report,
-                  "write an HTML report: convergence, changes, worst nodes, neighbourhoods");
-  cmd->callback([o] {
-    const Method method = *method_named(o->method);
-    if (o->soft && method != Method::Exact)
-      throw InputError("", 0, "--soft", "only the exact method has soft constraints");
-    if (o->weighted && method == Method::Exact) {
-      throw InputError("", 0, "--weighted",
-                       "the exact method minimises the weighted edit cost already; use --soft for "
-                       "piece-weighted edges");
-    }
+  return {
+      "reduce",
+      "repair a KB: the exact optimum (the default) or the paper's greedy algorithms",
+      "egkb reduce kb.sqlite --report repair.html",
+      [o](OptionSink& sink) {
+        add_kb_options(sink, o->kb);
+        sink.text(o->method, "--method", "exact (optimal), ba (basic greedy) or ra (refined greedy)",
+                  false, {"ba", "ra", "exact"});
+        sink.flag(o->weighted, "--weighted",
+                  "ba/ra: weighted ranking and edit score (piece values x rank gap)");
+        sink.flag(o->soft, "--soft", "exact: edges become penalties of lambda x piece value per rank");
+        sink.number(o->lambda, "--lambda", "exact --soft: the penalty factor", 0.001, 1000);
+        sink.text(o->weights, "--weights",
+                  "JSON file: piece values, cannon_raise, mirror, manual, generated", false);
+        sink.text(o->ties, "--ties", "closest: nearest best value; queue: leave the node for the expert",
+                  false, {"closest", "queue"});
+        sink.text(o->out, "--out",
+                  "write the repaired rows here (.csv, a new .sqlite, - for standard output) "
+                  "instead of the store",
+                  false);
+        sink.flag(o->dry_run, "--dry-run", "show what would change; change nothing");
+        sink.flag(o->json, "--json", "print the figures as JSON");
+        sink.text(o->report, "--report",
+                  "write an HTML report: convergence, changes, worst nodes, neighbourhoods", false);
+      },
+      [o] {
+        const Method method = *method_named(o->method);
+        if (o->soft && method != Method::Exact)
+          throw InputError("", 0, "--soft", "only the exact method has soft constraints");
+        if (o->weighted && method == Method::Exact) {
+          throw InputError("", 0, "--weighted",
+                           "the exact method minimises the weighted edit cost already; use --soft "
+                           "for piece-weighted edges");
+        }
+        if (o->json && (o->out == "-" || o->report == "-"))
+          throw InputError("", 0, "--json", "--json and an output to - both write to standard output");
     const bool to_store = o->out.empty() && is_store_path(o->kb.path);
     if (!o->dry_run && o->out.empty() && !to_store) {
       throw InputError(o->kb.path, 0, "--out",
@@ -196,16 +200,19 @@ void add_reduce_command(CLI::App& app, int&) {
       outputs.publish();
       outputs.keep();
     }
+    // Data on standard output leaves the report to standard error.
+    std::FILE* text = outputs.to_standard_output() ? stderr : stdout;
     if (o->json) {
       std::cout << report.dump(2) << '\n';
     } else {
-      print_text(*o, kb, r);
-      fmt::print("  {}\n", o->dry_run ? "dry run: the knowledge base is unchanged"
-                           : to_store ? "recorded in " + o->kb.path
-                                      : "wrote " + o->out);
-      if (!o->report.empty()) fmt::print("  report -> {}\n", o->report);
+      print_text(text, *o, kb, r);
+      fmt::print(text, "  {}\n", o->dry_run ? "dry run: the knowledge base is unchanged"
+                                 : to_store ? "recorded in " + o->kb.path
+                                            : "wrote " + o->out);
+      if (!o->report.empty()) fmt::print(text, "  report -> {}\n", o->report);
     }
-  });
+    return 0;
+  }};
 }
 
 }  // namespace egkb::cli

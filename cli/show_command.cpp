@@ -1,8 +1,9 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <nlohmann/json.hpp>
 
-#include "cli/commands.h"
+#include "cli/command.h"
 #include "cli/kb_options.h"
 #include "lattice/conflicts.h"
 #include "lattice/errors.h"
@@ -40,19 +41,13 @@ std::string origin_text(const KnowledgeBase& kb, const ScoredLattice& scored, No
   return text;
 }
 
-std::string link_text(const PieceSet& pieces, const Neighbour& nb) {
-  if (nb.link == Link::Mirror) return "mirror";
-  return fmt::format("{}{} {}", nb.link == Link::Fewer ? '-' : '+',
-                     pieces.kind(nb.label.kind()).letter, side_name(nb.label.side()));
-}
-
 void print_node(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n,
                 const std::vector<Neighbour>& neighbours) {
   const Lattice& lat = scored.lattice;
   const PieceSet& pieces = lat.pieces();
   const Score score = scored.scores[n];
   fmt::print("{}  score {} ({}), rank {}\n", format_material(lat.material(n), pieces), value(score),
-             score_meaning(score), value(rank_of(score)));
+             pieces.meaning(score), value(rank_of(score)));
   fmt::print("  {}\n  {}\n", describe_material(lat.material(n), pieces),
              origin_text(kb, scored, n));
   const NodeId m = lat.mirror(n);
@@ -67,39 +62,78 @@ void print_node(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n,
   const int level = inconsistency_level(bad, lat.neighbour_count(n));
   fmt::print("  {} neighbours, {} inconsistent", neighbours.size(), bad);
   if (bad > 0) fmt::print(" ({}%, level {})", 100 * bad / lat.neighbour_count(n), level);
-  fmt::print("\n\n  {:<12} {:<20} {:>5}\n", "link", "material", "score");
+  fmt::print("\n\n  {:<14} {:<20} {:>5}\n", "link", "material", "score");
   for (const Neighbour& nb : neighbours) {
-    fmt::print("  {:<12} {:<20} {:>5}  {}\n", link_text(pieces, nb),
+    fmt::print("  {:<14} {:<20} {:>5}  {}\n", link_text(pieces, nb),
                format_material(lat.material(nb.node), pieces), value(scored.scores[nb.node]),
                nb.inconsistent ? "x inconsistent" : "");
   }
 }
 
+nlohmann::ordered_json node_json(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n,
+                                 const std::vector<Neighbour>& neighbours) {
+  const Lattice& lat = scored.lattice;
+  const PieceSet& pieces = lat.pieces();
+  const auto material = [&](NodeId u) { return format_material(lat.material(u), pieces); };
+  nlohmann::ordered_json links = nlohmann::ordered_json::array();
+  int bad = 0;
+  for (const Neighbour& nb : neighbours) {
+    bad += nb.inconsistent;
+    links.push_back({{"link", link_text(pieces, nb)},
+                     {"material", material(nb.node)},
+                     {"score", value(scored.scores[nb.node])},
+                     {"inconsistent", nb.inconsistent}});
+  }
+  const Score score = scored.scores[n];
+  const NodeId m = lat.mirror(n);
+  return {{"material", material(n)},
+          {"score", value(score)},
+          {"meaning", pieces.meaning(score)},
+          {"rank", value(rank_of(score))},
+          {"source", provenance(kb, scored, n)},
+          {"mirror", m == n ? nlohmann::ordered_json(nullptr)
+                            : nlohmann::ordered_json{{"material", material(m)},
+                                                     {"score", value(scored.scores[m])},
+                                                     {"implied", lat.implied(m)}}},
+          {"inconsistent", bad},
+          {"level", inconsistency_level(bad, lat.neighbour_count(n))},
+          {"neighbours", links}};
+}
+
 }  // namespace
 
-void add_show_command(CLI::App& app, int&) {
+Command show_command() {
   struct Options {
     KbOptions kb;
     std::string material;
     bool dot = false;
+    bool json = false;
   };
-  auto options = std::make_shared<Options>();
-  CLI::App* cmd = app.add_subcommand("show", "a node, its score, its neighbours and its conflicts");
-  add_kb_options(*cmd, options->kb);
-  cmd->add_option("MATERIAL", options->material, "the material, e.g. KCCKHCPGG or KRPvKR")
-      ->required();
-  cmd->add_flag("--dot", options->dot, "print the neighbourhood as Graphviz DOT instead");
-  cmd->callback([options] {
-    const KnowledgeBase kb = load(options->kb);
-    const ScoredLattice scored = ScoredLattice::of(kb);
-    const NodeId n = find_node(scored, options->material);
-    const std::vector<Neighbour> neighbours = neighbourhood(scored.lattice, scored.ranks(), n);
-    if (options->dot) {
-      write_neighbourhood_dot(std::cout, scored.lattice, scored.scores, n, neighbours);
-    } else {
-      print_node(kb, scored, n, neighbours);
-    }
-  });
+  auto o = std::make_shared<Options>();
+  return {"show",
+          "a node, its score, its neighbours and its conflicts",
+          "egkb show kb.sqlite KRKNMM",
+          [o](OptionSink& sink) {
+            add_kb_options(sink, o->kb);
+            sink.argument(o->material, "MATERIAL", "the material, e.g. KCCKHCPGG or KRPvKR");
+            sink.flag(o->dot, "--dot", "print the neighbourhood as Graphviz DOT instead");
+            sink.flag(o->json, "--json", "print the node and its neighbours as JSON");
+          },
+          [o] {
+            const KnowledgeBase kb = load(o->kb);
+            const ScoredLattice scored = ScoredLattice::of(kb);
+            const NodeId n = find_node(scored, o->material);
+            const std::vector<Neighbour> neighbours =
+                neighbourhood(scored.lattice, scored.ranks(), n);
+            if (o->json) {
+              std::cout << node_json(kb, scored, n, neighbours).dump(2) << '\n';
+            } else if (o->dot) {
+              write_neighbourhood_dot(std::cout, scored.lattice, scored.scores, n, neighbours);
+            } else {
+              print_node(kb, scored, n, neighbours);
+            }
+            return 0;
+          }};
 }
 
 }  // namespace egkb::cli

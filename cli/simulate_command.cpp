@@ -3,7 +3,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "cli/commands.h"
+#include "cli/command.h"
 #include "cli/kb_options.h"
 #include "lattice/errors.h"
 #include "present/json_forms.h"
@@ -36,71 +36,77 @@ void print_round(const RoundReport& r) {
 
 }  // namespace
 
-void add_simulate_command(CLI::App& app, int&) {
+Command simulate_command() {
   struct Options {
-    KbOptions truth;
     KbOptions kb;
-    SimulationOptions sim;
+    std::string truth;
+    uint64_t rounds = 3;
+    double p = 0.01;
+    std::optional<uint64_t> size;
+    uint64_t k = 4;
     std::string design = "distance-k";
-    std::string method = "ra";
+    double expert_error = 0;
+    std::string method = "exact";
+    uint64_t seed = 1;
     bool json = false;
   };
   auto o = std::make_shared<Options>();
-  CLI::App* cmd = app.add_subcommand(
-      "simulate", "the expert loop with a truth as the oracle: repair, sample, review, estimate");
-  cmd->add_option("--truth", o->truth.path, "the truth (.csv or .sqlite)")->required();
-  cmd->add_option("--kb", o->kb.path, "the noisy base (.csv or .sqlite)")->required();
-  add_pieces_option(*cmd, o->kb.pieces);
-  cmd->add_option("--rounds", o->sim.rounds, "review rounds")
-      ->check(whole_in(1, 100))
-      ->capture_default_str();
-  cmd->add_option("--p", o->sim.p, "share of rows sampled per round")
-      ->check(finite_in(1e-9, 1))
-      ->capture_default_str();
-  cmd->add_option("--size", o->sim.size, "rows sampled per round, instead of --p")
-      ->check(whole_in(1, 100'000'000));
-  cmd->add_option("--k", o->sim.k, "distance-k: least distance between sampled rows")
-      ->check(whole_in(1, 1000))
-      ->capture_default_str();
-  cmd->add_option("--design", o->design, "distance-k or hss (risk-weighted)")
-      ->check(CLI::IsMember({"distance-k", "hss"}))
-      ->capture_default_str();
-  cmd->add_option("--expert-error", o->sim.expert_error, "chance an answer is one rank off")
-      ->check(finite_in(0, 1))
-      ->capture_default_str();
-  cmd->add_option("--method", o->method, "repair between rounds: ra or exact")
-      ->check(CLI::IsMember({"ba", "ra", "exact"}))
-      ->capture_default_str();
-  cmd->add_option("--seed", o->sim.seed, "same seed, same run")
-      ->check(whole_in(0, UINT64_MAX))
-      ->capture_default_str();
-  cmd->add_flag("--json", o->json, "print the rounds as JSON");
-  cmd->callback([o] {
-    const KnowledgeBase kb = load(o->kb);
-    o->truth.pieces = kb.pieces->name();
-    const KnowledgeBase truth = load(o->truth);
-    if (o->sim.k > diameter(*kb.pieces)) {
-      throw InputError("", 0, "--k",
-                       fmt::format("{} is beyond the {} lattice's diameter ({})", o->sim.k,
-                                   kb.pieces->name(), diameter(*kb.pieces)));
-    }
-    o->sim.design = o->design == "hss" ? Design::Hss : Design::DistanceK;
-    o->sim.method = *method_named(o->method);
-    const auto rounds = simulate(truth, kb, o->sim,
-                                 o->json ? std::function<void(const RoundReport&)>{} : print_round);
-    if (!o->json) return;
-    nlohmann::ordered_json out = nlohmann::ordered_json::array();
-    for (const RoundReport& r : rounds) {
-      out.push_back({{"round", r.round},
-                     {"wanted", r.wanted},
-                     {"sampled", r.sampled},
-                     {"inconsistent_after_repair", r.inconsistent_after_repair},
-                     {"estimate", estimate_json(r.estimate)},
-                     {"truth", errors_json(r.truth)},
-                     {"covered", r.covered}});
-    }
-    std::cout << out.dump(2) << '\n';
-  });
+  return {
+      "simulate",
+      "the expert loop with a truth as the oracle: repair, sample, review, estimate",
+      "egkb simulate noisy.csv --truth truth.csv --rounds 3",
+      [o](OptionSink& sink) {
+        add_kb_options(sink, o->kb);
+        sink.text(o->truth, "--truth", "the truth (.csv or .sqlite) that answers for the expert",
+                  true);
+        sink.whole(o->rounds, "--rounds", "review rounds", 1, 100);
+        sink.number(o->p, "--p", "share of rows sampled per round", 1e-9, 1);
+        sink.whole(o->size, "--size", "rows sampled per round, instead of --p", 1, 100'000'000);
+        sink.whole(o->k, "--k", "distance-k: least distance between sampled rows", 1, 1000);
+        sink.text(o->design, "--design", "distance-k or hss (risk-weighted)", false,
+                  {"distance-k", "hss"});
+        sink.number(o->expert_error, "--expert-error", "chance an answer is one rank off", 0, 1);
+        sink.text(o->method, "--method", "repair between rounds", false, {"ba", "ra", "exact"});
+        sink.whole(o->seed, "--seed", "same seed, same run", 0, UINT64_MAX);
+        sink.flag(o->json, "--json", "print the rounds as JSON");
+      },
+      [o] {
+        const KnowledgeBase kb = load(o->kb);
+        KbOptions truth = o->kb;
+        truth.path = o->truth;
+        truth.pieces = kb.pieces->name();
+        const KnowledgeBase truth_kb = load(truth);
+        if (static_cast<int>(o->k) > diameter(*kb.pieces)) {
+          throw InputError("", 0, "--k",
+                           fmt::format("{} is beyond the {} lattice's diameter ({})", o->k,
+                                       kb.pieces->name(), diameter(*kb.pieces)));
+        }
+        SimulationOptions sim;
+        sim.rounds = static_cast<int>(o->rounds);
+        sim.p = o->p;
+        if (o->size) sim.size = static_cast<std::size_t>(*o->size);
+        sim.k = static_cast<int>(o->k);
+        sim.design = o->design == "hss" ? Design::Hss : Design::DistanceK;
+        sim.expert_error = o->expert_error;
+        sim.method = *method_named(o->method);
+        sim.seed = o->seed;
+        const auto rounds = simulate(truth_kb, kb, sim,
+                                     o->json ? std::function<void(const RoundReport&)>{}
+                                             : print_round);
+        if (!o->json) return 0;
+        nlohmann::ordered_json out = nlohmann::ordered_json::array();
+        for (const RoundReport& r : rounds) {
+          out.push_back({{"round", r.round},
+                         {"wanted", r.wanted},
+                         {"sampled", r.sampled},
+                         {"inconsistent_after_repair", r.inconsistent_after_repair},
+                         {"estimate", estimate_json(r.estimate)},
+                         {"truth", errors_json(r.truth)},
+                         {"covered", r.covered}});
+        }
+        std::cout << out.dump(2) << '\n';
+        return 0;
+      }};
 }
 
 }  // namespace egkb::cli

@@ -6,7 +6,6 @@
 #include <cstring>
 #include <ostream>
 
-#include "io/byte_source.h"
 #include "lattice/errors.h"
 
 namespace egkb {
@@ -20,13 +19,16 @@ constexpr std::size_t kKindsAt = 10;     // u8
 constexpr std::size_t kFlagsAt = 11;     // u8, bit 0: exported with conflicts
 constexpr std::size_t kPieceSetAt = 12;  // 12 bytes, NUL-padded name
 constexpr std::size_t kLettersAt = 24;   // 8 bytes, the kinds' letters, NUL-padded
-constexpr std::size_t kDimsAt = 32;      // 8 bytes red, 8 bytes black
-constexpr std::size_t kEntriesAt = 48;   // u64
+constexpr std::size_t kDimsAt = 32;      // 8 bytes: the side box
+constexpr std::size_t kColumnsAt = 40;   // u32: side configurations the base uses
+constexpr std::size_t kBoxAt = 48;       // u64: entries of the side box
 constexpr std::size_t kKnownAt = 56;     // u32
-constexpr std::size_t kChecksumAt = 60;  // u32 CRC-32 of bytes 0..59 and the entries
+constexpr std::size_t kChecksumAt = 60;  // u32 CRC-32 of bytes 0..59, the index and the scores
 constexpr std::size_t kPieceSetBytes = 12;
 constexpr char kMagic[8] = {'E', 'G', 'K', 'B', 'T', 'B', 'L', '\0'};
 constexpr uint8_t kConflictFlag = 1;
+// Beyond these a header is damaged: no piece set's side box is larger, no base has more columns.
+constexpr uint64_t kMostBoxEntries = uint64_t{1} << 26;
 
 void put_le(uint8_t* at, uint64_t v, int bytes) {
   for (int i = 0; i < bytes; ++i) at[i] = static_cast<uint8_t>(v >> (8 * i));
@@ -38,28 +40,44 @@ uint64_t get_le(const uint8_t* at, int bytes) {
   return v;
 }
 
-uint32_t checksum(const uint8_t* header, const std::vector<uint8_t>& entries) {
+std::vector<uint8_t> column_bytes(std::span<const uint16_t> columns) {
+  std::vector<uint8_t> bytes(2 * columns.size());
+  for (std::size_t i = 0; i < columns.size(); ++i) put_le(bytes.data() + 2 * i, columns[i], 2);
+  return bytes;
+}
+
+uint32_t checksum(const uint8_t* header, std::span<const uint8_t> index,
+                  std::span<const uint8_t> scores) {
   boost::crc_32_type crc;
   crc.process_bytes(header, kChecksumAt);
-  crc.process_bytes(entries.data(), entries.size());
+  crc.process_bytes(index.data(), index.size());
+  crc.process_bytes(scores.data(), scores.size());
   return crc.checksum();
 }
 
-// The file's header, then at most `entries + 1` more bytes: enough to tell a table of the size
-// the header promises from a truncated or longer one, without reading a stray huge file whole.
-std::vector<uint8_t> read_table_bytes(ByteSource& in, std::size_t header_bytes,
-                                      uint64_t (*entries_of)(const uint8_t*)) {
-  std::vector<uint8_t> bytes(header_bytes);
+// The body's size a header promises, or nullopt when its counts are beyond any table.
+std::optional<uint64_t> promised_body(const uint8_t* h) {
+  const uint64_t box = get_le(h + kBoxAt, 8);
+  const uint64_t columns = get_le(h + kColumnsAt, 4);
+  if (box > kMostBoxEntries || columns > kNoColumn) return std::nullopt;
+  return 2 * box + columns * columns;
+}
+
+// The file's header, then at most one byte more than the header promises: enough to tell a
+// table of that size from a truncated or longer one without reading a stray huge file whole.
+std::vector<uint8_t> read_table_bytes(ByteSource& in) {
+  std::vector<uint8_t> bytes(kTableHeaderBytes);
   std::size_t have = 0;
-  while (have < header_bytes) {
+  while (have < kTableHeaderBytes) {
     const std::size_t n =
-        in.read(reinterpret_cast<char*>(bytes.data()) + have, header_bytes - have);
+        in.read(reinterpret_cast<char*>(bytes.data()) + have, kTableHeaderBytes - have);
     if (n == 0) break;
     have += n;
   }
   bytes.resize(have);
-  if (have < header_bytes) return bytes;
-  const uint64_t limit = entries_of(bytes.data()) + 1;
+  if (have < kTableHeaderBytes || std::memcmp(bytes.data() + kMagicAt, kMagic, sizeof kMagic) != 0)
+    return bytes;
+  const uint64_t limit = promised_body(bytes.data()).value_or(0) + 1;
   std::vector<char> chunk(1 << 16);
   uint64_t read = 0;
   while (read < limit) {
@@ -74,92 +92,111 @@ std::vector<uint8_t> read_table_bytes(ByteSource& in, std::size_t header_bytes,
 
 }  // namespace
 
-TableShape TableShape::of(const Lattice& lattice) {
-  TableShape shape;
-  shape.kinds = lattice.pieces().kind_count();
-  for (auto& side : shape.dims) side.fill(1);
+SideBox SideBox::of(const Lattice& lattice) {
+  SideBox box;
+  box.kinds = lattice.pieces().kind_count();
+  box.dims.fill(1);
   for (NodeId n = 0; n < lattice.size(); ++n) {
     const Material m = lattice.material(n);
     for (Side s : {Side::Red, Side::Black}) {
-      for (int k = 0; k < shape.kinds; ++k) {
-        uint8_t& dim = shape.dims[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)];
+      for (int k = 0; k < box.kinds; ++k) {
+        uint8_t& dim = box.dims[static_cast<std::size_t>(k)];
         dim = std::max<uint8_t>(dim, static_cast<uint8_t>(m.count(s, k) + 1));
       }
     }
   }
-  return shape;
+  return box;
 }
 
-uint64_t TableShape::side_entries(Side side) const {
+uint64_t SideBox::entries() const {
   uint64_t n = 1;
-  for (int k = 0; k < kinds; ++k)
-    n *= dims[static_cast<std::size_t>(side)][static_cast<std::size_t>(k)];
+  for (int k = 0; k < kinds; ++k) n *= dims[static_cast<std::size_t>(k)];
   return n;
 }
 
-std::optional<uint64_t> TableShape::side_index(const Material& m, Side side) const {
-  uint64_t i = 0;
+std::optional<uint32_t> SideBox::index(const Material& m, Side side) const {
+  uint32_t i = 0;
   for (int k = 0; k < kinds; ++k) {
-    const uint8_t dim = dims[static_cast<std::size_t>(side)][static_cast<std::size_t>(k)];
+    const uint8_t dim = dims[static_cast<std::size_t>(k)];
     if (m.count(side, k) >= dim) return std::nullopt;
     i = i * dim + m.count(side, k);
   }
   return i;
 }
 
-std::optional<uint64_t> TableShape::index(const Material& m) const {
-  const auto red = side_index(m, Side::Red);
-  const auto black = side_index(m, Side::Black);
-  if (!red || !black) return std::nullopt;
-  return *red * side_entries(Side::Black) + *black;
-}
-
-EngineTable::EngineTable(const PieceSet& pieces, TableShape shape, std::vector<uint8_t> scores,
+EngineTable::EngineTable(const PieceSet& pieces, SideBox box, std::vector<uint16_t> columns,
+                         std::size_t column_count, std::vector<uint8_t> scores,
                          bool has_conflicts)
-    : pieces_(&pieces), shape_(shape), scores_(std::move(scores)), has_conflicts_(has_conflicts) {
+    : pieces_(&pieces),
+      box_(box),
+      columns_(std::move(columns)),
+      column_count_(column_count),
+      scores_(std::move(scores)),
+      has_conflicts_(has_conflicts) {
   for (uint8_t s : scores_) known_ += s != kUnknownScore;
 }
 
 EngineTable EngineTable::of(const ScoredLattice& scored, bool has_conflicts) {
   const Lattice& lattice = scored.lattice;
-  const TableShape shape = TableShape::of(lattice);
-  std::vector<uint8_t> scores(shape.entries(), kUnknownScore);
+  const SideBox box = SideBox::of(lattice);
+  // Each node's two configurations in the box, decoded once.
+  std::vector<std::array<uint32_t, 2>> configuration(lattice.size());
+  std::vector<uint16_t> columns(box.entries(), kNoColumn);
   for (NodeId n = 0; n < lattice.size(); ++n) {
-    scores[*shape.index(lattice.material(n))] = static_cast<uint8_t>(value(scored.scores[n]));
+    const Material m = lattice.material(n);
+    for (Side s : {Side::Red, Side::Black}) {
+      const uint32_t i = *box.index(m, s);
+      configuration[n][static_cast<std::size_t>(s)] = i;
+      columns[i] = 0;
+    }
   }
-  return {lattice.pieces(), shape, std::move(scores), has_conflicts};
+  std::size_t count = 0;
+  for (uint16_t& column : columns) {
+    if (column != kNoColumn) column = static_cast<uint16_t>(count++);
+  }
+  std::vector<uint8_t> scores(count * count, kUnknownScore);
+  for (NodeId n = 0; n < lattice.size(); ++n) {
+    const std::size_t first = columns[configuration[n][0]], second = columns[configuration[n][1]];
+    scores[first * count + second] = static_cast<uint8_t>(value(scored.scores[n]));
+  }
+  return {lattice.pieces(), box, std::move(columns), count, std::move(scores), has_conflicts};
 }
 
 std::optional<Score> EngineTable::probe(const Material& m) const {
-  const auto i = shape_.index(m);
-  if (!i || scores_[*i] == kUnknownScore) return std::nullopt;
-  return Score(scores_[*i]);
+  const auto first = box_.index(m, Side::Red), second = box_.index(m, Side::Black);
+  if (!first || !second) return std::nullopt;
+  const uint16_t a = columns_[*first], b = columns_[*second];
+  if (a == kNoColumn || b == kNoColumn) return std::nullopt;
+  const uint8_t s = scores_[std::size_t{a} * column_count_ + b];
+  if (s == kUnknownScore) return std::nullopt;
+  return Score(s);
 }
 
 std::array<uint8_t, kTableHeaderBytes> EngineTable::header() const {
   std::array<uint8_t, kTableHeaderBytes> h{};
   std::memcpy(h.data() + kMagicAt, kMagic, sizeof kMagic);
   put_le(h.data() + kVersionAt, kTableVersion, 2);
-  h[kKindsAt] = static_cast<uint8_t>(shape_.kinds);
+  h[kKindsAt] = static_cast<uint8_t>(box_.kinds);
   h[kFlagsAt] = has_conflicts_ ? kConflictFlag : 0;
   std::memcpy(h.data() + kPieceSetAt, pieces_->name().data(),
               std::min(pieces_->name().size(), kPieceSetBytes));
-  for (int k = 0; k < shape_.kinds; ++k) {
+  for (int k = 0; k < box_.kinds; ++k) {
     h[kLettersAt + static_cast<std::size_t>(k)] = static_cast<uint8_t>(pieces_->kind(k).letter);
-    for (Side s : {Side::Red, Side::Black}) {
-      h[kDimsAt + kMaxKinds * static_cast<std::size_t>(s) + static_cast<std::size_t>(k)] =
-          shape_.dims[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)];
-    }
+    h[kDimsAt + static_cast<std::size_t>(k)] = box_.dims[static_cast<std::size_t>(k)];
   }
-  put_le(h.data() + kEntriesAt, scores_.size(), 8);
+  put_le(h.data() + kColumnsAt, column_count_, 4);
+  put_le(h.data() + kBoxAt, columns_.size(), 8);
   put_le(h.data() + kKnownAt, known_, 4);
-  put_le(h.data() + kChecksumAt, checksum(h.data(), scores_), 4);
+  put_le(h.data() + kChecksumAt, checksum(h.data(), column_bytes(columns_), scores_), 4);
   return h;
 }
 
 void EngineTable::write(std::ostream& out) const {
   const auto h = header();
+  const std::vector<uint8_t> index = column_bytes(columns_);
   out.write(reinterpret_cast<const char*>(h.data()), static_cast<std::streamsize>(h.size()));
+  out.write(reinterpret_cast<const char*>(index.data()),
+            static_cast<std::streamsize>(index.size()));
   out.write(reinterpret_cast<const char*>(scores_.data()),
             static_cast<std::streamsize>(scores_.size()));
 }
@@ -173,9 +210,7 @@ EngineTable EngineTable::read(ByteSource in) {
   auto fail = [&](const char* field, const std::string& message) {
     return InputError(path, 0, field, message);
   };
-  std::vector<uint8_t> bytes = read_table_bytes(in, kTableHeaderBytes, [](const uint8_t* h) {
-    return std::memcmp(h + kMagicAt, kMagic, sizeof kMagic) == 0 ? get_le(h + kEntriesAt, 8) : 0;
-  });
+  const std::vector<uint8_t> bytes = read_table_bytes(in);
   if (bytes.size() < kTableHeaderBytes) {
     throw fail("header", fmt::format("truncated: {} bytes, shorter than the {}-byte table header",
                                      bytes.size(), kTableHeaderBytes));
@@ -185,18 +220,23 @@ EngineTable EngineTable::read(ByteSource in) {
     throw fail("magic", "not an egkb table (egkb export writes one in the table format)");
   const auto version = get_le(h + kVersionAt, 2);
   if (version != kTableVersion) {
-    throw fail("version", fmt::format("table format version {}; this egkb reads version {}",
+    throw fail("version", fmt::format("table format version {}; this egkb reads version {}: "
+                                      "export the table again",
                                       version, kTableVersion));
   }
-  std::vector<uint8_t> scores(bytes.begin() + kTableHeaderBytes, bytes.end());
-  const uint64_t entries = get_le(h + kEntriesAt, 8);
-  if (scores.size() != entries) {
-    throw fail("entries", fmt::format("the header promises {} entries, the file holds {}: it is "
-                                      "truncated or damaged; export it again",
-                                      entries, scores.size()));
+  const std::optional<uint64_t> body = promised_body(h);
+  if (!body || bytes.size() - kTableHeaderBytes != *body) {
+    throw fail("entries", fmt::format("the header promises {} bytes after it, the file holds {}: "
+                                      "it is truncated or damaged; export it again",
+                                      body ? std::to_string(*body) : std::string("impossibly many"),
+                                      bytes.size() - kTableHeaderBytes));
   }
+  const std::size_t box_entries = static_cast<std::size_t>(get_le(h + kBoxAt, 8));
+  const std::span<const uint8_t> index(bytes.data() + kTableHeaderBytes, 2 * box_entries);
+  const std::span<const uint8_t> scores(index.data() + index.size(),
+                                        bytes.size() - kTableHeaderBytes - index.size());
   const auto stored_sum = static_cast<uint32_t>(get_le(h + kChecksumAt, 4));
-  const uint32_t computed = checksum(h, scores);
+  const uint32_t computed = checksum(h, index, scores);
   if (stored_sum != computed) {
     throw fail("checksum", fmt::format("checksum mismatch (stored {:08x}, computed {:08x}): the "
                                        "file is damaged; export it again",
@@ -212,30 +252,40 @@ EngineTable EngineTable::read(ByteSource in) {
     throw fail("pieces", fmt::format("unknown piece set '{}'", name));
   }
   const PieceSet& pieces = *known_set;
-  TableShape shape;
-  shape.kinds = h[kKindsAt];
-  if (shape.kinds != pieces.kind_count())
-    throw fail("kinds", fmt::format("{} piece kinds, the {} set has {}", shape.kinds, name,
+  SideBox box;
+  box.kinds = h[kKindsAt];
+  if (box.kinds != pieces.kind_count())
+    throw fail("kinds", fmt::format("{} piece kinds, the {} set has {}", box.kinds, name,
                                     pieces.kind_count()));
-  for (int k = 0; k < shape.kinds; ++k) {
+  for (int k = 0; k < box.kinds; ++k) {
     if (h[kLettersAt + static_cast<std::size_t>(k)] != pieces.kind(k).letter)
       throw fail("letters", fmt::format("piece letters differ from the {} set", name));
-    for (Side s : {Side::Red, Side::Black}) {
-      const uint8_t dim = h[kDimsAt + kMaxKinds * static_cast<std::size_t>(s) + k];
-      if (dim < 1 || dim > pieces.kind(k).max + 1)
-        throw fail("dimensions",
-                   fmt::format("{} counts of {} for {}", dim, pieces.kind(k).name, side_name(s)));
-      shape.dims[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)] = dim;
-    }
+    const uint8_t dim = h[kDimsAt + static_cast<std::size_t>(k)];
+    if (dim < 1 || dim > pieces.kind(k).max + 1)
+      throw fail("dimensions", fmt::format("{} counts of {}", dim, pieces.kind(k).name));
+    box.dims[static_cast<std::size_t>(k)] = dim;
   }
-  if (shape.entries() != entries)
+  if (box.entries() != box_entries)
     throw fail("entries",
-               fmt::format("{} entries, the dimensions make {}", entries, shape.entries()));
+               fmt::format("{} side configurations, the box makes {}", box_entries, box.entries()));
+  const std::size_t column_count = static_cast<std::size_t>(get_le(h + kColumnsAt, 4));
+  std::vector<uint16_t> columns(box_entries);
+  std::vector<uint8_t> seen(column_count, 0);
+  for (std::size_t i = 0; i < box_entries; ++i) {
+    columns[i] = static_cast<uint16_t>(get_le(index.data() + 2 * i, 2));
+    if (columns[i] == kNoColumn) continue;
+    if (columns[i] >= column_count || seen[columns[i]]++)
+      throw fail("columns", fmt::format("side configuration {} names column {}", i, columns[i]));
+  }
+  if (std::count(seen.begin(), seen.end(), 1) != static_cast<std::ptrdiff_t>(column_count))
+    throw fail("columns", "a column no side configuration names");
   for (uint8_t s : scores) {
     if (s > kMaxScore && s != kUnknownScore)
       throw fail("entries", fmt::format("score byte {} is neither 0..9 nor 255", s));
   }
-  EngineTable table(pieces, shape, std::move(scores), (h[kFlagsAt] & kConflictFlag) != 0);
+  EngineTable table(pieces, box, std::move(columns), column_count,
+                    std::vector<uint8_t>(scores.begin(), scores.end()),
+                    (h[kFlagsAt] & kConflictFlag) != 0);
   if (table.known_ != get_le(h + kKnownAt, 4))
     throw fail("known", "the count of known entries does not match the entries");
   return table;

@@ -1,11 +1,14 @@
-// The dense score table an engine loads: a 64-byte header, then one byte per key inside the box
-// of piece counts the knowledge base uses (docs/formats.md has the byte layout).
+// The score table an engine loads, and the layout the probe header compiles in: each side's
+// piece counts index the side configurations the base uses (a column each), and a square table
+// holds one byte per pair of columns. A base of small chess endgames stays small although the
+// chess key space is vast (docs/formats.md has the byte layout).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -15,31 +18,29 @@
 namespace egkb {
 
 constexpr uint8_t kUnknownScore = 255;
-constexpr uint16_t kTableVersion = 1;
+constexpr uint16_t kNoColumn = 0xFFFF;
+constexpr uint16_t kTableVersion = 2;
 constexpr std::size_t kTableHeaderBytes = 64;
 
-// The box of piece counts a table covers. dims[side][kind] is one more than the most pieces of
-// that kind the side has in any material of the base, so a base of small endgames stays small
-// even in a piece set as wide as chess.
-struct TableShape {
+// The box of counts one side has in any material of the base: dims[kind] is one more than the
+// most pieces of that kind either side has (a mirror closure uses the same configurations for
+// both sides).
+struct SideBox {
   int kinds = 0;
-  std::array<std::array<uint8_t, kMaxKinds>, 2> dims{};
+  std::array<uint8_t, kMaxKinds> dims{};
 
-  static TableShape of(const Lattice& lattice);
+  static SideBox of(const Lattice& lattice);
 
-  uint64_t side_entries(Side side) const;
-  uint64_t entries() const { return side_entries(Side::Red) * side_entries(Side::Black); }
+  uint64_t entries() const;
   // Mixed radix over the box, the last kind least significant; nullopt outside the box.
-  std::optional<uint64_t> side_index(const Material& m, Side side) const;
-  // Red's block above black's, as lattice keys are.
-  std::optional<uint64_t> index(const Material& m) const;
+  std::optional<uint32_t> index(const Material& m, Side side) const;
 };
 
 class EngineTable {
  public:
   // Every node of the base's mirror closure; `has_conflicts` is recorded in the header flags.
   static EngineTable of(const ScoredLattice& scored, bool has_conflicts);
-  // Reads and verifies a table file: size, magic, version, piece set, dimensions, checksum and
+  // Reads and verifies a table file: size, magic, version, piece set, box, columns, checksum and
   // every byte. Throws InputError naming the file and what is wrong.
   static EngineTable read(const std::string& path);
   static EngineTable read(ByteSource source);
@@ -50,18 +51,28 @@ class EngineTable {
   std::optional<Score> probe(const Material& m) const;
 
   const PieceSet& pieces() const { return *pieces_; }
-  const TableShape& shape() const { return shape_; }
+  const SideBox& box() const { return box_; }
+  // For each configuration of the box, its column, or kNoColumn.
+  std::span<const uint16_t> side_columns() const { return columns_; }
+  std::size_t column_count() const { return column_count_; }
+  // By [first side's column * column_count() + second side's column]; kUnknownScore for none.
+  std::span<const uint8_t> scores() const { return scores_; }
   uint64_t known() const { return known_; }
   bool has_conflicts() const { return has_conflicts_; }
+  uint64_t file_bytes() const {
+    return kTableHeaderBytes + 2 * columns_.size() + scores_.size();
+  }
 
  private:
-  EngineTable(const PieceSet& pieces, TableShape shape, std::vector<uint8_t> scores,
-              bool has_conflicts);
+  EngineTable(const PieceSet& pieces, SideBox box, std::vector<uint16_t> columns,
+              std::size_t column_count, std::vector<uint8_t> scores, bool has_conflicts);
 
   std::array<uint8_t, kTableHeaderBytes> header() const;
 
   const PieceSet* pieces_;
-  TableShape shape_;
+  SideBox box_;
+  std::vector<uint16_t> columns_;
+  std::size_t column_count_ = 0;
   std::vector<uint8_t> scores_;
   uint64_t known_ = 0;
   bool has_conflicts_ = false;

@@ -13,18 +13,7 @@ namespace egkb {
 
 namespace {
 
-constexpr uint16_t kNoSide = 0xFFFF;
 constexpr std::size_t kValuesPerLine = 32;
-
-// One box for both sides: a mirror closure uses the same side configurations for red and black.
-TableShape side_box(const Lattice& lattice) {
-  TableShape shape = TableShape::of(lattice);
-  for (std::size_t k = 0; k < kMaxKinds; ++k) {
-    const uint8_t dim = std::max(shape.dims[0][k], shape.dims[1][k]);
-    shape.dims[0][k] = shape.dims[1][k] = dim;
-  }
-  return shape;
-}
 
 template <typename T>
 void append_array(fmt::memory_buffer& out, const char* type, const char* name,
@@ -47,25 +36,26 @@ std::string kind_letters(const PieceSet& pieces) {
 }
 
 // The side index, unrolled over the kinds so the compiler sees constants.
-void append_side_function(fmt::memory_buffer& out, const TableShape& box) {
+void append_side_function(fmt::memory_buffer& out, const SideBox& box) {
   auto it = std::back_inserter(out);
   fmt::format_to(it,
                  "/* Internal: the column of one side's counts in egkb_scores_, or -1. */\n"
                  "static inline int egkb_side_(const int counts[EGKB_KINDS]) {{\n"
                  "  unsigned i = 0;\n");
   for (int k = 0; k < box.kinds; ++k) {
-    const int dim = box.dims[0][static_cast<std::size_t>(k)];
+    const int dim = box.dims[static_cast<std::size_t>(k)];
     fmt::format_to(it, "  if ((unsigned)counts[{0}] > {1}u) return -1;\n", k, dim - 1);
     fmt::format_to(it, "  i = i * {}u + (unsigned)counts[{}];\n", dim, k);
   }
   fmt::format_to(
-      it, "  return egkb_side_index_[i] == {0}u ? -1 : (int)egkb_side_index_[i];\n}}\n\n", kNoSide);
+      it, "  return egkb_side_index_[i] == {0}u ? -1 : (int)egkb_side_index_[i];\n}}\n\n",
+      kNoColumn);
 }
 
-void append_meanings(fmt::memory_buffer& out) {
+void append_meanings(fmt::memory_buffer& out, const PieceSet& pieces) {
   auto it = std::back_inserter(out);
   fmt::format_to(it, "static const char* const egkb_meanings_[{}] = {{\n", kMaxScore + 1);
-  for (int s = 0; s <= kMaxScore; ++s) fmt::format_to(it, "  \"{}\",\n", score_meaning(Score(s)));
+  for (int s = 0; s <= kMaxScore; ++s) fmt::format_to(it, "  \"{}\",\n", pieces.meaning(Score(s)));
   fmt::format_to(it,
                  "}};\n\n"
                  "static inline const char* egkb_meaning(int score) {{\n"
@@ -80,29 +70,9 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
                         const ProbeHeaderInfo& info) {
   const Lattice& lattice = scored.lattice;
   const PieceSet& pieces = lattice.pieces();
-  const TableShape box = side_box(lattice);
-
-  // Each node's red and black configuration in the box, decoded once.
-  std::vector<std::array<uint32_t, 2>> configuration(lattice.size());
-  std::vector<uint16_t> side_index(box.side_entries(Side::Red), kNoSide);
-  for (NodeId n = 0; n < lattice.size(); ++n) {
-    const Material m = lattice.material(n);
-    for (Side s : {Side::Red, Side::Black}) {
-      const auto i = static_cast<uint32_t>(*box.side_index(m, s));
-      configuration[n][static_cast<std::size_t>(s)] = i;
-      side_index[i] = 0;
-    }
-  }
-  uint16_t sides = 0;
-  for (uint16_t& column : side_index) {
-    if (column != kNoSide) column = sides++;
-  }
-  std::vector<uint8_t> scores(std::size_t{sides} * sides, kUnknownScore);
-  for (NodeId n = 0; n < lattice.size(); ++n) {
-    const std::size_t red = side_index[configuration[n][0]];
-    const std::size_t black = side_index[configuration[n][1]];
-    scores[red * sides + black] = static_cast<uint8_t>(value(scored.scores[n]));
-  }
+  const EngineTable table = EngineTable::of(scored, info.has_conflicts);
+  const std::vector<uint16_t> side_index(table.side_columns().begin(), table.side_columns().end());
+  const std::vector<uint8_t> scores(table.scores().begin(), table.scores().end());
 
   fmt::memory_buffer text;
   auto it = std::back_inserter(text);
@@ -112,17 +82,17 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
       "/* egkb endgame knowledge base: {pieces} materials, exported from {origin}.\n"
       " * {nodes} materials ({implied} of them implied mirrors of stored ones){conflicts}.\n"
       " *\n"
-      " * int egkb_probe(const int red_counts[EGKB_KINDS], const int black_counts[EGKB_KINDS]);\n"
-      " *   red_counts, black_counts: how many pieces of each kind other than the king each\n"
+      " * int egkb_probe(const int {first}_counts[EGKB_KINDS], const int {second}_counts[EGKB_KINDS]);\n"
+      " *   {first}_counts, {second}_counts: how many pieces of each kind other than the king each\n"
       " *     side has, in the order of EGKB_KIND_LETTERS (\"{letters}\").\n"
-      " *   Returns the score 0..9 from red's side (0 red wins, 1 red wins in most cases,\n"
-      " *     2 red has a clear advantage, 3 a slight one, 4 either side can win, 5 almost a\n"
-      " *     draw, 6..9 the same for black), or EGKB_UNKNOWN (-1) when the base does not hold\n"
+      " *   Returns the score 0..9 from {first}'s side (0 {first} wins, 1 {first} wins in most cases,\n"
+      " *     2 {first} has a clear advantage, 3 a slight one, 4 either side can win, 5 almost a\n"
+      " *     draw, 6..9 the same for {second}), or EGKB_UNKNOWN (-1) when the base does not hold\n"
       " *     the material or a count is out of range.\n"
       " *   Pure and thread-safe; no set-up, no allocation.\n"
       " *\n"
       " * const char* egkb_meaning(int score);\n"
-      " *   \"red wins\" ... \"black wins\" for 0..9, \"unknown\" for anything else.\n"
+      " *   \"{first} wins\" ... \"{second} wins\" for 0..9, \"unknown\" for anything else.\n"
       " *\n"
       " * Plain C99 and C++. The data is static: include this header in one source file of\n"
       " * the engine and call egkb_probe from there.\n"
@@ -136,6 +106,8 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
       "/* Internal: one side's counts (mixed radix) -> column of egkb_scores_, {no_side} for "
       "none. */\n",
       fmt::arg("pieces", pieces.name()), fmt::arg("origin", info.origin),
+      fmt::arg("first", pieces.side_name(Side::Red)),
+      fmt::arg("second", pieces.side_name(Side::Black)),
       fmt::arg("nodes", lattice.size()),
       fmt::arg("implied",
                std::count_if(scored.row_of.begin(), scored.row_of.end(),
@@ -144,25 +116,26 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
                                 ? "; WARNING: exported with conflicts left (--allow-conflicts)"
                                 : "; no conflicts"),
       fmt::arg("letters", letters), fmt::arg("kinds", pieces.kind_count()),
-      fmt::arg("sides", sides), fmt::arg("no_side", kNoSide));
+      fmt::arg("sides", table.column_count()), fmt::arg("no_side", kNoColumn));
   append_array(text, "unsigned short", "egkb_side_index_", side_index);
   fmt::format_to(it,
-                 "/* Internal: scores by [red column * EGKB_SIDES_ + black column], 255 for "
-                 "none. */\n");
+                 "/* Internal: scores by [{} column * EGKB_SIDES_ + {} column], 255 for "
+                 "none. */\n",
+                 pieces.side_name(Side::Red), pieces.side_name(Side::Black));
   append_array(text, "unsigned char", "egkb_scores_", scores);
-  append_side_function(text, box);
+  append_side_function(text, table.box());
   fmt::format_to(it,
-                 "static inline int egkb_probe(const int red_counts[EGKB_KINDS],\n"
-                 "                             const int black_counts[EGKB_KINDS]) {{\n"
-                 "  const int red = egkb_side_(red_counts);\n"
-                 "  const int black = egkb_side_(black_counts);\n"
+                 "static inline int egkb_probe(const int {0}_counts[EGKB_KINDS],\n"
+                 "                             const int {1}_counts[EGKB_KINDS]) {{\n"
+                 "  const int first = egkb_side_({0}_counts);\n"
+                 "  const int second = egkb_side_({1}_counts);\n"
                  "  int score;\n"
-                 "  if (red < 0 || black < 0) return EGKB_UNKNOWN;\n"
-                 "  score = egkb_scores_[red * EGKB_SIDES_ + black];\n"
-                 "  return score == {} ? EGKB_UNKNOWN : score;\n"
+                 "  if (first < 0 || second < 0) return EGKB_UNKNOWN;\n"
+                 "  score = egkb_scores_[first * EGKB_SIDES_ + second];\n"
+                 "  return score == {2} ? EGKB_UNKNOWN : score;\n"
                  "}}\n\n",
-                 kUnknownScore);
-  append_meanings(text);
+                 pieces.side_name(Side::Red), pieces.side_name(Side::Black), kUnknownScore);
+  append_meanings(text, pieces);
   fmt::format_to(it, "#endif /* EGKB_PROBE_H */\n");
   out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }

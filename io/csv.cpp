@@ -59,8 +59,9 @@ Columns read_header(std::span<const std::string_view> names, const std::string& 
 
 class RowParser {
  public:
-  RowParser(const Columns& c, const std::string& origin, const CsvOptions& options)
-      : c_(c), origin_(origin), options_(options) {}
+  RowParser(const Columns& c, const std::string& origin, const CsvOptions& options,
+            const PieceSet& pieces)
+      : c_(c), origin_(origin), options_(options), pieces_(pieces) {}
 
   // The row, or nullopt for a row marked `implied`; its key goes to `implied_key`.
   std::optional<KbRow> parse(std::span<const std::string_view> fields, std::size_t line,
@@ -69,7 +70,7 @@ class RowParser {
     row.line = line;
     const std::string_view text = required(fields, c_.material, "material", line);
     try {
-      row.key = key_of(parse_material(text, *options_.pieces), *options_.pieces);
+      row.key = key_of(parse_material(text, pieces_), pieces_);
     } catch (const MaterialParseError& e) {
       throw InputError(origin_, line, "material", e.what());
     }
@@ -147,6 +148,7 @@ class RowParser {
   const Columns& c_;
   const std::string& origin_;
   const CsvOptions& options_;
+  const PieceSet& pieces_;
 };
 
 bool same_state(const KbRow& a, const KbRow& b) {
@@ -182,9 +184,19 @@ KnowledgeBase read_csv(ByteSource source, const CsvOptions& options) {
   std::optional<RowParser> parser;
   for (auto fields = reader.next(); !fields.empty(); fields = reader.next()) {
     if (!columns) {
+      if (fields.front().rfind("SQLite format 3", 0) == 0) {
+        throw InputError(kb.origin, 0, "",
+                         "is a SQLite store, not a CSV file; name it with a .sqlite extension");
+      }
       columns = read_header(fields, kb.origin, reader.line());
-      parser.emplace(*columns, kb.origin, options);
       continue;
+    }
+    if (!parser) {
+      if (kb.pieces == nullptr) {
+        const std::size_t at = static_cast<std::size_t>(columns->material);
+        kb.pieces = &PieceSet::of_material(at < fields.size() ? fields[at] : "");
+      }
+      parser.emplace(*columns, kb.origin, options, *kb.pieces);
     }
     Key implied_key = 0;
     const std::optional<KbRow> row = parser->parse(fields, reader.line(), implied_key);
@@ -219,6 +231,7 @@ KnowledgeBase read_csv(ByteSource source, const CsvOptions& options) {
     throw InputError(kb.origin, 1, "header",
                      "the file is empty; expected a header 'material,score'");
   }
+  if (kb.pieces == nullptr) kb.pieces = &PieceSet::xiangqi();
   for (const auto& [key, line] : implied) {
     if (!row_of_key.contains(mirror_key(key, *kb.pieces))) {
       throw InputError(kb.origin, line, "source",

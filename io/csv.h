@@ -17,7 +17,8 @@ enum class DuplicatePolicy { First, Last, Error };
 DuplicatePolicy duplicate_policy_named(std::string_view name, const std::string& field);
 
 struct CsvOptions {
-  const PieceSet* pieces = &PieceSet::xiangqi();
+  // nullptr: the set the first material is written in (PieceSet::of_material: KRPvKR is chess).
+  const PieceSet* pieces = nullptr;
   Source default_source = Source::Generated;  // for rows without a `source` value
   bool all_invariable = false;                // marks every row invariable
   DuplicatePolicy on_duplicate = DuplicatePolicy::Error;

@@ -11,6 +11,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <sstream>
 
 #include "lattice/errors.h"
 
@@ -108,6 +110,13 @@ std::string Outputs::reserve(const std::string& target) {
 
 void Outputs::write(const std::string& path, const std::function<void(std::ostream&)>& writer,
                     bool replace) {
+  if (path == "-") {
+    std::ostringstream held;
+    writer(held);
+    standard_output_ += held.str();
+    writes_stdout_ = true;
+    return;
+  }
   File file{path, temporary_beside(path), "", !replace, false};
   std::ofstream out(file.temporary, std::ios::binary | std::ios::trunc);
   if (!out) {
@@ -159,6 +168,11 @@ void Outputs::keep() {
   for (const File& file : files_) {
     if (!file.set_aside.empty()) fs::remove(file.set_aside, ignored);
   }
+  if (writes_stdout_) {
+    std::cout.write(standard_output_.data(), static_cast<std::streamsize>(standard_output_.size()));
+    std::cout.flush();
+    if (!std::cout) throw IoError("standard output: cannot write");
+  }
 }
 
 void write_file(const std::string& path, const std::function<void(std::ostream&)>& writer) {
@@ -177,6 +191,7 @@ bool path_exists(const std::string& path) {
 
 void check_not_input(const std::string& output, const std::vector<std::string>& inputs,
                      const std::string& what) {
+  if (output == "-") return;  // standard output is never an input
   std::error_code ec;
   const fs::path out = fs::weakly_canonical(output, ec);
   for (const std::string& input : inputs) {

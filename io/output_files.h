@@ -1,6 +1,7 @@
 // Output files that appear whole or not at all: each is written beside its target and renamed
 // into place only when the command has succeeded, together with the others and (for commands
 // that also write a store) just before the store's commit, which can still take them back.
+// The path "-" is standard output: its bytes are held and written once the command stands.
 #pragma once
 
 #include <functional>
@@ -31,8 +32,11 @@ class Outputs {
 
   // Renames every written file into place; a file it replaces is set aside, not deleted.
   void publish();
-  // The publication stands: the set-aside files are deleted.
+  // The publication stands: the set-aside files are deleted, standard output is written.
   void keep();
+
+  // Whether any output goes to standard output, which the command's own report then leaves.
+  bool to_standard_output() const { return !standard_output_.empty() || writes_stdout_; }
 
  private:
   struct File {
@@ -43,6 +47,8 @@ class Outputs {
     bool published = false;
   };
   std::vector<File> files_;
+  std::string standard_output_;
+  bool writes_stdout_ = false;
   bool kept_ = false;
 };
 

@@ -66,7 +66,7 @@ Material parse_material(std::string_view text, const PieceSet& pieces) {
     if (count >= pieces.kind(kind).max) {
       throw error_at(text, pos,
                      fmt::format("too many {}s for {}: at most {}", pieces.kind(kind).name,
-                                 side_name(side), pieces.kind(kind).max));
+                                 pieces.side_name(side), pieces.kind(kind).max));
     }
     ++count;
   }
@@ -91,7 +91,9 @@ std::string format_material(const Material& m, const PieceSet& pieces) {
 std::string describe_material(const Material& m, const PieceSet& pieces) {
   std::string text;
   for (Side side : {Side::Red, Side::Black}) {
-    text += side == Side::Red ? "Red: K" : " · Black: K";
+    const std::string& name = pieces.side_name(side);
+    text += fmt::format("{}{}{}: K", side == Side::Red ? "" : " · ",
+                        static_cast<char>(name[0] - 'a' + 'A'), name.substr(1));
     for (int k = 0; k < pieces.kind_count(); ++k) {
       for (int i = 0; i < m.count(side, k); ++i) {
         text += ' ';

@@ -34,7 +34,7 @@ Material parse_material(std::string_view text, const PieceSet& pieces);
 // The canonical text: kinds in the set's order (xiangqi K R N C P G M), aliases normalised.
 std::string format_material(const Material& m, const PieceSet& pieces);
 
-// "Red: K R N · Black: K G G M", for reviewers.
+// "Red: K R N · Black: K G G M" ("White: ..." in chess), for reviewers.
 std::string describe_material(const Material& m, const PieceSet& pieces);
 
 Material mirror(const Material& m);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <vector>
 
 #include "lattice/lattice.h"
@@ -20,6 +21,9 @@ struct Neighbour {
   EdgeLabel label;  // meaningless for Link::Mirror
   bool inconsistent;
 };
+
+// "-C black" (the neighbour has black's cannon less), "+R red" (one red rook more), "mirror".
+std::string link_text(const PieceSet& pieces, const Neighbour& nb);
 
 // Fewer-piece neighbours first, then more-piece ones, then the mirror link.
 std::vector<Neighbour> neighbourhood(const Lattice& lattice, std::span<const Rank> ranks, NodeId n);

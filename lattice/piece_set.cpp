@@ -10,11 +10,13 @@
 namespace egkb {
 
 PieceSet::PieceSet(std::string name, std::vector<PieceKind> kinds,
-                   std::vector<RejectedLetter> rejected, char separator)
+                   std::vector<RejectedLetter> rejected, char separator,
+                   std::array<std::string, 2> sides)
     : name_(std::move(name)),
       kinds_(std::move(kinds)),
       rejected_(std::move(rejected)),
-      separator_(separator) {
+      separator_(separator),
+      sides_(std::move(sides)) {
   if (kinds_.size() > static_cast<size_t>(kMaxKinds)) {
     throw std::logic_error("piece set " + name_ + " has too many kinds");
   }
@@ -38,7 +40,7 @@ const PieceSet& PieceSet::xiangqi() {
         "'B' is ambiguous (a bishop in chess, an elephant in some xiangqi notations): "
         "write M (or E) for a minister, G (or A) for a guard; chess materials are read with "
         "the chess piece set"}},
-      '\0');
+      '\0', {"red", "black"});
   return set;
 }
 
@@ -49,7 +51,7 @@ const PieceSet& PieceSet::chess() {
                              {'B', "", 10, "bishop"},
                              {'N', "", 10, "knight"},
                              {'P', "", 8, "pawn"}},
-                            {}, 'v');
+                            {}, 'v', {"white", "black"});
   return set;
 }
 
@@ -58,6 +60,47 @@ const PieceSet& PieceSet::named(std::string_view name) {
   if (name == "chess") return chess();
   throw InputError("", 0, "pieces",
                    fmt::format("unknown piece set {}; expected xiangqi or chess", in_quotes(name)));
+}
+
+const PieceSet& PieceSet::of_material(std::string_view text) {
+  const PieceSet& chess = PieceSet::chess();
+  bool separated = false, chess_letters = true;
+  for (char c : text) {
+    if (c == 'Q' || c == 'B') return chess;
+    if (c == 'v') {
+      separated = true;
+    } else if (c != 'K' && chess.kind_of(c) < 0) {
+      chess_letters = false;
+    }
+  }
+  return separated && chess_letters ? chess : xiangqi();
+}
+
+std::string PieceSet::meaning(Score s) const {
+  const std::string& first = sides_[0];
+  const std::string& second = sides_[1];
+  switch (value(s)) {
+    case 0:
+      return first + " wins";
+    case 1:
+      return first + " wins in most cases";
+    case 2:
+      return first + " has a clear advantage";
+    case 3:
+      return first + " has a slight advantage";
+    case 4:
+      return "either side can win";
+    case 5:
+      return "almost a draw";
+    case 6:
+      return second + " has a slight advantage";
+    case 7:
+      return second + " has a clear advantage";
+    case 8:
+      return second + " wins in most cases";
+    default:
+      return second + " wins";
+  }
 }
 
 int PieceSet::kind_of(char letter) const {

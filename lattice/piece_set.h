@@ -30,7 +30,7 @@ struct RejectedLetter {
 class PieceSet {
  public:
   PieceSet(std::string name, std::vector<PieceKind> kinds, std::vector<RejectedLetter> rejected,
-           char separator);
+           char separator, std::array<std::string, 2> sides);
 
   // Chinese chess, the default: K plus R N C P G M (aliases H for N, A for G, E for M).
   static const PieceSet& xiangqi();
@@ -38,8 +38,17 @@ class PieceSet {
   static const PieceSet& chess();
   // The built-in set of that name; throws InputError naming the known sets.
   static const PieceSet& named(std::string_view name);
+  // The set a material text is written in: chess when it uses a letter only chess has (Q, B),
+  // or separates the sides with 'v' and uses only chess letters (KRPvKR, as Syzygy names
+  // endgames); xiangqi otherwise, the default.
+  static const PieceSet& of_material(std::string_view text);
 
   const std::string& name() const { return name_; }
+  // "red" and "black" in xiangqi, "white" and "black" in chess.
+  const std::string& side_name(Side s) const { return sides_[static_cast<std::size_t>(s)]; }
+  // The meaning of a score from the first side's point of view: "red wins", "white has a
+  // slight advantage", "either side can win".
+  std::string meaning(Score s) const;
   int kind_count() const { return static_cast<int>(kinds_.size()); }
   const PieceKind& kind(int k) const { return kinds_[static_cast<size_t>(k)]; }
   // The kind index a letter (canonical or alias) denotes, or -1.
@@ -61,6 +70,7 @@ class PieceSet {
   std::vector<PieceKind> kinds_;
   std::vector<RejectedLetter> rejected_;
   char separator_;
+  std::array<std::string, 2> sides_;
   Key side_key_count_ = 1;
   std::array<Key, kMaxKinds> strides_{};
 };

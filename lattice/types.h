@@ -7,13 +7,12 @@
 
 namespace egkb {
 
+// The side that moves first in the text of a material (red in xiangqi, white in chess) and the
+// other; each piece set names them (PieceSet::side_name).
 enum class Side : uint8_t { Red = 0, Black = 1 };
 
 constexpr Side opposite(Side s) {
   return s == Side::Red ? Side::Black : Side::Red;
-}
-constexpr std::string_view side_name(Side s) {
-  return s == Side::Red ? "red" : "black";
 }
 
 // An expert's 0..9 judgement from red's side (0 = red wins, 9 = black wins).
@@ -52,7 +51,6 @@ constexpr Rank mirror(Rank r) {
   return Rank(kMaxRank - value(r));
 }
 
-std::string_view score_meaning(Score s);
 
 // A material's position in the mixed-radix enumeration of its piece set.
 using Key = uint64_t;

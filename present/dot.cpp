@@ -39,7 +39,8 @@ void write_neighbourhood_dot(std::ostream& out, const Lattice& lattice,
     const NodeId fewer = nb.link == Link::Fewer ? nb.node : centre;
     const NodeId more = nb.link == Link::Fewer ? centre : nb.node;
     fmt::print(out, "  n{} -> n{} [label=\"+{} {}{}\"{}];\n", fewer, more,
-               pieces.kind(nb.label.kind()).letter, side_name(nb.label.side()), cross, style);
+               pieces.kind(nb.label.kind()).letter, pieces.side_name(nb.label.side()), cross,
+               style);
   }
   fmt::print(out, "}}\n");
 }

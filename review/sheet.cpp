@@ -7,45 +7,81 @@
 
 #include "io/csv_reader.h"
 #include "lattice/material.h"
+#include "lattice/neighbourhood.h"
 #include "present/html.h"
 
 namespace egkb {
 
-void write_sheet_csv(std::ostream& out, int64_t batch, const std::vector<SheetRow>& rows) {
-  out << "batch,id,material,pretty,score,meaning,original_score,probability,neighbours,verdict\n";
+std::vector<SheetRow> sheet_rows(const KnowledgeBase& kb,
+                                 const std::unordered_map<Key, Score>& original,
+                                 const std::vector<std::size_t>& drawn) {
+  const ScoredLattice scored = ScoredLattice::of(kb);
+  const std::vector<Rank> ranks = scored.ranks();
+  const PieceSet& pieces = *kb.pieces;
+  std::vector<SheetRow> sheet;
+  for (std::size_t i : drawn) {
+    const KbRow& row = kb.rows[i];
+    const Material m = material_of(row.key, pieces);
+    std::string neighbours;
+    for (const Neighbour& nb :
+         neighbourhood(scored.lattice, ranks, *scored.lattice.find(row.key))) {
+      if (nb.link == Link::Mirror) continue;
+      neighbours += fmt::format("{}{}: {} {}{}", neighbours.empty() ? "" : "; ",
+                                link_text(pieces, nb),
+                                format_material(scored.lattice.material(nb.node), pieces),
+                                value(scored.scores[nb.node]), nb.inconsistent ? " ✗" : "");
+    }
+    const auto first = original.find(row.key);
+    sheet.push_back({format_material(m, pieces), describe_material(m, pieces), row.score,
+                     first == original.end() ? row.score : first->second, neighbours});
+  }
+  return sheet;
+}
+
+void write_sheet_csv(std::ostream& out, int64_t batch, const std::vector<SheetRow>& rows,
+                     const PieceSet& pieces) {
+  out << "batch,id,material,verdict,score,meaning,original_score,pieces,neighbours\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const SheetRow& r = rows[i];
-    fmt::print(out, "{},{},{},{},{},{},{},{:.6g},{},\n", batch, i + 1, r.material,
-               csv_quoted(r.pretty), value(r.score),
-               csv_quoted(std::string(score_meaning(r.score))), value(r.original), r.probability,
+    fmt::print(out, "{},{},{},,{},{},{},{},{}\n", batch, i + 1, r.material, value(r.score),
+               csv_quoted(pieces.meaning(r.score)), value(r.original), csv_quoted(r.pretty),
                csv_quoted(r.neighbours));
   }
 }
 
 void write_sheet_html(std::ostream& out, int64_t batch, const std::vector<SheetRow>& rows,
-                      const std::string& store, const std::string& sheet) {
+                      const PieceSet& pieces, const std::string& store, const std::string& sheet) {
   fmt::print(
       out,
       "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>egkb review batch {0}</title>\n"
-      "<style>body{{font-family:sans-serif}} table{{border-collapse:collapse}} "
+      "<style>body{{font-family:sans-serif;max-width:72em}} table{{border-collapse:collapse}} "
       "td,th{{border:1px solid #999;padding:4px 8px;vertical-align:top}} "
-      "th{{background:#eee}} .changed{{color:#b00}}</style></head><body>\n"
-      "<h1>Review batch {0}</h1>\n<p>{1} materials. For each, write your score (0 = red wins ... "
-      "9 = black wins; 4 either side can win, 5 almost a draw) in the <b>verdict</b> column of "
-      "the CSV file beside this page, or <b>ok</b> to confirm the current score; then run "
-      "<code>egkb review import {2} {3} --reviewer NAME</code>.</p>\n<table>\n"
-      "<tr><th>id</th><th>material</th><th>pieces</th><th>current score</th><th>original score</th>"
-      "<th>neighbours (score)</th><th>verdict</th></tr>\n",
-      batch, rows.size(), html_escaped(store), html_escaped(sheet));
+      "th{{background:#eee}} .changed{{color:#b00}} .verdict{{min-width:5em}}</style>"
+      "</head><body>\n"
+      "<h1>Review batch {0}</h1>\n"
+      "<p>{1} materials. For each, write your score in the <b>verdict</b> column of <code>{3}"
+      "</code>, next to the material: 0 = {4} … 9 = {5} (4 either side can win, 5 almost a "
+      "draw), or <b>ok</b> when the current score is right. Then run:</p>\n"
+      "<pre>egkb review import {2} {3} --reviewer YOUR-NAME</pre>\n"
+      "<p>Reading the table: a score in <span class=\"changed\">red</span> differs from the "
+      "score the material was first given, because a repair changed it. Each neighbour is a "
+      "material with one piece less (<b>-</b>) or more (<b>+</b>) for the side named, with its "
+      "score; <b>✗</b> marks a neighbour whose score breaks the rule that adding a piece never "
+      "makes its side worse off. Your verdict may disagree with the neighbours: the next repair "
+      "moves them, never you.</p>\n<table>\n"
+      "<tr><th>id</th><th>material</th><th class=\"verdict\">verdict</th><th>pieces</th>"
+      "<th>current score</th><th>first score</th><th>neighbours</th></tr>\n",
+      batch, rows.size(), html_escaped(store), html_escaped(sheet),
+      html_escaped(pieces.meaning(Score(0))), html_escaped(pieces.meaning(Score(9))));
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const SheetRow& r = rows[i];
+    const bool changed = r.original != r.score;
     fmt::print(out,
-               "<tr><td>{}</td><td>{}</td><td>{}</td><td>{} ({})</td><td class=\"{}\">{} "
-               "({})</td><td>{}</td>"
-               "<td></td></tr>\n",
-               i + 1, html_escaped(r.material), html_escaped(r.pretty), value(r.score),
-               score_meaning(r.score), r.original == r.score ? "" : "changed", value(r.original),
-               score_meaning(r.original), html_escaped(r.neighbours));
+               "<tr><td>{}</td><td><b>{}</b></td><td></td><td>{}</td><td class=\"{}\">{} ({})</td>"
+               "<td>{} ({})</td><td>{}</td></tr>\n",
+               i + 1, html_escaped(r.material), html_escaped(r.pretty), changed ? "changed" : "",
+               value(r.score), html_escaped(pieces.meaning(r.score)), value(r.original),
+               html_escaped(pieces.meaning(r.original)), html_escaped(r.neighbours));
   }
   fmt::print(out, "</table>\n</body></html>\n");
 }

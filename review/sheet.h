@@ -4,9 +4,10 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
-#include "lattice/types.h"
+#include "lattice/knowledge_base.h"
 
 namespace egkb {
 
@@ -16,15 +17,22 @@ struct SheetRow {
   std::string pretty;  // "Red: K R N · Black: K G G M"
   Score score{};       // now
   Score original{};    // as first imported
-  double probability = 1;
-  std::string neighbours;  // "KRKNM 1; KRKMM 0"
+  // "-G black: KCMKCPGM 8 ✗; +P red: KCPMKCPGM 3": the piece each neighbour has less (-) or
+  // more (+), its material and score, ✗ where the pair breaks the additive rule.
+  std::string neighbours;
 };
 
-// CSV columns: batch, id, material, pretty, score, meaning, original_score, probability,
-// neighbours, verdict (empty, for the reviewer: 0..9, or ok to confirm the score).
-void write_sheet_csv(std::ostream& out, int64_t batch, const std::vector<SheetRow>& rows);
-// `store` is named in the import command the page shows.
+// The sheet rows of the KB's rows `drawn`, with `original` the first score of each row.
+std::vector<SheetRow> sheet_rows(const KnowledgeBase& kb,
+                                 const std::unordered_map<Key, Score>& original,
+                                 const std::vector<std::size_t>& drawn);
+
+// CSV columns: batch, id, material, verdict (empty, for the reviewer: 0..9, or ok to confirm
+// the score), score, meaning, original_score, pieces, neighbours.
+void write_sheet_csv(std::ostream& out, int64_t batch, const std::vector<SheetRow>& rows,
+                     const PieceSet& pieces);
+// The same rows as a page; `store` and `sheet` fill in the import command it shows.
 void write_sheet_html(std::ostream& out, int64_t batch, const std::vector<SheetRow>& rows,
-                      const std::string& store, const std::string& sheet);
+                      const PieceSet& pieces, const std::string& store, const std::string& sheet);
 
 }  // namespace egkb

@@ -42,7 +42,7 @@ OpenedKb open_kb(const std::string& path, const LoadOptions& options) {
     return {std::move(kb), std::move(store)};
   }
   CsvOptions csv;
-  csv.pieces = &PieceSet::named(options.pieces.value_or("xiangqi"));
+  if (options.pieces) csv.pieces = &PieceSet::named(*options.pieces);
   csv.on_duplicate = options.on_duplicate;
   return {read_csv(ByteSource::file(path), csv), std::nullopt};
 }

@@ -12,7 +12,9 @@ namespace egkb {
 class Outputs;
 
 struct LoadOptions {
-  std::optional<std::string> pieces;  // a store's own piece set wins unless they clash
+  // A store's own piece set wins unless they clash; a CSV's is read from its materials when
+  // not given.
+  std::optional<std::string> pieces;
   DuplicatePolicy on_duplicate = DuplicatePolicy::Error;
 };
 

@@ -32,7 +32,7 @@ TEST_F(ExportCli, TableProbesBackEveryChessMaterial) {
   const Outcome exported =
       run("export " + test::chess_csv() + " --pieces chess --format table --out " + table);
   ASSERT_EQ(exported.code, 0) << exported.err;
-  EXPECT_NE(exported.out.find("exported 1000 materials (510 stored, 490 implied mirrors)"),
+  EXPECT_NE(exported.out.find("exported 1000 materials (510 stored, 490 implied by a mirror)"),
             std::string::npos)
       << exported.out;
 

@@ -109,11 +109,11 @@ class KillHalfWay : public test::CliTest {
 };
 
 TEST_F(KillHalfWay, ImportIntoANewStore) {
-  kill_twenty_times({"import", path("n.csv"), "--into", "STORE"}, false, 0);
+  kill_twenty_times({"import", "STORE", path("n.csv")}, false, 0);
 }
 
 TEST_F(KillHalfWay, ImportIntoAnExistingStore) {
-  kill_twenty_times({"import", path("t.csv"), "--into", "STORE"}, true, 0);
+  kill_twenty_times({"import", "STORE", path("t.csv")}, true, 0);
 }
 
 TEST_F(KillHalfWay, Reduce) {

@@ -45,7 +45,7 @@ TEST_F(ReportCli, ReduceWritesItsReportBesideTheRepair) {
 
 TEST_F(ReportCli, ReportOnAStoreRebuildsItsLastRepair) {
   const std::string store = path("kb.sqlite");
-  ASSERT_EQ(run("import " + path("noisy.csv") + " --into " + store).code, 0);
+  ASSERT_EQ(run("import " + store + " " + path("noisy.csv")).code, 0);
   ASSERT_EQ(run("reduce " + store + " --method ra --report " + path("direct.html")).code, 0);
   const Outcome r = run("report " + store + " --out " + path("later.html"));
   ASSERT_EQ(r.code, 0) << r.err;

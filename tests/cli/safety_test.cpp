@@ -27,7 +27,7 @@ class Safety : public test::CliTest {
         run("synth --preset end59 --seed 5 --truth " + path("t.csv") + " --out " + path("n.csv"))
             .code,
         0);
-    ASSERT_EQ(run("import " + path("n.csv") + " --into " + store()).code, 0);
+    ASSERT_EQ(run("import " + store() + " " + path("n.csv")).code, 0);
   }
 
   std::string store() const { return path("s.sqlite"); }
@@ -82,7 +82,7 @@ TEST_F(Safety, OutputsNeverOverwriteInputs) {
   expect_refused("reduce " + store() + " --method ra --report " + store(), 2, "also an input");
   expect_refused("synth --preset end60 --truth " + path("x.csv") + " --out " + path("x.csv"), 2,
                  "also an input");
-  expect_refused("import " + path("n.csv") + " --into " + path("n.csv"), 2, ".sqlite");
+  expect_refused("import " + path("n.csv") + " " + path("n.csv"), 2, ".sqlite");
 }
 
 TEST_F(Safety, FailedCommandsLeaveNoFileAndNoRow) {
@@ -147,7 +147,7 @@ TEST_F(Safety, ImpossibleVerdictsAreRefusedNamingTheRows) {
                                "material,score,source\nKRGGKRGG,4,generated\nKRK,0,generated\n"
                                "KRKP,1,expert\nKRPK,0,generated\n");
   const std::string small = path("small.sqlite");
-  ASSERT_EQ(run("import " + kb + " --into " + small).code, 0);
+  ASSERT_EQ(run("import " + small + " " + kb).code, 0);
   ASSERT_EQ(run("sample " + small + " --size 4 --k 1 --out " + path("s.csv")).code, 0);
   const std::string sheet = test::read_file(path("s.csv"));
   // "-" leaves the row out of the sheet.
@@ -279,7 +279,7 @@ TEST_F(Safety, ExtremeOptionsAreRefusedByName) {
       {"sample " + s + " --k 31 --out " + path("q.csv"), "diameter"},
       {"sample " + s + " --size 0 --out " + path("q.csv"), "--size"},
       {"conflicts " + s + " --worst -1", "--worst"},
-      {"simulate --truth " + path("t.csv") + " --kb " + path("n.csv") + " --rounds 0", "--rounds"},
+      {"simulate " + path("n.csv") + " --truth " + path("t.csv") + " --rounds 0", "--rounds"},
       {"synth --preset end60 --rate nan --truth " + path("a.csv") + " --out " + path("b.csv"),
        "--rate"},
   };
@@ -347,21 +347,21 @@ TEST_F(Safety, ProvenanceSurvivesExportAndImport) {
   const std::string kb = write("kb.csv",
                                "material,score,source,invariable,weight\nKRK,0,expert,1,\n"
                                "KNK,1,manual,0,2.5\nKKN,8,manual,0,\nKCK,2,generated,1,0.125\n");
-  ASSERT_EQ(run("import " + kb + " --into " + path("a.sqlite")).code, 0);
+  ASSERT_EQ(run("import " + path("a.sqlite") + " " + kb).code, 0);
   ASSERT_EQ(run("export " + path("a.sqlite") + " --format csv --out " + path("e.csv")).code, 0);
-  ASSERT_EQ(run("import " + path("e.csv") + " --into " + path("b.sqlite")).code, 0);
+  ASSERT_EQ(run("import " + path("b.sqlite") + " " + path("e.csv")).code, 0);
   EXPECT_EQ(test::stored_nodes(path("b.sqlite")), test::stored_nodes(path("a.sqlite")));
   // Rows that differ only in provenance are duplicates like rows with different scores.
   const std::string dup =
       write("dup.csv", "material,score,source\nKRK,3,generated\nKRK,3,expert\n");
-  expect_refused("import " + dup + " --into " + path("c.sqlite"), 2, "repeats line 2");
-  ASSERT_EQ(run("import " + dup + " --into " + path("c.sqlite") + " --on-duplicate last").code, 0);
+  expect_refused("import " + path("c.sqlite") + " " + dup, 2, "repeats line 2");
+  ASSERT_EQ(run("import " + path("c.sqlite") + " " + dup + " --on-duplicate last").code, 0);
   EXPECT_EQ(test::stored_nodes(path("c.sqlite")).begin()->second.source, "expert");
 }
 
 TEST_F(Safety, ErrorsMapToTheirExitCodes) {
   const std::string partial_truth = write("pt.csv", "material,score\nKRK,0\n");
-  expect_refused("simulate --truth " + partial_truth + " --kb " + path("n.csv"), 2,
+  expect_refused("simulate " + path("n.csv") + " --truth " + partial_truth, 2,
                  "has no score in the truth");
   expect_refused("compare " + path("n.csv") + " --truth " + partial_truth, 2,
                  "has no score in the truth");
@@ -376,10 +376,10 @@ TEST_F(Safety, ErrorsMapToTheirExitCodes) {
 
 TEST_F(Safety, PathsTheFileSystemCannotJudgeAreInputErrors) {
   fs::create_symlink(path("loop"), path("loop"));
-  expect_refused("import " + path("n.csv") + " --into " + path("loop/x.sqlite"), 2,
+  expect_refused("import " + path("loop/x.sqlite") + " " + path("n.csv"), 2,
                  "cannot use this path");
   expect_refused("sample " + store() + " --out " + path("loop/b.csv"), 2, "cannot use this path");
-  expect_refused("import " + path("n.csv") + " --into " + path(std::string(300, 'a') + ".sqlite"),
+  expect_refused("import " + path(std::string(300, 'a') + ".sqlite") + " " + path("n.csv"),
                  2, "cannot use this path");
 }
 

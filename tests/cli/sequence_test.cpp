@@ -83,14 +83,14 @@ TEST_F(CommandSequences, HistoryReplaysToTheNodesAfterEveryStep) {
       const std::string name = entry.path().filename().string();
       if (name[0] == 'b' || name.rfind("s.sqlite", 0) == 0) std::filesystem::remove(entry.path());
     }
-    ASSERT_EQ(run("import " + path("n.csv") + " --into " + store).code, 0);
+    ASSERT_EQ(run("import " + store + " " + path("n.csv")).code, 0);
     std::mt19937 random(seed);
     int sheets = 0;
     for (int step = 0; step < 25; ++step) {
       std::string args;
       switch (random() % 6) {
         case 0:
-          args = "import " + write("rows.csv", random_rows(random)) + " --into " + store +
+          args = "import " + store + " " + write("rows.csv", random_rows(random)) +
                  " --on-duplicate last";
           break;
         case 1: {

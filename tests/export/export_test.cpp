@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -76,13 +77,25 @@ TEST_F(Export, TableProbesEveryNodeOfTheChessData) {
   EXPECT_FALSE(table.probe(parse_material("KQQQQvKQQQQ", chess)).has_value());
 }
 
-TEST_F(Export, TableShapeIsTheBoxOfCountsUsed) {
+TEST_F(Export, ChessTableIsSizedByTheConfigurationsUsed) {
   const ScoredLattice scored = ScoredLattice::of(test::chess_data());
-  const TableShape shape = TableShape::of(scored.lattice);
-  for (std::size_t side = 0; side < 2; ++side) {
-    for (int k = 0; k < 5; ++k) EXPECT_EQ(shape.dims[side][static_cast<std::size_t>(k)], 5) << k;
+  const SideBox box = SideBox::of(scored.lattice);
+  for (int k = 0; k < 5; ++k) EXPECT_EQ(box.dims[static_cast<std::size_t>(k)], 5) << k;
+  EXPECT_EQ(box.entries(), 3125u);  // (4 + 1)^5: up to four of a kind a side in six-man chess
+  const EngineTable table = EngineTable::of(scored, false);
+  // Every side configuration of the data once, whichever side it is on.
+  std::set<std::vector<int>> configurations;
+  for (NodeId n = 0; n < scored.lattice.size(); ++n) {
+    const Material m = scored.lattice.material(n);
+    for (Side side : {Side::Red, Side::Black}) {
+      std::vector<int> counts;
+      for (int k = 0; k < 5; ++k) counts.push_back(m.count(side, k));
+      configurations.insert(counts);
+    }
   }
-  EXPECT_EQ(shape.entries(), 9765625u);  // (4 + 1)^10: up to four of a kind in six-man chess
+  EXPECT_EQ(table.column_count(), configurations.size());
+  EXPECT_EQ(table.scores().size(), configurations.size() * configurations.size());
+  EXPECT_LT(table.file_bytes(), 200'000u);  // the dense box of both sides took 9.8 MB
 }
 
 TEST_F(Export, EveryFlippedByteIsRefusedByTheChecksum) {
@@ -98,8 +111,9 @@ TEST_F(Export, EveryFlippedByteIsRefusedByTheChecksum) {
     std::string bad = good;
     bad[i] = static_cast<char>(bad[i] ^ 0x04);
     const InputError e = read_error(write("bad.egkb", bad));
-    // A flip in the entry count is seen as a size that does not match; anything else by the CRC.
-    const bool in_count = i >= 48 && i < 56;
+    // A flip in the column or box count is seen as a size that does not match; anything else by
+    // the CRC.
+    const bool in_count = (i >= 40 && i < 44) || (i >= 48 && i < 56);
     ASSERT_EQ(e.field(), in_count ? "entries" : "checksum") << "byte " << i << ": " << e.what();
     ASSERT_NE(std::string(e.what()).find("damaged"), std::string::npos) << e.what();
   }

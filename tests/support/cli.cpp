@@ -28,7 +28,7 @@ void CliTest::make_reviewed_store(const std::string& preset, int seed) const {
                 path("t.csv") + " --out " + path("n.csv"))
                 .code,
             0);
-  ASSERT_EQ(run("import " + path("n.csv") + " --into " + path("base.sqlite")).code, 0);
+  ASSERT_EQ(run("import " + path("base.sqlite") + " " + path("n.csv")).code, 0);
   ASSERT_EQ(run("sample " + path("base.sqlite") + " --p 0.01 --k 3 --out " + path("b.csv")).code,
             0);
   write("filled.csv", truthful_sheet(path("b.csv"), path("t.csv")));

@@ -24,10 +24,12 @@ std::string filled_sheet(const std::string& sheet_path, const VerdictOf& verdict
   std::getline(in, line);
   std::string out = line + "\n";
   for (int n = 1; std::getline(in, line); ++n) {
-    // batch,id,material,...: the material is the third field, never quoted.
-    const std::size_t a = line.find(','), b = line.find(',', a + 1);
-    const std::string material = line.substr(b + 1, line.find(',', b + 1) - b - 1);
-    if (const auto verdict = verdict_of(n, material)) out += line + *verdict + "\n";
+    // batch,id,material,verdict,...: the material is the third field, never quoted, and the
+    // verdict the fourth, empty as written.
+    const std::size_t a = line.find(','), b = line.find(',', a + 1), c = line.find(',', b + 1);
+    const std::string material = line.substr(b + 1, c - b - 1);
+    if (const auto verdict = verdict_of(n, material))
+      out += line.substr(0, c + 1) + *verdict + line.substr(c + 1) + "\n";
   }
   return out;
 }

@@ -1,0 +1,212 @@
+// One command-line convention (issue 13): help and version, "did you mean", the KB first, --json
+// on every command that prints data, "-" for standard input and output, one error form.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "tests/support/cli.h"
+
+namespace egkb {
+namespace {
+
+namespace fs = std::filesystem;
+
+using test::Outcome;
+using CommandLine = test::CliTest;
+
+const std::string kChess = test::chess_csv();
+
+bool starts_with(const std::string& text, const std::string& prefix) {
+  return text.rfind(prefix, 0) == 0;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST_F(CommandLine, VersionAndHelpAnswerWithoutACommand) {
+  const Outcome version = run("--version");
+  EXPECT_EQ(version.code, 0);
+  EXPECT_EQ(version.out, "egkb " EGKB_VERSION "\n");
+  for (const std::string& args : {std::string(), std::string("help"), std::string("--help")}) {
+    const Outcome help = run(args);
+    EXPECT_EQ(help.code, 0) << args;
+    EXPECT_TRUE(contains(help.out, "Commands:")) << args << help.out;
+    EXPECT_TRUE(contains(help.out, "conflicts")) << args;
+    EXPECT_TRUE(contains(help.out, "Exit codes:")) << args;
+  }
+}
+
+TEST_F(CommandLine, EveryHelpPageShowsItsUsageAnExampleAndTheExitCodes) {
+  const std::vector<std::string> commands = {
+      "demo",     "import",  "conflicts", "show",          "reduce",      "sample",
+      "estimate", "export",  "probe",     "report",        "synth",       "compare",
+      "simulate", "review import",        "review undo"};
+  for (const std::string& command : commands) {
+    const Outcome help = run("help " + command);
+    ASSERT_EQ(help.code, 0) << command << help.err;
+    EXPECT_TRUE(contains(help.out, "Usage: egkb " + command)) << help.out;
+    const std::size_t example = help.out.find("Example:\n  egkb " + command);
+    EXPECT_NE(example, std::string::npos) << help.out;
+    EXPECT_TRUE(contains(help.out, "Exit codes: 0 success")) << help.out;
+    EXPECT_EQ(run(command + " --help").out, help.out) << command;
+  }
+  // Every command `egkb help` lists is one of these.
+  const Outcome top = run("help");
+  for (const char* word :
+       {"import", "conflicts", "show", "reduce", "sample", "review", "estimate", "export", "probe",
+        "report", "synth", "compare", "simulate", "demo"}) {
+    EXPECT_TRUE(contains(top.out, std::string("\n  ") + word + " ")) << word;
+  }
+}
+
+TEST_F(CommandLine, MistypedCommandsAndOptionsGetASuggestion) {
+  const Outcome command = run("conflict " + kChess);
+  EXPECT_EQ(command.code, 2);
+  EXPECT_TRUE(starts_with(command.err, "egkb: error: 'conflict' is not an egkb command"))
+      << command.err;
+  EXPECT_TRUE(contains(command.err, "did you mean 'conflicts'?")) << command.err;
+  EXPECT_TRUE(contains(run("review imprt x.sqlite y.csv").err, "did you mean 'import'?"));
+  EXPECT_TRUE(contains(run("help reduse").err, "did you mean 'reduce'?"));
+
+  const Outcome option = run("conflicts " + kChess + " --wrost 3");
+  EXPECT_EQ(option.code, 2);
+  EXPECT_TRUE(starts_with(option.err, "egkb: error: unknown option '--wrost'")) << option.err;
+  EXPECT_TRUE(contains(option.err, "did you mean '--worst'?")) << option.err;
+  EXPECT_TRUE(contains(option.err, "egkb conflicts --help")) << option.err;
+  // Nothing close: no guess.
+  EXPECT_FALSE(contains(run("conflicts " + kChess + " --zzzzzzzz").err, "did you mean"));
+}
+
+TEST_F(CommandLine, EveryFailureHasOneErrorForm) {
+  const std::string kb = write("kb.csv", "material,score\nKRK,0\n");
+  const std::vector<std::pair<std::string, int>> failures = {
+      {"conflicts", 2},                                      // parser: missing argument
+      {"conflicts " + kb + " --worst -1", 2},                // parser: validation
+      {"sample " + path("x.sqlite") + " --p 5 --out b.csv", 2},
+      {"conflicts " + kb + " " + kb, 2},                     // parser: extra argument
+      {"conflicts " + path("missing.csv"), 2},               // input
+      {"show " + kb + " KNK", 2},                            // input
+      {"conflicts " + write("j.sqlite", "not a database, only text"), 3},  // store
+  };
+  for (const auto& [args, code] : failures) {
+    const Outcome r = run(args);
+    EXPECT_EQ(r.code, code) << args << "\n" << r.err;
+    EXPECT_TRUE(starts_with(r.err, "egkb: error: ")) << args << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << args;
+  }
+}
+
+TEST_F(CommandLine, TheKbIsTheFirstArgumentEverywhere) {
+  ASSERT_EQ(
+      run("synth --preset end60 --seed 2 --truth " + path("t.csv") + " --out " + path("n.csv"))
+          .code,
+      0);
+  ASSERT_EQ(run("import " + path("s.sqlite") + " " + path("n.csv")).code, 0);
+  EXPECT_EQ(run("simulate " + path("n.csv") + " --truth " + path("t.csv") + " --rounds 1").code, 0);
+  EXPECT_EQ(run("compare " + path("n.csv") + " --truth " + path("t.csv")).code, 0);
+  // synth puts noise into a base given first, instead of a preset.
+  const Outcome based =
+      run("synth " + path("t.csv") + " --seed 3 --truth " + path("t2.csv") + " --out " +
+          path("n2.csv"));
+  ASSERT_EQ(based.code, 0) << based.err;
+  EXPECT_EQ(test::read_file(path("t2.csv")), test::read_file(path("t.csv")));
+  EXPECT_NE(test::read_file(path("n2.csv")), test::read_file(path("t.csv")));
+  // The old spellings are refused with their name.
+  EXPECT_TRUE(contains(run("import " + path("n.csv") + " --into " + path("s.sqlite")).err,
+                       "unknown option '--into'"));
+  EXPECT_TRUE(contains(run("simulate --kb " + path("n.csv") + " --truth " + path("t.csv")).err,
+                       "--kb"));
+  // A store given where a CSV is read is named as such, not as a bad header.
+  const Outcome store_as_csv = run("import " + path("s2.sqlite") + " " + path("s.sqlite"));
+  EXPECT_EQ(store_as_csv.code, 2);
+  EXPECT_TRUE(contains(store_as_csv.err, "is a SQLite store, not a CSV file")) << store_as_csv.err;
+}
+
+TEST_F(CommandLine, EveryCommandThatPrintsDataPrintsJson) {
+  ASSERT_EQ(
+      run("synth --preset end60 --seed 2 --truth " + path("t.csv") + " --out " + path("n.csv"))
+          .code,
+      0);
+  const std::string n = path("n.csv"), t = path("t.csv"), s = path("s.sqlite");
+  const std::vector<std::pair<std::string, std::string>> commands = {
+      {"synth --preset end60 --truth " + path("t3.csv") + " --out " + path("n3.csv") + " --json",
+       "wrong"},
+      {"import " + s + " " + n + " --json", "added"},
+      {"conflicts " + s + " --json", "inconsistent_nodes"},
+      {"show " + s + " KRK --json", "neighbours"},
+      {"compare " + n + " --truth " + t + " --json", "errors"},
+      {"report " + s + " --out " + path("r.html") + " --json", "rows"},
+      {"reduce " + s + " --json", "modified"},
+      {"sample " + s + " --out " + path("b.csv") + " --k 2 --p 0.05 --json", "batch"},
+      {"export " + s + " --format table --out " + path("kb.egkb") + " --json", "materials"},
+      {"probe " + path("kb.egkb") + " KRK KKR --json", "meaning"},
+      {"simulate " + n + " --truth " + t + " --rounds 1 --json", "round"},
+  };
+  for (const auto& [args, key] : commands) {
+    const Outcome r = run(args);
+    ASSERT_EQ(r.code, 0) << args << "\n" << r.err;
+    const auto j = nlohmann::json::parse(r.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << args << "\n" << r.out;
+    EXPECT_TRUE(contains(j.dump(), "\"" + key + "\"")) << args << "\n" << r.out;
+  }
+  // The limit the user gave holds in JSON too.
+  const auto worst = nlohmann::json::parse(run("conflicts " + n + " --worst 3 --json").out);
+  EXPECT_EQ(worst["worst"].size(), 3u);
+}
+
+TEST_F(CommandLine, DashIsStandardInputAndOutput) {
+  const std::string kb = write("kb.csv", "material,score\nKRK,0\nKRKG,1\nKCK,1\n");
+  const Outcome piped = run_program("cat " + kb + " | " + EGKB_BINARY + " conflicts - --json");
+  ASSERT_EQ(piped.code, 0) << piped.err;
+  EXPECT_EQ(nlohmann::json::parse(piped.out)["nodes"], 6);
+
+  const Outcome csv = run("export " + kb + " --format csv --out -");
+  ASSERT_EQ(csv.code, 0) << csv.err;
+  EXPECT_TRUE(starts_with(csv.out, "material,score")) << csv.out;
+  EXPECT_FALSE(fs::exists(path("-")));
+
+  const Outcome repaired = run("reduce " + kb + " --out -");
+  ASSERT_EQ(repaired.code, 0) << repaired.err;
+  EXPECT_TRUE(starts_with(repaired.out, "material,score")) << repaired.out;
+  EXPECT_FALSE(repaired.err.empty()) << "the figures go to standard error";
+
+  const Outcome imported =
+      run_program("cat " + kb + " | " + EGKB_BINARY + " import " + path("s.sqlite") + " -");
+  ASSERT_EQ(imported.code, 0) << imported.err;
+  const Outcome html = run("report " + path("s.sqlite") + " --out -");
+  EXPECT_TRUE(starts_with(html.out, "<!DOCTYPE html>")) << html.out.substr(0, 80);
+
+  const Outcome table = run_program(std::string(EGKB_BINARY) + " export " + kb +
+                                    " --format table --out - | " + EGKB_BINARY +
+                                    " probe - KRK --json");
+  ASSERT_EQ(table.code, 0) << table.err;
+  EXPECT_EQ(nlohmann::json::parse(table.out)[0]["score"], 0);
+  // Both outputs on standard output cannot be told apart.
+  EXPECT_EQ(run("synth --preset end60 --truth - --out -").code, 2);
+  EXPECT_FALSE(fs::exists(path("-")));
+}
+
+TEST_F(CommandLine, ChessIsRecognisedFromItsMaterialsAndPrintedWhiteAndBlack) {
+  const Outcome conflicts = run("conflicts " + kChess + " --json");
+  ASSERT_EQ(conflicts.code, 0) << conflicts.err;
+  EXPECT_EQ(nlohmann::json::parse(conflicts.out)["pieces"], "chess");
+  const Outcome shown = run("show " + kChess + " KRvK");
+  ASSERT_EQ(shown.code, 0) << shown.err;
+  EXPECT_TRUE(contains(shown.out, "White")) << shown.out;
+  EXPECT_FALSE(contains(shown.out, "Red")) << shown.out;
+  EXPECT_FALSE(contains(shown.out, " red")) << shown.out;
+  // An ambiguous text (no Q or B, no 'v') is read as xiangqi unless told.
+  const std::string krk = write("krk.csv", "material,score\nKRK,0\n");
+  EXPECT_EQ(nlohmann::json::parse(run("conflicts " + krk + " --json").out)["pieces"], "xiangqi");
+  EXPECT_EQ(
+      nlohmann::json::parse(run("conflicts " + krk + " --pieces chess --json").out)["pieces"],
+      "chess");
+  // A store remembers.
+  ASSERT_EQ(run("import " + path("c.sqlite") + " " + kChess).code, 0);
+  EXPECT_TRUE(contains(run("show " + path("c.sqlite") + " KRvK").out, "White"));
+}
+
+}  // namespace
+}  // namespace egkb
