@@ -1,22 +1,39 @@
 #!/usr/bin/env bash
-# Fresh Debian 12 machine -> built egkb and its first run. Safe to run again.
+# Fresh Debian 12 machine -> egkb on your PATH and its first run. Safe to run again.
+# Installs the Debian packages (those ./test.sh needs too), builds the egkb binary alone in
+# Release, installs it (into /usr/local as root, else into ~/.local), and runs `egkb demo`.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(cmake g++ make libboost-graph-dev libsqlitecpp-dev libsqlite3-dev libcli11-dev
           nlohmann-json3-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev graphviz
-          python3-scipy clang libclang-rt-14-dev)
+          python3-scipy clang libclang-rt-14-dev help2man dpkg-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
 if [ ${#missing[@]} -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+started=$SECONDS
 cmake --preset release >/dev/null
-cmake --build --preset release
-./build/release/cli/egkb demo
+cmake --build --preset release --target egkb
+if [ "$(id -u)" -eq 0 ]; then
+  prefix=/usr/local
+else
+  prefix=$HOME/.local
+fi
+cmake --install build/release --prefix "$prefix" >/dev/null
+echo "setup: built and installed egkb into $prefix/bin in $((SECONDS - started)) s"
+case ":$PATH:" in
+  *":$prefix/bin:"*) ;;
+  *) echo "setup: $prefix/bin is not on your PATH yet; add it (a new login shell on Debian" \
+          "adds ~/.local/bin once it exists):  export PATH=\"$prefix/bin:\$PATH\"" ;;
+esac
+echo "setup: ./test.sh builds and runs the tests and benchmarks"
+echo
+"$prefix/bin/egkb" demo

@@ -21,16 +21,19 @@ namespace {
 
 constexpr const char* kChessData = "chess-syzygy-6men.csv";
 
-// The shipped data: $EGKB_DATA_DIR, else the source tree this binary was built from, else
-// ./datasets.
+// The shipped data: $EGKB_DATA_DIR, else where an installed egkb keeps it (beside its bin/),
+// else the source tree this binary was built from, else ./datasets.
 std::string find_chess_data() {
   std::vector<std::filesystem::path> dirs;
   if (const char* env = std::getenv("EGKB_DATA_DIR")) dirs.emplace_back(env);
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) dirs.push_back(exe.parent_path() / EGKB_INSTALLED_DATA_DIR);
   dirs.emplace_back(EGKB_DATA_DIR);
   dirs.emplace_back("datasets");
   for (const auto& dir : dirs) {
-    std::error_code ec;
-    if (std::filesystem::exists(dir / kChessData, ec)) return (dir / kChessData).string();
+    if (std::filesystem::exists(dir / kChessData, ec))
+      return (dir / kChessData).lexically_normal().string();
   }
   throw InputError(kChessData, 0, "",
                    "demo data not found; set EGKB_DATA_DIR to the project's datasets/ folder");

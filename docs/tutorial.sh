@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Writes docs/tutorial.md: every step from a noisy base to a probed engine table, run for real,
-# each command followed by what it printed. ctest runs it too, so the steps keep working.
-# Usage: docs/tutorial.sh [path/to/egkb] > docs/tutorial.md
+# each command followed by what it printed. The commands run as a user types them: egkb installed
+# from the build tree into a scratch prefix that is put on PATH (as ./setup.sh does), in an empty
+# directory with nothing of the checkout in reach. ctest runs it and compares its output with
+# docs/tutorial.md, so the page stays true.
+# Usage: docs/tutorial.sh [BUILD_DIR] > docs/tutorial.md
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-egkb=$(cd "$(dirname "${1:-$root/build/release/cli/egkb}")" && pwd)/$(basename "${1:-egkb}")
+build=$(cd "${1:-$root/build/release}" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cd "$work"
-mkdir bin
-ln -s "$egkb" bin/egkb
-ln -s "$root/docs" docs
-export PATH="$work/bin:$PATH"
+cmake --install "$build" --prefix "$work/prefix" >/dev/null
+mkdir "$work/tutorial"
+cd "$work/tutorial"
+export PATH="$work/prefix/bin:$PATH"
+unset EGKB_DATA_DIR
 
 say() { printf '%s\n\n' "$*"; }
 # Shows a command and its output; the status must be the one given (default 0).
@@ -31,9 +34,8 @@ run() {
 
 say "# Tutorial: from a noisy base to a probed engine table"
 say "Every command below was run by \`docs/tutorial.sh\`, which wrote this page; the output is
-what it printed (times vary from run to run). Run the commands yourself in a scratch directory
-after \`./setup.sh\`, with \`build/release/cli\` on your PATH (step 9 reads
-\`docs/examples/\` of the project). Who does what: the *batch runner* makes
+what it printed (times vary from run to run). Run the commands yourself in an empty directory
+after \`./setup.sh\`, which puts \`egkb\` on your PATH. Who does what: the *batch runner* makes
 and repairs the base, the *expert* reviews a sample, the *engine author* exports and probes it
 (docs/guide-*.md has a guide for each)."
 
@@ -48,7 +50,7 @@ say "## 2. Into a store
 
 The store (SQLite) keeps every score change, every run and every review batch, so nothing is
 lost; each command's writes are one transaction."
-run egkb import noisy.csv --into kb.sqlite
+run egkb import kb.sqlite noisy.csv
 
 say "## 3. Find the conflicts"
 run egkb conflicts kb.sqlite --worst 5
@@ -56,10 +58,11 @@ run egkb show kb.sqlite KRKNMM
 
 say "## 4. Repair, with a report
 
-\`exact\` makes the least weighted change that leaves no conflict (\`ba\` and \`ra\` are the paper's
-greedy algorithms). \`--report\` writes an HTML page with the convergence, the changes by error
-distance, the worst nodes and their neighbourhoods before and after (pictures need Graphviz)."
-run egkb reduce kb.sqlite --method exact --report repair.html
+The default repair, \`exact\`, makes the least weighted change that leaves no conflict
+(\`--method ba\` and \`ra\` are the paper's greedy algorithms). \`--report\` writes an HTML page
+with the convergence, the changes by error distance, the worst nodes and their neighbourhoods
+before and after (pictures need Graphviz)."
+run egkb reduce kb.sqlite --report repair.html
 run "grep -o '<h2>[^<]*</h2>' repair.html"
 
 say "## 5. Sample for the expert
@@ -84,7 +87,7 @@ w.writeheader(); w.writerows(rows)
 print(sum(r['verdict'] != 'ok' for r in rows), 'of', len(rows), 'rows corrected')
 \""
 say "A sheet with a mistake is refused as a whole, naming the line, and the store is untouched:"
-run "sed '3s/,[^,]*\$/,11/' reviewed.csv > typo.csv"
+run "awk -F, -v OFS=, 'NR == 3 { \$4 = 11 } 1' reviewed.csv > typo.csv"
 run --status 2 egkb review import kb.sqlite typo.csv --reviewer alice
 run egkb review import kb.sqlite reviewed.csv --reviewer alice
 run egkb estimate kb.sqlite reviewed.csv
@@ -92,7 +95,7 @@ run egkb estimate kb.sqlite reviewed.csv
 say "## 7. Repair again around the verdicts
 
 Reviewed rows are now invariable expert rows: the next repair moves the rest around them."
-run egkb reduce kb.sqlite --method exact
+run egkb reduce kb.sqlite
 run egkb conflicts kb.sqlite --fail-on-conflict
 run egkb compare kb.sqlite --truth truth.csv
 
@@ -109,9 +112,10 @@ run --status 2 egkb probe damaged.egkb KRKNMM
 say "## 9. Compile the probe into an engine
 
 The header holds the scores and \`egkb_probe(red_counts, black_counts)\`, plain C99 and C++.
-\`docs/examples/engine_probe.cpp\` is a small engine-side program built on it: it looks the
-material up and lists the one-for-one exchanges that change the outlook."
+\`engine_probe.cpp\`, installed with egkb's documentation, is a small engine-side program built
+on it: it looks the material up and lists the one-for-one exchanges that change the outlook."
 run egkb export kb.sqlite --format header --out egkb_probe.h
 run "sed -n '1,25p' egkb_probe.h"
-run "g++ -std=c++17 -O2 -Wall -Wextra -Werror -I. docs/examples/engine_probe.cpp -o engine_probe"
+run 'cp "$(dirname "$(command -v egkb)")/../share/doc/egkb/docs/examples/engine_probe.cpp" .'
+run "g++ -std=c++17 -O2 -Wall -Wextra -Werror -I. engine_probe.cpp -o engine_probe"
 run ./engine_probe KRKNMM KRNKRGG

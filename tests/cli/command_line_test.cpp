@@ -4,8 +4,10 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "tests/support/cli.h"
+#include "tests/support/sheets.h"
 
 namespace egkb {
 namespace {
@@ -23,6 +25,42 @@ bool starts_with(const std::string& text, const std::string& prefix) {
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
+}
+
+// The keys docs/formats.md lists for a command's JSON: the backquoted names of its row in the
+// JSON table, outside parentheses (which describe nested objects).
+std::vector<std::string> documented_keys(const std::string& command) {
+  std::istringstream formats(test::read_file(EGKB_DOCS_DIR "/formats.md"));
+  const std::string row_start = "| `" + command + "` | ";
+  for (std::string line; std::getline(formats, line);) {
+    if (!starts_with(line, row_start)) continue;
+    std::vector<std::string> keys;
+    int depth = 0;
+    bool quoted = false;
+    std::string key;
+    for (const char c : line.substr(row_start.size())) {
+      if (c == '(' && !quoted) ++depth;
+      if (c == ')' && !quoted) --depth;
+      if (depth > 0) continue;
+      if (c == '`') {
+        quoted = !quoted;
+      } else if (quoted && c != ',' && c != ' ') {
+        key += c;
+        continue;
+      }
+      if (!key.empty()) keys.push_back(key);
+      key.clear();
+    }
+    return keys;
+  }
+  return {};
+}
+
+std::vector<std::string> keys_of(const nlohmann::ordered_json& j) {
+  const nlohmann::ordered_json& object = j.is_array() ? j.at(0) : j;
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : object.items()) keys.push_back(key);
+  return keys;
 }
 
 TEST_F(CommandLine, VersionAndHelpAnswerWithoutACommand) {
@@ -131,26 +169,37 @@ TEST_F(CommandLine, EveryCommandThatPrintsDataPrintsJson) {
       0);
   const std::string n = path("n.csv"), t = path("t.csv"), s = path("s.sqlite");
   const std::vector<std::pair<std::string, std::string>> commands = {
-      {"synth --preset end60 --truth " + path("t3.csv") + " --out " + path("n3.csv") + " --json",
-       "wrong"},
-      {"import " + s + " " + n + " --json", "added"},
-      {"conflicts " + s + " --json", "inconsistent_nodes"},
-      {"show " + s + " KRK --json", "neighbours"},
-      {"compare " + n + " --truth " + t + " --json", "errors"},
-      {"report " + s + " --out " + path("r.html") + " --json", "rows"},
-      {"reduce " + s + " --json", "modified"},
-      {"sample " + s + " --out " + path("b.csv") + " --k 2 --p 0.05 --json", "batch"},
-      {"export " + s + " --format table --out " + path("kb.egkb") + " --json", "materials"},
-      {"probe " + path("kb.egkb") + " KRK KKR --json", "meaning"},
-      {"simulate " + n + " --truth " + t + " --rounds 1 --json", "round"},
+      {"synth", "--preset end60 --truth " + path("t3.csv") + " --out " + path("n3.csv")},
+      {"import", s + " " + n},
+      {"conflicts", s},
+      {"show", s + " KRK"},
+      {"compare", n + " --truth " + t},
+      {"report", s + " --out " + path("r.html")},
+      {"reduce", s},
+      {"sample", s + " --out " + path("b.csv") + " --k 2 --p 0.05"},
+      {"export", s + " --format table --out " + path("kb.egkb")},
+      {"probe", path("kb.egkb") + " KRK KKR"},
+      {"simulate", n + " --truth " + t + " --rounds 1"},
   };
-  for (const auto& [args, key] : commands) {
-    const Outcome r = run(args);
-    ASSERT_EQ(r.code, 0) << args << "\n" << r.err;
-    const auto j = nlohmann::json::parse(r.out, nullptr, false);
-    ASSERT_FALSE(j.is_discarded()) << args << "\n" << r.out;
-    EXPECT_TRUE(contains(j.dump(), "\"" + key + "\"")) << args << "\n" << r.out;
+  for (const auto& [command, args] : commands) {
+    const Outcome r = run(command + " " + args + " --json");
+    ASSERT_EQ(r.code, 0) << command << "\n" << r.err;
+    const auto j = nlohmann::ordered_json::parse(r.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << command << "\n" << r.out;
+    const std::vector<std::string> documented = documented_keys(command);
+    ASSERT_FALSE(documented.empty()) << command << " is missing from docs/formats.md";
+    EXPECT_EQ(keys_of(j), documented) << command << ": the keys docs/formats.md lists";
   }
+  const std::string truth_sheet = test::truthful_sheet(path("b.csv"), t);
+  const std::string filled = write("filled.csv", truth_sheet);
+  for (const std::string command : {"estimate", "review import"}) {
+    const Outcome r = run(command + " " + s + " " + filled + " --json");
+    ASSERT_EQ(r.code, 0) << command << "\n" << r.err;
+    EXPECT_EQ(keys_of(nlohmann::ordered_json::parse(r.out)), documented_keys(command)) << command;
+  }
+  const Outcome undone = run("review undo " + s + " 1 --json");
+  ASSERT_EQ(undone.code, 0) << undone.err;
+  EXPECT_EQ(keys_of(nlohmann::ordered_json::parse(undone.out)), documented_keys("review undo"));
   // The limit the user gave holds in JSON too.
   const auto worst = nlohmann::json::parse(run("conflicts " + n + " --worst 3 --json").out);
   EXPECT_EQ(worst["worst"].size(), 3u);

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The Debian package as a user gets it: cpack builds it from the build tree, dpkg-deb unpacks it
+# into a scratch root, and its egkb answers --version, finds its demo data, has its man page,
+# and its bash completion completes commands and options.
+# Usage: deb_test.sh BUILD_DIR VERSION
+set -euo pipefail
+build=$1
+version=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "deb_test: $*" >&2; exit 1; }
+
+cpack --config "$build/CPackConfig.cmake" -B "$work/out" >"$work/cpack.log" 2>&1 ||
+  { cat "$work/cpack.log"; fail "cpack failed"; }
+deb=$(ls "$work"/out/egkb_*.deb)
+[ "$(dpkg-deb -f "$deb" Package)" = egkb ] || fail "package name"
+[ "$(dpkg-deb -f "$deb" Version)" = "$version" ] || fail "package version"
+dpkg-deb -f "$deb" Depends | grep -q libsqlite3 || fail "no dependency on libsqlite3"
+
+dpkg-deb -x "$deb" "$work/root"
+usr=$work/root/usr
+[ "$("$usr/bin/egkb" --version)" = "egkb $version" ] || fail "egkb --version"
+zcat "$usr/share/man/man1/egkb.1.gz" | grep -q 'egkb review import' || fail "man page"
+[ -f "$usr/share/doc/egkb/docs/tutorial.md" ] || fail "docs"
+(cd "$work" && env -u EGKB_DATA_DIR "$usr/bin/egkb" demo >demo.txt) || fail "demo"
+grep -q "chess-syzygy-6men.csv: chess pieces, 1000 nodes" "$work/demo.txt" || fail "demo data"
+
+export PATH="$usr/bin:$PATH"
+# shellcheck source=/dev/null
+source "$usr/share/bash-completion/completions/egkb"
+complete_words() {
+  COMP_WORDS=("$@")
+  COMP_CWORD=$(($# - 1))
+  COMPREPLY=()
+  _egkb
+  echo "${COMPREPLY[*]}"
+}
+[ "$(complete_words egkb confl)" = conflicts ] || fail "completes a command"
+[ "$(complete_words egkb review im)" = import ] || fail "completes a group's command"
+[ "$(complete_words egkb reduce kb.csv --meth)" = --method ] || fail "completes an option"
+echo "deb_test: $(basename "$deb") unpacks and runs"
