@@ -26,10 +26,7 @@ Command compare_command() {
           },
           [o] {
             const KnowledgeBase kb = load(o->kb);
-            KbOptions truth = o->kb;
-            truth.path = o->truth;
-            truth.pieces = kb.pieces->name();
-            const ErrorCounts counts = compare_to_truth(kb, load(truth));
+            const ErrorCounts counts = compare_to_truth(kb, load_truth(o->kb, o->truth, kb));
             if (o->json) {
               std::cout << errors_json(counts).dump(2) << '\n';
             } else {

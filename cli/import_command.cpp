@@ -18,7 +18,7 @@ Command import_command() {
     std::string source = "generated";
     bool invariable = false;
     std::optional<std::string> pieces;
-    std::string on_duplicate = "error";
+    std::optional<std::string> on_duplicate;
     bool json = false;
   };
   auto o = std::make_shared<Options>();
@@ -56,13 +56,13 @@ Command import_command() {
         }
         csv.default_source = *source_named(o->source);
         csv.all_invariable = o->invariable;
-        csv.on_duplicate = duplicate_policy_named(o->on_duplicate, "--on-duplicate");
+        csv.on_duplicate = duplicate_policy_named(o->on_duplicate.value_or("error"), "--on-duplicate");
         const KnowledgeBase kb = read_csv(ByteSource::file(o->file), csv);
         const nlohmann::json parameters = {{"file", o->file},
                                            {"source", o->source},
                                            {"invariable", o->invariable},
                                            {"pieces", kb.pieces->name()},
-                                           {"on_duplicate", o->on_duplicate}};
+                                           {"on_duplicate", o->on_duplicate.value_or("error")}};
         Outputs outputs;
         Store store = existing ? std::move(*existing)
                                : Store::create(o->store, *kb.pieces, outputs);

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "lattice/errors.h"
 
 namespace egkb::cli {
@@ -13,9 +16,10 @@ void add_pieces_option(OptionSink& sink, std::optional<std::string>& pieces) {
             {"xiangqi", "chess"});
 }
 
-void add_duplicate_option(OptionSink& sink, std::string& on_duplicate) {
+void add_duplicate_option(OptionSink& sink, std::optional<std::string>& on_duplicate) {
   sink.text(on_duplicate, "--on-duplicate",
-            "a CSV material listed twice, differently: keep the first, the last, or error", false,
+            "a CSV material listed twice, differently: keep the first, the last, or error (the "
+            "default)",
             {"first", "last", "error"});
 }
 
@@ -29,12 +33,60 @@ void add_kb_options(OptionSink& sink, KbOptions& options, bool csv) {
 }
 
 OpenedKb open(const KbOptions& options) {
-  return open_kb(options.path,
-                 {options.pieces, duplicate_policy_named(options.on_duplicate, "on-duplicate")});
+  if (options.on_duplicate && is_store_path(options.path)) {
+    throw InputError(options.path, 0, "--on-duplicate",
+                     "a store holds each material once; the option is for CSV files");
+  }
+  return open_kb(options.path, {options.pieces, duplicate_policy_named(
+                                                    options.on_duplicate.value_or("error"),
+                                                    "on-duplicate")});
+}
+
+void add_sample_design_options(OptionSink& sink, SampleDesign& design, const char* per) {
+  sink.number(design.p, "--p", fmt::format("share of rows sampled{} (default {:g})", per,
+                                           SampleDesign::kDefaultP).c_str(),
+              1e-9, 1);
+  sink.whole(design.size, "--size", fmt::format("rows sampled{}, instead of --p", per).c_str(), 1,
+             100'000'000);
+  sink.text(design.design, "--design", "distance-k or hss (risk-weighted)", false,
+            {"distance-k", "hss"});
+  sink.whole(design.k, "--k",
+             fmt::format("distance-k: least lattice distance between sampled rows (default {})",
+                         SampleDesign::kDefaultK)
+                 .c_str(),
+             1, 1000);
+}
+
+std::size_t SampleDesign::wanted(std::size_t population) const {
+  const double share_of_population = std::ceil(share() * static_cast<double>(population));
+  return std::min<std::size_t>(population,
+                               size.value_or(static_cast<uint64_t>(share_of_population)));
+}
+
+void SampleDesign::check(const PieceSet& pieces) const {
+  if (p && size)
+    throw InputError("", 0, "--size", "--p and --size both set the sample's size; give one");
+  if (k && design != "distance-k")
+    throw InputError("", 0, "--k", "only the distance-k design keeps rows apart");
+  if (distance() > diameter(pieces)) {
+    throw InputError("", 0, "--k",
+                     fmt::format("{} is beyond the {} lattice's diameter ({}): no two materials "
+                                 "are that far apart",
+                                 distance(), pieces.name(), diameter(pieces)));
+  }
 }
 
 KnowledgeBase load(const KbOptions& options) {
   return open(options).kb;
+}
+
+KnowledgeBase load_truth(const KbOptions& options, const std::string& truth,
+                         const KnowledgeBase& kb) {
+  KbOptions truth_options = options;
+  truth_options.path = truth;
+  truth_options.pieces = kb.pieces->name();
+  if (is_store_path(truth)) truth_options.on_duplicate.reset();
+  return load(truth_options);
 }
 
 Store open_store(const KbOptions& options) {

@@ -13,19 +13,44 @@ namespace egkb::cli {
 struct KbOptions {
   std::string path;
   std::optional<std::string> pieces;
-  std::string on_duplicate = "error";
+  std::optional<std::string> on_duplicate;
 };
 
 // The KB as the first positional argument; when it may be a CSV file (`csv`), --pieces and
 // --on-duplicate, which only a CSV file needs.
 void add_kb_options(OptionSink& sink, KbOptions& options, bool csv = true);
 void add_pieces_option(OptionSink& sink, std::optional<std::string>& pieces);
-void add_duplicate_option(OptionSink& sink, std::string& on_duplicate);
+void add_duplicate_option(OptionSink& sink, std::optional<std::string>& on_duplicate);
 
 OpenedKb open(const KbOptions& options);
 KnowledgeBase load(const KbOptions& options);
+// The truth a KB is measured against, read as the KB was: same piece set, and the CSV options
+// when it is a CSV file.
+KnowledgeBase load_truth(const KbOptions& options, const std::string& truth,
+                         const KnowledgeBase& kb);
 // The store alone, for commands that read it through their own queries.
 Store open_store(const KbOptions& options);
+
+// How sample and simulate draw rows: the size (--p or --size), the design and distance-k's k.
+struct SampleDesign {
+  std::optional<double> p;
+  std::optional<uint64_t> size;
+  std::optional<uint64_t> k;
+  std::string design = "distance-k";
+
+  static constexpr double kDefaultP = 0.01;
+  static constexpr uint64_t kDefaultK = 4;
+
+  double share() const { return p.value_or(kDefaultP); }
+  int distance() const { return static_cast<int>(k.value_or(kDefaultK)); }
+  // Rows wanted out of `population`.
+  std::size_t wanted(std::size_t population) const;
+  // Throws InputError when options contradict each other or k exceeds the lattice.
+  void check(const PieceSet& pieces) const;
+};
+
+// `per` qualifies the size: "" for one batch, " per round" for simulate.
+void add_sample_design_options(OptionSink& sink, SampleDesign& design, const char* per);
 
 // Throws InputError naming the command's store when `path` is not one.
 void require_store(const std::string& path);

@@ -27,9 +27,9 @@ struct Options {
   std::string method = "exact";
   bool weighted = false;
   bool soft = false;
-  double lambda = 1.0;
+  std::optional<double> lambda;
   std::string weights;
-  std::string ties = "closest";
+  std::optional<std::string> ties;
   std::string out;
   bool dry_run = false;
   bool json = false;
@@ -99,11 +99,14 @@ Command reduce_command() {
         sink.flag(o->weighted, "--weighted",
                   "ba/ra: weighted ranking and edit score (piece values x rank gap)");
         sink.flag(o->soft, "--soft", "exact: edges become penalties of lambda x piece value per rank");
-        sink.number(o->lambda, "--lambda", "exact --soft: the penalty factor", 0.001, 1000);
+        sink.number(o->lambda, "--lambda", "exact --soft: the penalty factor (default 1)", 0.001,
+                    1000);
         sink.text(o->weights, "--weights",
                   "JSON file: piece values, cannon_raise, mirror, manual, generated", false);
-        sink.text(o->ties, "--ties", "closest: nearest best value; queue: leave the node for the expert",
-                  false, {"closest", "queue"});
+        sink.text(o->ties, "--ties",
+                  "ba/ra: closest (the default) takes the nearest best value; queue leaves the node "
+                  "for the expert",
+                  {"closest", "queue"});
         sink.text(o->out, "--out",
                   "write the repaired rows here (.csv, a new .sqlite, - for standard output) "
                   "instead of the store",
@@ -117,6 +120,12 @@ Command reduce_command() {
         const Method method = *method_named(o->method);
         if (o->soft && method != Method::Exact)
           throw InputError("", 0, "--soft", "only the exact method has soft constraints");
+        if (o->lambda && !o->soft)
+          throw InputError("", 0, "--lambda", "the factor of the soft penalties: add --soft");
+        if (o->ties && method == Method::Exact) {
+          throw InputError("", 0, "--ties",
+                           "ties are the greedy methods' (ba, ra); exact picks its optimum itself");
+        }
         if (o->weighted && method == Method::Exact) {
           throw InputError("", 0, "--weighted",
                            "the exact method minimises the weighted edit cost already; use --soft "
@@ -146,7 +155,7 @@ Command reduce_command() {
     request.method = method;
     request.weighted = o->weighted;
     request.soft = o->soft;
-    request.lambda = o->lambda;
+    request.lambda = o->lambda.value_or(request.lambda);
     request.ties = o->ties == "queue" ? Ties::Queue : Ties::Closest;
     request.weights = o->weights.empty()
                           ? ReduceWeights{PieceWeights::defaults(*kb.pieces), NodeWeights{}}
@@ -178,7 +187,7 @@ Command reduce_command() {
     if (!o->report.empty()) write_report(*o, kb, r, outputs);
     const nlohmann::json parameters = {
         {"file", o->kb.path},  {"method", o->method}, {"weighted", o->weighted}, {"soft", o->soft},
-        {"lambda", o->lambda}, {"ties", o->ties},     {"weights", o->weights}};
+        {"lambda", request.lambda}, {"ties", o->ties.value_or("closest")},     {"weights", o->weights}};
     if (o->dry_run) {
       outputs.publish();
       outputs.keep();

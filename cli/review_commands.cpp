@@ -28,9 +28,7 @@ namespace egkb::cli {
 Command sample_command() {
   struct Options {
     KbOptions kb;
-    double p = 0.01;
-    std::optional<uint64_t> size;
-    uint64_t k = 4;
+    SampleDesign sample;
     uint64_t seed = 1;
     std::string out;
     std::string design = "distance-k";
@@ -44,16 +42,12 @@ Command sample_command() {
       "egkb sample kb.sqlite --p 0.01 --k 4 --seed 1 --out batch.csv",
       [o](OptionSink& sink) {
         add_kb_options(sink, o->kb, false);
-        sink.number(o->p, "--p", "share of rows to sample", 1e-9, 1);
-        sink.whole(o->size, "--size", "rows to sample, instead of --p", 1, 100'000'000);
-        sink.whole(o->k, "--k", "distance-k: least distance between sampled rows", 1, 1000);
+        add_sample_design_options(sink, o->sample, "");
         sink.whole(o->seed, "--seed", "same seed, same batch", 0, UINT64_MAX);
         sink.text(o->out, "--out",
                   "the sheet (a new .csv file; the HTML page goes beside it), or - for the CSV on "
                   "standard output",
                   true);
-        sink.text(o->design, "--design", "distance-k or hss (risk-weighted)", false,
-                  {"distance-k", "hss"});
         sink.flag(o->exclude_reviewed, "--exclude-reviewed",
                   "never sample rows an expert has reviewed");
         sink.flag(o->json, "--json", "print the batch's figures as JSON");
@@ -80,12 +74,7 @@ Command sample_command() {
         }
         OpenedKb opened = open(o->kb);
         const KnowledgeBase& kb = opened.kb;
-        if (static_cast<int>(o->k) > diameter(*kb.pieces)) {
-          throw InputError("", 0, "--k",
-                           fmt::format("{} is beyond the {} lattice's diameter ({}): no two "
-                                       "materials are that far apart",
-                                       o->k, kb.pieces->name(), diameter(*kb.pieces)));
-        }
+        o->sample.check(*kb.pieces);
         const std::unordered_map<Key, Score> original = opened.store->original_scores();
         std::vector<uint8_t> eligible(kb.rows.size(), 1);
         std::vector<std::size_t> strata(3, 0);  // eligible rows by provenance, for the estimate
@@ -95,14 +84,13 @@ Command sample_command() {
           population += eligible[i];
           if (eligible[i]) ++strata[static_cast<std::size_t>(kb.rows[i].source)];
         }
-        const std::size_t wanted = std::min<std::size_t>(
-            population, o->size.value_or(static_cast<uint64_t>(
-                            std::ceil(o->p * static_cast<double>(population)))));
+        const std::size_t wanted = o->sample.wanted(population);
+        const std::string& design = o->sample.design;
         Random random(o->seed);
         std::vector<std::size_t> rows;
         std::vector<double> probability;
-        if (o->design == "distance-k") {
-          rows = sample_distance_k(kb, wanted, static_cast<int>(o->k), random, eligible).rows;
+        if (design == "distance-k") {
+          rows = sample_distance_k(kb, wanted, o->sample.distance(), random, eligible).rows;
           probability.assign(rows.size(), static_cast<double>(wanted) /
                                               static_cast<double>(std::max<std::size_t>(population, 1)));
         } else {
@@ -115,12 +103,12 @@ Command sample_command() {
           for (std::size_t i : rows) probability.push_back(p[i]);
         }
         Batch batch;
-        batch.design = o->design;
+        batch.design = design;
         batch.seed = o->seed;
         batch.population = population;
-        batch.parameters = nlohmann::json{{"p", o->p},
+        batch.parameters = nlohmann::json{{"p", o->sample.share()},
                                           {"size", wanted},
-                                          {"k", o->k},
+                                          {"k", o->sample.distance()},
                                           {"exclude_reviewed", o->exclude_reviewed},
                                           {"strata", strata}}
                                .dump();
@@ -154,7 +142,7 @@ Command sample_command() {
           std::cout << nlohmann::ordered_json{{"batch", id},
                                               {"rows", rows.size()},
                                               {"wanted", wanted},
-                                              {"design", o->design},
+                                              {"design", design},
                                               {"seed", o->seed},
                                               {"csv", csv},
                                               {"html", html}}
@@ -163,11 +151,11 @@ Command sample_command() {
           return 0;
         }
         std::FILE* text = to_stdout ? stderr : stdout;
-        fmt::print(text, "batch {}: {} rows ({}, seed {}) -> {}{}\n", id, rows.size(), o->design,
+        fmt::print(text, "batch {}: {} rows ({}, seed {}) -> {}{}\n", id, rows.size(), design,
                    o->seed, csv, html.empty() ? "" : ", " + html);
-        if (o->design == "distance-k" && rows.size() < wanted) {
+        if (design == "distance-k" && rows.size() < wanted) {
           fmt::print(text, "  only {} of the {} rows asked for fit at pairwise distance >= {}\n",
-                     rows.size(), wanted, o->k);
+                     rows.size(), wanted, o->sample.distance());
         }
         return 0;
       }};

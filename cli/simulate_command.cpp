@@ -41,10 +41,7 @@ Command simulate_command() {
     KbOptions kb;
     std::string truth;
     uint64_t rounds = 3;
-    double p = 0.01;
-    std::optional<uint64_t> size;
-    uint64_t k = 4;
-    std::string design = "distance-k";
+    SampleDesign sample;
     double expert_error = 0;
     std::string method = "exact";
     uint64_t seed = 1;
@@ -60,11 +57,7 @@ Command simulate_command() {
         sink.text(o->truth, "--truth", "the truth (.csv or .sqlite) that answers for the expert",
                   true);
         sink.whole(o->rounds, "--rounds", "review rounds", 1, 100);
-        sink.number(o->p, "--p", "share of rows sampled per round", 1e-9, 1);
-        sink.whole(o->size, "--size", "rows sampled per round, instead of --p", 1, 100'000'000);
-        sink.whole(o->k, "--k", "distance-k: least distance between sampled rows", 1, 1000);
-        sink.text(o->design, "--design", "distance-k or hss (risk-weighted)", false,
-                  {"distance-k", "hss"});
+        add_sample_design_options(sink, o->sample, " per round");
         sink.number(o->expert_error, "--expert-error", "chance an answer is one rank off", 0, 1);
         sink.text(o->method, "--method", "repair between rounds", false, {"ba", "ra", "exact"});
         sink.whole(o->seed, "--seed", "same seed, same run", 0, UINT64_MAX);
@@ -72,21 +65,14 @@ Command simulate_command() {
       },
       [o] {
         const KnowledgeBase kb = load(o->kb);
-        KbOptions truth = o->kb;
-        truth.path = o->truth;
-        truth.pieces = kb.pieces->name();
-        const KnowledgeBase truth_kb = load(truth);
-        if (static_cast<int>(o->k) > diameter(*kb.pieces)) {
-          throw InputError("", 0, "--k",
-                           fmt::format("{} is beyond the {} lattice's diameter ({})", o->k,
-                                       kb.pieces->name(), diameter(*kb.pieces)));
-        }
+        const KnowledgeBase truth_kb = load_truth(o->kb, o->truth, kb);
+        o->sample.check(*kb.pieces);
         SimulationOptions sim;
         sim.rounds = static_cast<int>(o->rounds);
-        sim.p = o->p;
-        if (o->size) sim.size = static_cast<std::size_t>(*o->size);
-        sim.k = static_cast<int>(o->k);
-        sim.design = o->design == "hss" ? Design::Hss : Design::DistanceK;
+        sim.p = o->sample.share();
+        if (o->sample.size) sim.size = static_cast<std::size_t>(*o->sample.size);
+        sim.k = o->sample.distance();
+        sim.design = o->sample.design == "hss" ? Design::Hss : Design::DistanceK;
         sim.expert_error = o->expert_error;
         sim.method = *method_named(o->method);
         sim.seed = o->seed;

@@ -136,6 +136,34 @@ TEST_F(CommandLine, EveryFailureHasOneErrorForm) {
   }
 }
 
+TEST_F(CommandLine, AnOptionThatMeansNothingForTheCommandIsRefused) {
+  const std::string kb = write("kb.csv", "material,score\nKRK,0\nKRKG,1\n");
+  ASSERT_EQ(run("import " + path("s.sqlite") + " " + kb).code, 0);
+  const std::string s = path("s.sqlite");
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"reduce " + kb + " --out " + path("o.csv") + " --lambda 2", "add --soft"},
+      {"reduce " + kb + " --out " + path("o.csv") + " --ties queue", "greedy"},
+      {"reduce " + kb + " --out " + path("o.csv") + " --method ba --soft", "exact"},
+      {"reduce " + kb + " --out " + path("o.csv") + " --weighted", "exact"},
+      {"sample " + s + " --out " + path("b.csv") + " --p 0.5 --size 1", "give one"},
+      {"sample " + s + " --out " + path("b.csv") + " --design hss --k 2", "distance-k"},
+      {"conflicts " + s + " --on-duplicate last", "CSV files"},
+      {"sample " + s + " --out " + path("b.csv") + " --pieces xiangqi", "unknown option"},
+      {"review undo " + s, "BATCH is required"},
+  };
+  for (const auto& [args, why] : refused) {
+    const Outcome r = run(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
+    EXPECT_TRUE(contains(r.err, why)) << args << "\n" << r.err;
+  }
+  EXPECT_FALSE(fs::exists(path("o.csv")));
+  EXPECT_FALSE(fs::exists(path("b.csv")));
+  // The same options where they mean something.
+  EXPECT_EQ(run("reduce " + kb + " --out " + path("o.csv") + " --soft --lambda 2").code, 0);
+  EXPECT_EQ(run("reduce " + kb + " --out - --method ba --ties queue").code, 0);
+  EXPECT_EQ(run("conflicts " + kb + " --on-duplicate last").code, 0);
+}
+
 TEST_F(CommandLine, TheKbIsTheFirstArgumentEverywhere) {
   ASSERT_EQ(
       run("synth --preset end60 --seed 2 --truth " + path("t.csv") + " --out " + path("n.csv"))
