@@ -16,8 +16,11 @@ namespace {
 void print_round(const RoundReport& r) {
   const ErrorEstimate& e = r.estimate;
   const ErrorCounts& t = r.truth;
-  fmt::print("round {}: {} inconsistent nodes after repair; {} of {} rows sampled\n", r.round,
-             r.inconsistent_after_repair, r.sampled, r.wanted);
+  fmt::print("round {}: {} inconsistent nodes after repair; {} of {} rows sampled{}\n", r.round,
+             r.inconsistent_after_repair, r.sampled, r.wanted,
+             r.answered_again == 0
+                 ? ""
+                 : fmt::format(" ({} slipped answers refused and given again)", r.answered_again));
   fmt::print("  {:<10} {:>9} {:>8} {:>8} {:>8} {:>8} {:>6} {:>9}   {}\n", "", "errors", "D>=4",
              "D=3", "D=2", "D=1", "D=0", "inverted", "95% interval of errors");
   fmt::print(
@@ -88,7 +91,8 @@ Command simulate_command() {
                          {"inconsistent_after_repair", r.inconsistent_after_repair},
                          {"estimate", estimate_json(r.estimate)},
                          {"truth", errors_json(r.truth)},
-                         {"covered", r.covered}});
+                         {"covered", r.covered},
+                         {"answered_again", r.answered_again}});
         }
         std::cout << out.dump(2) << '\n';
         return 0;

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the tables of docs/reducers.md from real runs of egkb (needs python3 for JSON).
-# Usage: docs/reducer-tables.sh [path/to/egkb]
+# Usage: docs/reducer-tables.sh [path/to/egkb]   (egkb on PATH by default)
 set -euo pipefail
-egkb=${1:-build/release/cli/egkb}
+egkb=${1:-egkb}
 data=$(cd "$(dirname "$0")/.." && pwd)/datasets/chess-syzygy-6men.csv
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -12,7 +12,7 @@ field() { python3 -c "import json,sys; d=json.load(sys.stdin); print(eval('d' + 
 declare -A rows
 for base in end64 end59 end49 endall chess; do
   if [ "$base" = chess ]; then
-    "$egkb" synth --base "$data" --pieces chess --seed 1 --truth "$work/$base-t.csv" --out "$work/$base.csv" >/dev/null
+    "$egkb" synth "$data" --seed 1 --truth "$work/$base-t.csv" --out "$work/$base.csv" >/dev/null
     pieces=(--pieces chess)
   else
     "$egkb" synth --preset "$base" --seed 1 --truth "$work/$base-t.csv" --out "$work/$base.csv" >/dev/null

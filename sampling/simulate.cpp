@@ -1,8 +1,10 @@
 #include "sampling/simulate.h"
 
+#include <algorithm>
 #include <cmath>
 #include <unordered_map>
 
+#include "lattice/fixed_ranks.h"
 #include "lattice/material.h"
 #include "sampling/distance_k.h"
 #include "sampling/hss.h"
@@ -27,6 +29,63 @@ Score answer(Score truth, double slip, Random& random) {
   const int r = value(rank_of(truth));
   const int off = r == 0 ? 1 : r == kMaxRank ? kMaxRank - 1 : (random.chance(0.5) ? r + 1 : r - 1);
   return score_of(Rank(off), truth);
+}
+
+// A review import refuses verdicts no consistent base can hold with the invariable rows or with
+// each other (review/rules.h). The simulated expert, shown those rows, answers them again with
+// care: the truth, or the nearest rank the earlier verdicts leave when an earlier slip has ruled
+// the truth out. Returns how many answers changed.
+std::size_t reanswer_impossible(const KnowledgeBase& current, std::vector<std::size_t>& rows,
+                                std::vector<Score>& answers,
+                                const std::unordered_map<Key, Score>& oracle) {
+  const ScoredLattice scored = ScoredLattice::of(current);
+  const Lattice& lat = scored.lattice;
+  std::vector<uint8_t> fixed(lat.size(), 0);
+  for (NodeId n = 0; n < lat.size(); ++n) {
+    const std::size_t row = scored.row_of[n];
+    fixed[n] = row != ScoredLattice::kImplied && current.rows[row].invariable;
+  }
+  std::vector<Rank> ranks = scored.ranks();
+  const RankBounds bounds = rank_bounds(lat, fixed, ranks);
+  std::vector<NodeId> node(rows.size());
+  std::unordered_map<NodeId, std::size_t> answer_at;
+  for (std::size_t j = 0; j < rows.size(); ++j) {
+    node[j] = *lat.find(current.rows[rows[j]].key);
+    answer_at.emplace(node[j], j);
+  }
+  std::size_t changed = 0;
+  auto careful = [&](std::size_t j) {
+    const NodeId n = node[j];
+    const Score truth = oracle.at(current.rows[rows[j]].key);
+    Score careful_answer = truth;
+    if (bounds.lo[n] <= bounds.hi[n]) {
+      const uint8_t r = std::clamp<uint8_t>(static_cast<uint8_t>(value(rank_of(truth))),
+                                            bounds.lo[n], bounds.hi[n]);
+      careful_answer = score_of(Rank(r), truth);
+    }
+    if (careful_answer != answers[j]) ++changed;
+    answers[j] = careful_answer;
+  };
+  for (std::size_t j = 0; j < rows.size(); ++j) {
+    if (bounds.against(node[j], rank_of(answers[j]))) careful(j);
+  }
+  // Then the answers with each other and, together, with the invariable rows: each refused pair
+  // is answered again until none is left (careful answers never contradict each other).
+  for (int attempt = 0; attempt < 2 * kMaxRank + 2; ++attempt) {
+    std::vector<uint8_t> held = fixed;
+    for (std::size_t j = 0; j < rows.size(); ++j) {
+      held[node[j]] = 1;
+      ranks[node[j]] = rank_of(answers[j]);
+    }
+    const std::vector<Contradiction> refused = fixed_contradictions(lat, held, ranks, 1000);
+    if (refused.empty()) break;
+    for (const Contradiction& c : refused) {
+      for (const NodeId n : {c.low, c.high}) {
+        if (const auto it = answer_at.find(n); it != answer_at.end()) careful(it->second);
+      }
+    }
+  }
+  return changed;
 }
 
 }  // namespace
@@ -66,10 +125,14 @@ std::vector<RoundReport> simulate(const KnowledgeBase& truth, const KnowledgeBas
     }
     report.sampled = rows.size();
 
+    std::vector<Score> answers;
+    for (std::size_t i : rows)
+      answers.push_back(answer(oracle.at(current.rows[i].key), options.expert_error, random));
+    report.answered_again = reanswer_impossible(current, rows, answers, oracle);
     std::vector<Observation> observations;
     for (std::size_t j = 0; j < rows.size(); ++j) {
       KbRow& row = current.rows[rows[j]];
-      const Score verdict = answer(oracle.at(row.key), options.expert_error, random);
+      const Score verdict = answers[j];
       observations.push_back(
           {row.score, verdict, probability[j], static_cast<std::size_t>(row.source)});
       row.score = verdict;

@@ -35,6 +35,8 @@ struct RoundReport {
   ErrorCounts truth;       // the repaired base against the truth
   bool covered = false;    // the estimate's interval holds the true error count
   uint64_t inconsistent_after_repair = 0;
+  // Slipped answers the review rules refused, which the simulated expert gave again with care.
+  std::size_t answered_again = 0;
 };
 
 // `truth` must score every row of `noisy` (or its mirror). Deterministic for a seed.
