@@ -9,6 +9,7 @@
 
 #include "reducer/exact.h"
 #include "reducer/greedy.h"
+#include "reducer/literal_basic.h"
 #include "synth/synthesise.h"
 
 namespace egkb {
@@ -64,53 +65,13 @@ void BM_Exact(benchmark::State& state, const std::string& preset) {
   report(state, b, r);
 }
 
-// Alg. 3.2 read literally: the worst node by a full scan, each value judged by recounting the
-// whole lattice.
+// Alg. 3.2 read literally (reducer/literal_basic.h): the baseline the incremental ba is
+// measured against, and its oracle in tests/reducer/greedy_oracle_test.cpp.
 void BM_BaselineNaiveBasic(benchmark::State& state, const std::string& preset) {
   const Bench& b = bench(preset);
-  const Lattice& lat = b.prepared.lattice();
-  ConflictCounter counter(lat);
   std::vector<Rank> ranks;
-  for (auto _ : state) {
-    ranks = b.prepared.problem().ranks;
-    for (int pass = 0; pass < 100; ++pass) {
-      std::vector<uint8_t> updated(lat.size());
-      bool changed = false;
-      while (true) {
-        counter.count(ranks);
-        NodeId best = kNoNode;
-        double worst = 0;
-        for (NodeId u = 0; u < lat.size(); ++u) {
-          const double pct =
-              static_cast<double>(counter.inconsistent_neighbours(u)) / lat.neighbour_count(u);
-          if (!updated[u] && !b.prepared.problem().fixed[u] && pct > worst) {
-            worst = pct;
-            best = u;
-          }
-        }
-        if (best == kNoNode) break;
-        updated[best] = updated[lat.mirror(best)] = 1;
-        const Rank current = ranks[best];
-        Rank chosen = current;
-        uint64_t fewest = counter.count(ranks).inconsistent_nodes;
-        for (int v = 0; v <= kMaxRank; ++v) {
-          if (lat.mirror(best) == best && v != 4) continue;
-          ranks[best] = Rank(v);
-          ranks[lat.mirror(best)] = mirror(Rank(v));
-          const uint64_t n = counter.count(ranks).inconsistent_nodes;
-          if (n < fewest || (n == fewest && std::abs(v - value(current)) <
-                                                std::abs(value(chosen) - value(current)))) {
-            fewest = n;
-            chosen = Rank(v);
-          }
-        }
-        ranks[best] = chosen;
-        ranks[lat.mirror(best)] = mirror(chosen);
-        changed |= chosen != current;
-      }
-      if (!changed) break;
-    }
-  }
+  for (auto _ : state) ranks = literal_basic_algorithm(b.prepared.problem(), 100);
+  ConflictCounter counter(b.prepared.lattice());
   state.counters["left"] = static_cast<double>(counter.count(ranks).inconsistent_nodes);
 }
 

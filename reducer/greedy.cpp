@@ -289,7 +289,12 @@ class Greedy {
     const bool keep =
         std::find(best_values.begin(), best_values.end(), current) != best_values.end();
     mark_updated(x);
-    if (keep) return;
+    if (keep) {
+      // The objective counted the mirror taking the mirrored value: an out-of-step pair is
+      // brought in line even when x itself keeps its value.
+      if (rank_[m] != Rank(kMaxRank - current)) apply(x, current);
+      return;
+    }
     int chosen = best_values.front();
     if (best_values.size() > 1) {
       ++result.ties;
@@ -321,9 +326,9 @@ class Greedy {
     }
     measured_ = kNoNode;
     const NodeId m = lat_.mirror(x);
+    modified_ += (value(rank_[x]) != to) + (m != x && value(rank_[m]) != kMaxRank - to);
     rank_[x] = Rank(to);
     rank_[m] = Rank(kMaxRank - to);
-    modified_ += m == x ? 1 : 2;
     for (std::size_t i = 0; i < touched_.size(); ++i) {
       const NodeId y = touched_[i];
       const double before = priority(y);
@@ -365,7 +370,7 @@ class Greedy {
       const int lo = m == y ? 4 : std::max<int>(lower_[y], kMaxRank - upper_[m]);
       const int hi = m == y ? 4 : std::min<int>(upper_[y], kMaxRank - lower_[m]);
       if (lo != hi) continue;
-      if (value(rank_[y]) != lo) apply(y, lo);
+      if (value(rank_[y]) != lo || value(rank_[m]) != kMaxRank - lo) apply(y, lo);
       mark_updated(y);
       settle(y);
     }

@@ -28,6 +28,7 @@ TEST(ChessRepair, RaAndExactReachZeroAndExactBringsScoresNearerTheTruth) {
       EXPECT_EQ(out.after.inconsistent_nodes, 0u) << method_name(method);
     }
     EXPECT_LT(out.after.inconsistent_nodes, out.before.inconsistent_nodes);
+    EXPECT_EQ(out.after.mirror_conflicts, 0u) << method_name(method);
     if (method == Method::Exact) {
       EXPECT_LT(after.errors, before.errors);
       EXPECT_LT(after.d2 + after.d3 + after.d_ge4, before.d2 + before.d3 + before.d_ge4);

@@ -23,6 +23,7 @@ struct Solved {
 Solved solve(const KnowledgeBase& kb, const ExactOptions& options = {}) {
   const PreparedRepair prepared(kb, ReduceWeights::defaults(xq));
   const Reduction r = reduce_exact(prepared.problem(), options, prepared.edge_dm());
+  if (!options.soft) test::expect_sound(prepared.problem(), r.ranks, "exact", true);
   ConflictCounter counter(prepared.lattice());
   return {prepared.problem().objective(r.ranks), counter.count(r.ranks).inconsistent_nodes};
 }

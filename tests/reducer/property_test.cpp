@@ -24,21 +24,7 @@ struct Case {
 };
 
 void expect_sound(const Case& c, const Reduction& r, const char* method, bool must_be_consistent) {
-  const Lattice& lat = c.prepared.lattice();
-  ConflictCounter counter(lat);
-  if (must_be_consistent) {
-    EXPECT_EQ(counter.count(r.ranks).inconsistent_nodes, 0u) << method;
-  }
-  for (NodeId u = 0; u < lat.size(); ++u) {
-    if (c.prepared.problem().fixed[u]) {
-      EXPECT_EQ(r.ranks[u], c.prepared.problem().ranks[u]) << method << " changed a fixed node";
-    }
-    // A pair the reducer touched is in step; one it left alone keeps its data.
-    const NodeId m = lat.mirror(u);
-    if (r.ranks[u] != c.prepared.problem().ranks[u]) {
-      EXPECT_EQ(r.ranks[m], mirror(r.ranks[u])) << method;
-    }
-  }
+  test::expect_sound(c.prepared.problem(), r.ranks, method, must_be_consistent);
 }
 
 TEST(ReducerProperties, RandomLatticesWithInvariableNodes) {

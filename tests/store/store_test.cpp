@@ -264,19 +264,24 @@ TEST_F(StoreTest, ANewerSchemaIsRefusedAsMadeByANewerEgkb) {
   }
 }
 
+// The tables of schema 1, as egkb 0.1 created them.
+constexpr const char* kSchemaOneTables = R"sql(
+  CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE nodes(key INTEGER PRIMARY KEY, material TEXT NOT NULL, score INTEGER NOT NULL,
+    source TEXT NOT NULL, invariable INTEGER NOT NULL DEFAULT 0, weight REAL);
+  CREATE TABLE runs(id INTEGER PRIMARY KEY, command TEXT NOT NULL, parameters TEXT NOT NULL,
+    before TEXT, after TEXT, started TEXT NOT NULL, seconds REAL NOT NULL);
+  CREATE TABLE history(run INTEGER NOT NULL, key INTEGER NOT NULL, old INTEGER,
+    new INTEGER NOT NULL, reason TEXT NOT NULL);
+)sql";
+
 // A store as egkb 0.1 wrote it (schema 1): read as it is, migrated by the next write, and its
 // history replays to its nodes from then on although schema 1 kept no flags in history.
 TEST_F(StoreTest, AVersionOneStoreIsReadAsItIsAndMigratedByTheNextWrite) {
   {
     SQLite::Database db(store(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec(kSchemaOneTables);
     db.exec(R"sql(
-      CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE nodes(key INTEGER PRIMARY KEY, material TEXT NOT NULL, score INTEGER NOT NULL,
-        source TEXT NOT NULL, invariable INTEGER NOT NULL DEFAULT 0, weight REAL);
-      CREATE TABLE runs(id INTEGER PRIMARY KEY, command TEXT NOT NULL, parameters TEXT NOT NULL,
-        before TEXT, after TEXT, started TEXT NOT NULL, seconds REAL NOT NULL);
-      CREATE TABLE history(run INTEGER NOT NULL, key INTEGER NOT NULL, old INTEGER,
-        new INTEGER NOT NULL, reason TEXT NOT NULL);
       INSERT INTO meta VALUES('pieces', 'xiangqi');
       INSERT INTO runs VALUES(1, 'import', '{}', NULL, NULL, '2025-01-01T00:00:00Z', 0);
       INSERT INTO nodes VALUES(2916, 'KRK', 0, 'manual', 1, 3);
@@ -310,14 +315,9 @@ TEST_F(StoreTest, AVersionOneStoreIsReadAsItIsAndMigratedByTheNextWrite) {
 TEST_F(StoreTest, ASchemaFourReviewIsLinkedToItsRunByMigration) {
   {
     SQLite::Database db(store(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec(kSchemaOneTables);
+    db.exec("ALTER TABLE runs ADD COLUMN trace TEXT");
     db.exec(R"sql(
-      CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE nodes(key INTEGER PRIMARY KEY, material TEXT NOT NULL, score INTEGER NOT NULL,
-        source TEXT NOT NULL, invariable INTEGER NOT NULL DEFAULT 0, weight REAL);
-      CREATE TABLE runs(id INTEGER PRIMARY KEY, command TEXT NOT NULL, parameters TEXT NOT NULL,
-        before TEXT, after TEXT, started TEXT NOT NULL, seconds REAL NOT NULL, trace TEXT);
-      CREATE TABLE history(run INTEGER NOT NULL, key INTEGER NOT NULL, old INTEGER,
-        new INTEGER NOT NULL, reason TEXT NOT NULL);
       CREATE TABLE review_queue(run INTEGER NOT NULL, key INTEGER NOT NULL, reason TEXT NOT NULL);
       CREATE TABLE batches(id INTEGER PRIMARY KEY, design TEXT NOT NULL, seed INTEGER NOT NULL,
         parameters TEXT NOT NULL, population INTEGER NOT NULL, created TEXT NOT NULL);

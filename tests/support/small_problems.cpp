@@ -1,5 +1,7 @@
 #include "tests/support/small_problems.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <limits>
 
@@ -9,6 +11,22 @@
 #include "tests/support/random_kb.h"
 
 namespace egkb::test {
+
+void expect_sound(const RepairProblem& problem, std::span<const Rank> ranks,
+                  const std::string& what, bool consistent) {
+  const Lattice& lat = *problem.lattice;
+  ConflictCounter counter(lat);
+  const ConflictSummary summary = counter.count(ranks);
+  EXPECT_EQ(summary.mirror_conflicts, 0u) << what << ": a mirror pair out of step";
+  if (consistent) {
+    EXPECT_EQ(summary.inconsistent_nodes, 0u) << what;
+  }
+  for (NodeId u = 0; u < lat.size(); ++u) {
+    if (problem.fixed[u]) {
+      ASSERT_EQ(ranks[u], problem.ranks[u]) << what << ": a fixed node changed";
+    }
+  }
+}
 
 KnowledgeBase noisy_truth_kb(std::mt19937_64& rng, std::size_t size, int max_extra, double noise,
                              double invariable_share, KnowledgeBase* truth) {

@@ -3,7 +3,11 @@
 
 #include <random>
 
+#include <span>
+#include <string>
+
 #include "lattice/knowledge_base.h"
+#include "reducer/problem.h"
 
 namespace egkb::test {
 
@@ -13,6 +17,11 @@ namespace egkb::test {
 // contradict each other). `truth` receives the true scores.
 KnowledgeBase noisy_truth_kb(std::mt19937_64& rng, std::size_t size, int max_extra, double noise,
                              double invariable_share, KnowledgeBase* truth = nullptr);
+
+// What every repair must hold, whatever its method: fixed nodes keep their ranks, no mirror pair
+// is out of step, and, when `consistent`, no conflict is left. Reports failures as `what`.
+void expect_sound(const RepairProblem& problem, std::span<const Rank> ranks,
+                  const std::string& what, bool consistent);
 
 // Brute force: the least sum of weight x |rank change| over all mirror-consistent, conflict-free
 // rank assignments, fixed nodes held. Feasible for a handful of mirror pairs only.
