@@ -67,14 +67,15 @@ Command demo_command() {
     print_error_table(std::cout, s.noisy.origin, compare_to_truth(s.noisy, s.truth));
 
     ReduceRequest request;
-    request.method = Method::Exact;
+    request.method = Method::Fitted;
     const ReduceOutcome repaired = reduce_kb(s.noisy, request);
     fmt::print(
-        "\n== 4. Repaired exactly: {} rows changed, {} inconsistent nodes left, {:.3f} s\n\n",
+        "\n== 4. Repaired (fitted: the exact optimum drawn toward a material model): {} rows changed, "
+        "{} inconsistent nodes left, {:.3f} s\n\n",
         repaired.changed_rows.size(), repaired.after.inconsistent_nodes, repaired.seconds);
-    print_error_table(std::cout, "repaired (exact)", compare_to_truth(repaired.result, s.truth));
+    print_error_table(std::cout, "repaired (fitted)", compare_to_truth(repaired.result, s.truth));
     SimulationOptions review;
-    review.method = Method::Exact;
+    review.method = Method::Fitted;
     review.rounds = 1;
     review.p = 0.011;
     fmt::print(

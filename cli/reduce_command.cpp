@@ -24,10 +24,11 @@ namespace {
 
 struct Options {
   KbOptions kb;
-  std::string method = "exact";
+  std::string method = "fitted";
   bool weighted = false;
   bool soft = false;
   std::optional<double> lambda;
+  std::optional<double> prior_weight;
   std::string weights;
   std::optional<std::string> ties;
   std::string out;
@@ -35,6 +36,17 @@ struct Options {
   bool json = false;
   std::string report;
 };
+
+// What the fitted method believed: each piece's worth in ranks, for each side.
+void print_prior(std::FILE* to, const MaterialPrior& prior) {
+  fmt::print(to, "  the material model it drew the repair toward, a piece's worth in ranks:\n");
+  for (Side side : {Side::Red, Side::Black}) {
+    fmt::print(to, "    {:<6}", prior.pieces().side_name(side));
+    for (int k = 0; k < prior.pieces().kind_count(); ++k)
+      fmt::print(to, " {} {:+.2f}", prior.pieces().kind(k).letter, prior.value(side, k));
+    fmt::print(to, "\n");
+  }
+}
 
 void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const ReduceOutcome& r) {
   fmt::print(to, "{} on {}: {} rows\n", o.method, kb.origin, kb.rows.size());
@@ -52,6 +64,7 @@ void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const 
              r.after.inconsistent_nodes, r.after.mirror_conflicts, r.after.corrected_score);
   fmt::print(to, "  {} rows changed, objective {:g}, {} ties, {:.3f} s\n", r.changed_rows.size(),
              r.objective, r.reduction.ties, r.seconds);
+  if (r.prior) print_prior(to, *r.prior);
   if (!r.queued.empty()) {
     fmt::print(to, "  left for the expert ({} ties):", r.queued.size());
     for (Key key : r.queued) fmt::print(to, " {}", material_text(key, *kb.pieces));
@@ -94,8 +107,15 @@ Command reduce_command() {
       "egkb reduce kb.sqlite --report repair.html",
       [o](OptionSink& sink) {
         add_kb_options(sink, o->kb);
-        sink.text(o->method, "--method", "exact (optimal), ba (basic greedy) or ra (refined greedy)",
-                  false, {"ba", "ra", "exact"});
+        sink.text(o->method, "--method",
+                  "fitted (optimal, drawn toward a material model fitted to the KB), exact (the "
+                  "plain optimum), ba (basic greedy) or ra (refined greedy)",
+                  false, {"fitted", "exact", "ba", "ra"});
+        sink.number(o->prior_weight, "--prior-weight",
+                    fmt::format("fitted: the material prior's weight per mirror pair (default {:g})",
+                                kDefaultPriorWeight)
+                        .c_str(),
+                    0, 1000);
         sink.flag(o->weighted, "--weighted",
                   "ba/ra: weighted ranking and edit score (piece values x rank gap)");
         sink.flag(o->soft, "--soft", "exact: edges become penalties of lambda x piece value per rank");
@@ -118,15 +138,18 @@ Command reduce_command() {
       },
       [o] {
         const Method method = *method_named(o->method);
-        if (o->soft && method != Method::Exact)
+        const bool optimal = method == Method::Exact || method == Method::Fitted;
+        if (o->soft && !optimal)
           throw InputError("", 0, "--soft", "only the exact method has soft constraints");
+        if (o->prior_weight && method != Method::Fitted)
+          throw InputError("", 0, "--prior-weight", "only the fitted method has a prior");
         if (o->lambda && !o->soft)
           throw InputError("", 0, "--lambda", "the factor of the soft penalties: add --soft");
-        if (o->ties && method == Method::Exact) {
+        if (o->ties && optimal) {
           throw InputError("", 0, "--ties",
                            "ties are the greedy methods' (ba, ra); exact picks its optimum itself");
         }
-        if (o->weighted && method == Method::Exact) {
+        if (o->weighted && optimal) {
           throw InputError("", 0, "--weighted",
                            "the exact method minimises the weighted edit cost already; use --soft "
                            "for piece-weighted edges");
@@ -156,6 +179,7 @@ Command reduce_command() {
     request.weighted = o->weighted;
     request.soft = o->soft;
     request.lambda = o->lambda.value_or(request.lambda);
+    request.prior_weight = o->prior_weight.value_or(request.prior_weight);
     request.ties = o->ties == "queue" ? Ties::Queue : Ties::Closest;
     request.weights = o->weights.empty()
                           ? ReduceWeights{PieceWeights::defaults(*kb.pieces), NodeWeights{}}
@@ -182,12 +206,18 @@ Command reduce_command() {
         {"ties", r.reduction.ties},
         {"queued", queued},
         {"trace", trace},
+        {"prior", r.prior ? prior_json(*r.prior, request.prior_weight) : nlohmann::ordered_json()},
     };
     Outputs outputs;
     if (!o->report.empty()) write_report(*o, kb, r, outputs);
-    const nlohmann::json parameters = {
-        {"file", o->kb.path},  {"method", o->method}, {"weighted", o->weighted}, {"soft", o->soft},
-        {"lambda", request.lambda}, {"ties", o->ties.value_or("closest")},     {"weights", o->weights}};
+    const nlohmann::ordered_json parameters = {{"file", o->kb.path},
+                                               {"method", o->method},
+                                               {"weighted", o->weighted},
+                                               {"soft", o->soft},
+                                               {"lambda", request.lambda},
+                                               {"ties", o->ties.value_or("closest")},
+                                               {"weights", o->weights},
+                                               {"prior", report["prior"]}};
     if (o->dry_run) {
       outputs.publish();
       outputs.keep();

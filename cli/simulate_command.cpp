@@ -46,7 +46,7 @@ Command simulate_command() {
     uint64_t rounds = 3;
     SampleDesign sample;
     double expert_error = 0;
-    std::string method = "exact";
+    std::string method = "fitted";
     uint64_t seed = 1;
     bool json = false;
   };
@@ -62,7 +62,7 @@ Command simulate_command() {
         sink.whole(o->rounds, "--rounds", "review rounds", 1, 100);
         add_sample_design_options(sink, o->sample, " per round");
         sink.number(o->expert_error, "--expert-error", "chance an answer is one rank off", 0, 1);
-        sink.text(o->method, "--method", "repair between rounds", false, {"ba", "ra", "exact"});
+        sink.text(o->method, "--method", "repair between rounds", false, {"fitted", "exact", "ba", "ra"});
         sink.whole(o->seed, "--seed", "same seed, same run", 0, UINT64_MAX);
         sink.flag(o->json, "--json", "print the rounds as JSON");
       },

@@ -28,4 +28,18 @@ nlohmann::ordered_json estimate_json(const ErrorEstimate& e) {
           {"rate", e.rate},       {"low", e.low},       {"high", e.high}};
 }
 
+nlohmann::ordered_json prior_json(const MaterialPrior& prior, double weight) {
+  nlohmann::ordered_json values;
+  for (Side side : {Side::Red, Side::Black}) {
+    nlohmann::ordered_json by_piece;
+    for (int k = 0; k < prior.pieces().kind_count(); ++k)
+      by_piece[std::string(1, prior.pieces().kind(k).letter)] = prior.value(side, k);
+    values[std::string(prior.pieces().side_name(side))] = by_piece;
+  }
+  return {{"weight", weight},
+          {"intercept", prior.intercept()},
+          {"values", values},
+          {"steps", prior.steps().size()}};
+}
+
 }  // namespace egkb

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "reducer/material_prior.h"
 #include "lattice/compare.h"
 #include "lattice/conflicts.h"
 #include "sampling/estimate.h"
@@ -18,5 +19,9 @@ nlohmann::ordered_json errors_json(const ErrorCounts& c);
 
 // The compare keys as estimated totals, plus sample, rate, low and high (a 95% interval).
 nlohmann::ordered_json estimate_json(const ErrorEstimate& e);
+
+// `weight, intercept, values` (per side, per piece letter: the rank change of one more piece),
+// `steps` (how many steps the monotone calibration has).
+nlohmann::ordered_json prior_json(const MaterialPrior& prior, double weight);
 
 }  // namespace egkb

@@ -4,6 +4,7 @@
 
 #include <boost/graph/boykov_kolmogorov_max_flow.hpp>
 #include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -144,19 +145,15 @@ class ExactSolver {
     for (NodeId u = 0; u < lat_.size(); ++u) {
       if (!p_.fixed[u]) variables.push_back(u);
     }
-    // Threshold 4 on every variable; thresholds 1-3 inside the side below it; 5-8 are the
-    // mirror complements of 4-1, which keeps the result mirror-symmetric.
-    auto split = cut(variables, 4);
-    if (!split) return std::nullopt;
-    auto& [above, below] = *split;
-    for (NodeId u : above) lo_[u] = 4;
-    for (NodeId u : below) hi_[u] = 3;
-    if (!refine(below, 0, 3)) return std::nullopt;
+    // The mirror constraint is left out of the cuts: each node carries its mirror's cost,
+    // mirrored, so the problem is symmetric and its optimal set is closed under the mirror image.
+    // lo_ ends as the highest optimal ranks; the lowest are their mirror image.
+    if (!refine(variables, 0, kMaxRank)) return std::nullopt;
     std::vector<Rank> ranks = p_.ranks;
-    for (NodeId u : below) ranks[u] = Rank(lo_[u]);
-    for (NodeId u : above) {
-      const NodeId m = lat_.mirror(u);
-      ranks[u] = hi_[m] <= 3 ? mirror(Rank(lo_[m])) : kBalancedRank;
+    for (NodeId u : variables) {
+      const int twice_middle = lo_[u] + (kMaxRank - lo_[lat_.mirror(u)]);
+      const int toward_balance = twice_middle > kMaxRank ? twice_middle - 1 : twice_middle + 1;
+      ranks[u] = Rank(twice_middle % 2 == 0 ? twice_middle / 2 : toward_balance / 2);
     }
     return ranks;
   }
@@ -190,9 +187,18 @@ class ExactSolver {
     for (uint32_t i = 0; i < n; ++i) local_[part[i]] = i;
     CutNetwork net(n);
     std::vector<Capacity> cost_above(n, 0), cost_below(n, 0);
+    // An L1 term weight x |r - rank| costs `weight` more at r >= t than at t - 1 when
+    // rank < t, and that much less otherwise.
     auto datum = [&](uint32_t i, int rank, double weight) {
       if (weight <= 0) return;
       (rank >= t ? cost_below : cost_above)[i] += scaled(weight);
+    };
+    // The prior's term lambda x |r - p| for a real p: its change from t - 1 to t is lambda x
+    // (2 (t - p) - 1) clamped to [-1, 1].
+    const double prior_weight = o_.prior.empty() ? 0 : o_.prior_weight;
+    auto prior_term = [&](uint32_t i, double p) {
+      const double change = prior_weight * std::clamp(2 * (t - p) - 1, -1.0, 1.0);
+      (change > 0 ? cost_above : cost_below)[i] += scaled(std::abs(change));
     };
     for (uint32_t i = 0; i < n; ++i) {
       const NodeId x = part[i];
@@ -200,6 +206,8 @@ class ExactSolver {
       // Each node counts its own data and its mirror's, mirrored: the symmetric objective.
       datum(i, value(p_.ranks[x]), p_.weight[x]);
       datum(i, kMaxRank - value(p_.ranks[m]), p_.weight[m]);
+      // Once per node, its mirror's being the mirror image: once per pair in the objective.
+      if (prior_weight > 0) prior_term(i, o_.prior[x]);
       const auto out = lat_.out_offsets();
       for (EdgeIndex e = out[x]; e < out[x + 1]; ++e) {
         const NodeId v = lat_.out_targets()[e];
@@ -280,6 +288,7 @@ void check_capacities(const RepairProblem& p, const ExactOptions& o,
                       std::span<const float> edge_dm) {
   double total = 0;
   for (double w : p.weight) total += 2 * w;
+  if (!o.prior.empty()) total += 2 * o.prior_weight * static_cast<double>(o.prior.size());
   if (o.soft) {
     for (float dm : edge_dm) total += 2 * o.lambda * dm;
   }

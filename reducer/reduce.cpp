@@ -8,7 +8,7 @@
 namespace egkb {
 
 std::optional<Method> method_named(std::string_view name) {
-  for (Method m : {Method::Basic, Method::Refined, Method::Exact}) {
+  for (Method m : {Method::Basic, Method::Refined, Method::Exact, Method::Fitted}) {
     if (name == method_name(m)) return m;
   }
   return std::nullopt;
@@ -22,6 +22,8 @@ std::string_view method_name(Method method) {
       return "ra";
     case Method::Exact:
       return "exact";
+    case Method::Fitted:
+      return "fitted";
   }
   return "";
 }
@@ -36,8 +38,16 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
   out.before = counter.count(prepared.scored().ranks());
 
   const auto started = std::chrono::steady_clock::now();
-  if (request.method == Method::Exact) {
-    out.reduction = reduce_exact(problem, {request.soft, request.lambda}, prepared.edge_dm());
+  if (request.method == Method::Exact || request.method == Method::Fitted) {
+    ExactOptions options;
+    options.soft = request.soft;
+    options.lambda = request.lambda;
+    if (request.method == Method::Fitted) {
+      out.prior = MaterialPrior::fit(kb);
+      options.prior = out.prior->ranks(lattice);
+      options.prior_weight = request.prior_weight;
+    }
+    out.reduction = reduce_exact(problem, options, prepared.edge_dm());
   } else {
     GreedyOptions options =
         request.method == Method::Basic ? basic_algorithm() : refined_algorithm();

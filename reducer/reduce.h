@@ -6,21 +6,27 @@
 
 #include "lattice/knowledge_base.h"
 #include "reducer/greedy.h"
+#include "reducer/material_prior.h"
 #include "reducer/reduction.h"
 #include "reducer/weights.h"
 
 namespace egkb {
 
-enum class Method { Basic, Refined, Exact };
+// Fitted: the exact repair drawn toward a material prior fitted to the base (the default of
+// `egkb reduce`, docs/reducers.md); Exact: the plain weighted L1 optimum.
+enum class Method { Basic, Refined, Exact, Fitted };
 
-std::optional<Method> method_named(std::string_view name);  // ba, ra, exact
+std::optional<Method> method_named(std::string_view name);  // ba, ra, exact, fitted
 std::string_view method_name(Method method);
+
+constexpr double kDefaultPriorWeight = 0.1;
 
 struct ReduceRequest {
   Method method = Method::Refined;
   bool weighted = false;  // weighted ranking and edit score (ba, ra)
   bool soft = false;      // soft constraints (exact)
   double lambda = 1.0;
+  double prior_weight = kDefaultPriorWeight;  // fitted: the prior's weight per mirror pair
   Ties ties = Ties::Closest;
   std::optional<ReduceWeights> weights;  // node and piece weights; the defaults if unset
   std::function<void(const IterationTrace&)> on_iteration;
@@ -34,6 +40,7 @@ struct ReduceOutcome {
   ConflictSummary before;
   ConflictSummary after;
   double objective = 0;  // sum of weight x |rank change| over the stored rows the reducer chose
+  std::optional<MaterialPrior> prior;  // what the fitted method drew the repair toward
   double seconds = 0;
 };
 

@@ -51,7 +51,22 @@ KnowledgeBase noisy_truth_kb(std::mt19937_64& rng, std::size_t size, int max_ext
   return kb;
 }
 
+double objective_with_prior(const RepairProblem& problem, std::span<const Rank> ranks,
+                            std::span<const double> prior, double prior_weight) {
+  double sum = problem.objective(ranks);
+  if (prior.empty()) return sum;
+  for (NodeId u = 0; u < ranks.size(); ++u) {
+    if (problem.lattice->mirror(u) >= u) sum += prior_weight * std::abs(value(ranks[u]) - prior[u]);
+  }
+  return sum;
+}
+
 double brute_force_optimum(const KnowledgeBase& kb) {
+  return brute_force(kb).best;
+}
+
+BruteForce brute_force(const KnowledgeBase& kb, std::span<const double> prior,
+                       double prior_weight) {
   const ScoredLattice scored = ScoredLattice::of(kb);
   const RepairProblem p = RepairProblem::of(kb, scored, NodeWeights{});
   const Lattice& lat = scored.lattice;
@@ -65,7 +80,7 @@ double brute_force_optimum(const KnowledgeBase& kb) {
     if (!p.fixed[u] && lat.mirror(u) == u) ranks[u] = kBalancedRank;
   }
   ConflictCounter counter(lat);
-  double best = std::numeric_limits<double>::infinity();
+  BruteForce result{std::numeric_limits<double>::infinity(), {}, {}};
   const auto combinations = static_cast<uint64_t>(std::pow(9, free.size()));
   for (uint64_t c = 0; c < combinations; ++c) {
     uint64_t digits = c;
@@ -74,9 +89,18 @@ double brute_force_optimum(const KnowledgeBase& kb) {
       ranks[lat.mirror(u)] = mirror(ranks[u]);
       digits /= 9;
     }
-    if (counter.count(ranks).inconsistent_nodes == 0) best = std::min(best, p.objective(ranks));
+    if (counter.count(ranks).inconsistent_nodes != 0) continue;
+    const double cost = objective_with_prior(p, ranks, prior, prior_weight);
+    if (cost < result.best - 1e-9) {
+      result = {cost, ranks, ranks};
+    } else if (cost <= result.best + 1e-9) {
+      for (NodeId u = 0; u < lat.size(); ++u) {
+        result.lowest[u] = std::min(result.lowest[u], ranks[u]);
+        result.highest[u] = std::max(result.highest[u], ranks[u]);
+      }
+    }
   }
-  return best;
+  return result;
 }
 
 }  // namespace egkb::test

@@ -23,8 +23,20 @@ KnowledgeBase noisy_truth_kb(std::mt19937_64& rng, std::size_t size, int max_ext
 void expect_sound(const RepairProblem& problem, std::span<const Rank> ranks,
                   const std::string& what, bool consistent);
 
-// Brute force: the least sum of weight x |rank change| over all mirror-consistent, conflict-free
-// rank assignments, fixed nodes held. Feasible for a handful of mirror pairs only.
+// The objective of the exact repair with a prior: the data's weighted L1 cost plus
+// prior_weight x |rank - prior| once per mirror pair (at its lower node).
+double objective_with_prior(const RepairProblem& problem, std::span<const Rank> ranks,
+                            std::span<const double> prior, double prior_weight);
+
+// Brute force over all mirror-consistent, conflict-free rank assignments, fixed nodes held: the
+// least objective, and the componentwise lowest and highest of the assignments reaching it.
+// Feasible for a handful of mirror pairs only.
+struct BruteForce {
+  double best;
+  std::vector<Rank> lowest, highest;
+};
+BruteForce brute_force(const KnowledgeBase& kb, std::span<const double> prior = {},
+                       double prior_weight = 0);
 double brute_force_optimum(const KnowledgeBase& kb);
 
 }  // namespace egkb::test

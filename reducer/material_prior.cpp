@@ -1,0 +1,160 @@
+#include "reducer/material_prior.h"
+
+#include <algorithm>
+#include <Eigen/Dense>
+#include <cmath>
+#include <numeric>
+
+#include "lattice/material.h"
+
+namespace egkb {
+
+namespace {
+
+// One observation of the fit: the counts of both sides (a column per kind and side after the
+// intercept) and the rank.
+struct Point {
+  std::array<double, 1 + 2 * kMaxKinds> x{};
+  double rank = 0;
+};
+
+// Least squares with a weight per point: the normal equations, solved by Cholesky (LDLT).
+// Returns nullopt when they are singular.
+std::optional<std::vector<double>> weighted_least_squares(const std::vector<Point>& points,
+                                                          const std::vector<double>& weight,
+                                                          std::size_t columns) {
+  const auto size = static_cast<Eigen::Index>(columns);
+  Eigen::MatrixXd normal = Eigen::MatrixXd::Zero(size, size);
+  Eigen::VectorXd rhs = Eigen::VectorXd::Zero(size);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Point& p = points[i];
+    for (Eigen::Index a = 0; a < size; ++a) {
+      const double xa = p.x[static_cast<std::size_t>(a)];
+      if (xa == 0) continue;
+      rhs(a) += weight[i] * xa * p.rank;
+      for (Eigen::Index b = 0; b < size; ++b)
+        normal(a, b) += weight[i] * xa * p.x[static_cast<std::size_t>(b)];
+    }
+  }
+  // A kind absent from every material leaves its column empty: pin its value to 0.
+  for (Eigen::Index a = 0; a < size; ++a) {
+    if (normal(a, a) == 0) normal(a, a) = 1;
+  }
+  const Eigen::LDLT<Eigen::MatrixXd> solver(normal);
+  if (solver.info() != Eigen::Success) return std::nullopt;
+  const Eigen::VectorXd beta = solver.solve(rhs);
+  if (!beta.allFinite()) return std::nullopt;
+  return std::vector<double>(beta.begin(), beta.end());
+}
+
+// Least absolute deviations by iteratively reweighted least squares: robust to the base's wrong
+// rows, which least squares would follow.
+std::vector<double> least_absolute_deviations(const std::vector<Point>& points,
+                                              std::size_t columns) {
+  std::vector<double> weight(points.size(), 1.0);
+  std::vector<double> beta(columns, 0.0);
+  constexpr int kRounds = 25;
+  constexpr double kSmallestResidual = 0.05;  // ranks; keeps exact fits from dominating
+  for (int round = 0; round < kRounds; ++round) {
+    const auto next = weighted_least_squares(points, weight, columns);
+    if (!next) break;
+    beta = *next;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      const double fitted =
+          std::inner_product(beta.begin(), beta.end(), points[i].x.begin(), 0.0);
+      weight[i] = 1.0 / std::max(std::abs(points[i].rank - fitted), kSmallestResidual);
+    }
+  }
+  return beta;
+}
+
+}  // namespace
+
+MaterialPrior MaterialPrior::fit(const KnowledgeBase& kb) {
+  MaterialPrior prior;
+  prior.pieces_ = kb.pieces;
+  const int kinds = kb.pieces->kind_count();
+  const std::size_t columns = 1 + 2 * static_cast<std::size_t>(kinds);
+  std::vector<Point> points;
+  points.reserve(2 * kb.rows.size());
+  for (const KbRow& row : kb.rows) {
+    const Material m = material_of(row.key, *kb.pieces);
+    for (bool flipped : {false, true}) {
+      Point p;
+      p.x[0] = 1;
+      for (int k = 0; k < kinds; ++k) {
+        const auto red = static_cast<double>(m.count(Side::Red, k));
+        const auto black = static_cast<double>(m.count(Side::Black, k));
+        p.x[1 + static_cast<std::size_t>(k)] = flipped ? black : red;
+        p.x[1 + static_cast<std::size_t>(kinds + k)] = flipped ? red : black;
+      }
+      const double rank = egkb::value(rank_of(row.score));
+      p.rank = flipped ? kMaxRank - rank : rank;
+      points.push_back(p);
+    }
+  }
+  const std::vector<double> beta = least_absolute_deviations(points, columns);
+  prior.intercept_ = beta[0];
+  for (int k = 0; k < kinds; ++k) {
+    prior.values_[0][static_cast<std::size_t>(k)] = beta[1 + static_cast<std::size_t>(k)];
+    prior.values_[1][static_cast<std::size_t>(k)] = beta[1 + static_cast<std::size_t>(kinds + k)];
+  }
+
+  // Calibration: pool adjacent violators over the points in order of their linear sum, giving
+  // the monotone step function nearest (least squares) to the ranks.
+  std::vector<std::pair<double, double>> by_sum;
+  by_sum.reserve(points.size());
+  for (const Point& p : points)
+    by_sum.emplace_back(std::inner_product(beta.begin(), beta.end(), p.x.begin(), 0.0), p.rank);
+  std::sort(by_sum.begin(), by_sum.end());
+  struct Block {
+    double first_sum, total, count;
+  };
+  std::vector<Block> blocks;
+  for (const auto& [sum, rank] : by_sum) {
+    blocks.push_back({sum, rank, 1});
+    while (blocks.size() > 1) {
+      Block& last = blocks.back();
+      Block& before = blocks[blocks.size() - 2];
+      if (before.total / before.count < last.total / last.count) break;
+      before.total += last.total;
+      before.count += last.count;
+      blocks.pop_back();
+    }
+  }
+  for (const Block& b : blocks) {
+    prior.steps_.push_back(b.first_sum);
+    prior.levels_.push_back(b.total / b.count);
+  }
+  return prior;
+}
+
+double MaterialPrior::linear(const Material& m) const {
+  double sum = intercept_;
+  for (int k = 0; k < pieces_->kind_count(); ++k) {
+    sum += values_[0][static_cast<std::size_t>(k)] * m.count(Side::Red, k) +
+           values_[1][static_cast<std::size_t>(k)] * m.count(Side::Black, k);
+  }
+  return sum;
+}
+
+double MaterialPrior::estimate(const Material& m) const {
+  if (levels_.empty()) return egkb::value(kBalancedRank);
+  const double sum = linear(m);
+  // The last step at or below the sum; below the first step, the first level.
+  const auto after = std::upper_bound(steps_.begin(), steps_.end(), sum);
+  const std::size_t step = after == steps_.begin() ? 0 : static_cast<std::size_t>(after - steps_.begin()) - 1;
+  return std::clamp(levels_[step], 0.0, static_cast<double>(kMaxRank));
+}
+
+std::vector<double> MaterialPrior::ranks(const Lattice& lattice) const {
+  std::vector<double> estimates(lattice.size());
+  for (NodeId n = 0; n < lattice.size(); ++n) estimates[n] = estimate(lattice.material(n));
+  std::vector<double> ranks(lattice.size());
+  for (NodeId n = 0; n < lattice.size(); ++n) {
+    ranks[n] = egkb::value(kBalancedRank) + (estimates[n] - estimates[lattice.mirror(n)]) / 2;
+  }
+  return ranks;
+}
+
+}  // namespace egkb
