@@ -93,8 +93,7 @@ class Cli11Options : public OptionSink {
     CLI::Option* o = app_.add_option(name, value, help);
     if (!choices.empty()) o->check(CLI::IsMember(choices));
   }
-  void number(double& value, const char* name, const char* help, double low,
-              double high) override {
+  void number(double& value, const char* name, const char* help, double low, double high) override {
     app_.add_option(name, value, help)->check(finite_in(low, high))->capture_default_str();
   }
   void number(std::optional<double>& value, const char* name, const char* help, double low,
@@ -303,8 +302,8 @@ class App {
       if (next == nullptr) {
         std::vector<std::string> names;
         for (const CLI::App* s : level->get_subcommands({})) names.push_back(s->get_name());
-        return fail(kExitInput, fmt::format("'{}' is not an egkb command{}", word,
-                                            suggestion(word, names)));
+        return fail(kExitInput,
+                    fmt::format("'{}' is not an egkb command{}", word, suggestion(word, names)));
       }
       level = next;
     }

@@ -19,10 +19,8 @@ class OptionSink {
 
   // Positional arguments, in the order declared.
   virtual void argument(std::string& value, const char* name, const char* help) = 0;
-  virtual void argument(std::optional<std::string>& value, const char* name,
-                        const char* help) = 0;
-  virtual void arguments(std::vector<std::string>& values, const char* name,
-                         const char* help) = 0;
+  virtual void argument(std::optional<std::string>& value, const char* name, const char* help) = 0;
+  virtual void arguments(std::vector<std::string>& values, const char* name, const char* help) = 0;
 
   virtual void flag(bool& value, const char* name, const char* help) = 0;
   // `choices` empty means any text.
@@ -32,8 +30,8 @@ class OptionSink {
                     const std::vector<std::string>& choices = {}) = 0;
   virtual void number(double& value, const char* name, const char* help, double low,
                       double high) = 0;
-  virtual void number(std::optional<double>& value, const char* name, const char* help,
-                      double low, double high) = 0;
+  virtual void number(std::optional<double>& value, const char* name, const char* help, double low,
+                      double high) = 0;
   virtual void whole(uint64_t& value, const char* name, const char* help, uint64_t low,
                      uint64_t high) = 0;
   virtual void whole(std::optional<uint64_t>& value, const char* name, const char* help,

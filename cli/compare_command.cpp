@@ -16,8 +16,7 @@ Command compare_command() {
     bool json = false;
   };
   auto o = std::make_shared<Options>();
-  return {"compare",
-          "errors of a KB against a truth, as the paper's Table 3",
+  return {"compare", "errors of a KB against a truth, as the paper's Table 3",
           "egkb compare repaired.csv --truth truth.csv",
           [o](OptionSink& sink) {
             add_kb_options(sink, o->kb);

@@ -40,8 +40,8 @@ void print_conflict_report(std::ostream& out, const KnowledgeBase& kb, const Sco
                            const ConflictCounter& counter, const ConflictSummary& s,
                            std::size_t worst) {
   const Lattice& lat = scored.lattice;
-  fmt::print(out, "{}: {} pieces, {} nodes ({} stored, {} implied by a mirror), {} edges\n", kb.origin,
-             lat.pieces().name(), s.nodes, kb.rows.size(), implied_count(lat), s.edges);
+  fmt::print(out, "{}: {} pieces, {} nodes ({} stored, {} implied by a mirror), {} edges\n",
+             kb.origin, lat.pieces().name(), s.nodes, kb.rows.size(), implied_count(lat), s.edges);
   fmt::print(out, "  inconsistent nodes  {}\n", s.inconsistent_nodes);
   fmt::print(out, "  inconsistent edges  {}\n", s.inconsistent_edges);
   fmt::print(out, "  mirror conflicts    {}\n", s.mirror_conflicts);

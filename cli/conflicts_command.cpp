@@ -17,42 +17,40 @@ Command conflicts_command() {
     uint64_t worst = 20;
   };
   auto o = std::make_shared<Options>();
-  return {
-      "conflicts",
-      "inconsistent nodes, edges and levels of a KB, and its worst nodes",
-      "egkb conflicts kb.sqlite --worst 5",
-      [o](OptionSink& sink) {
-        add_kb_options(sink, o->kb);
-        sink.flag(o->json, "--json", "print the figures and the worst nodes as JSON");
-        sink.flag(o->fail_on_conflict, "--fail-on-conflict", "exit 1 when any conflict exists");
-        sink.whole(o->worst, "--worst", "how many of the worst nodes to list", 0, 1'000'000);
-      },
-      [o] {
-        const KnowledgeBase kb = load(o->kb);
-        const ScoredLattice scored = ScoredLattice::of(kb);
-        ConflictCounter counter(scored.lattice);
-        const ConflictSummary summary = counter.count(scored.ranks());
-        if (o->json) {
-          nlohmann::ordered_json j = conflicts_json(summary);
-          std::size_t total = 0;
-          nlohmann::ordered_json worst = nlohmann::ordered_json::array();
-          for (NodeId u : worst_nodes(scored.lattice, counter, o->worst, total)) {
-            worst.push_back({{"material", format_material(scored.lattice.material(u),
-                                                          scored.lattice.pieces())},
-                             {"score", value(scored.scores[u])},
-                             {"inconsistent", counter.inconsistent_neighbours(u)},
-                             {"neighbours", scored.lattice.neighbour_count(u)},
-                             {"level", counter.level(u)},
-                             {"source", provenance(kb, scored, u)}});
-          }
-          j["pieces"] = kb.pieces->name();
-          j["worst"] = worst;
-          std::cout << j.dump(2) << '\n';
-        } else {
-          print_conflict_report(std::cout, kb, scored, counter, summary, o->worst);
-        }
-        return o->fail_on_conflict && summary.inconsistent_nodes > 0 ? 1 : 0;
-      }};
+  return {"conflicts", "inconsistent nodes, edges and levels of a KB, and its worst nodes",
+          "egkb conflicts kb.sqlite --worst 5",
+          [o](OptionSink& sink) {
+            add_kb_options(sink, o->kb);
+            sink.flag(o->json, "--json", "print the figures and the worst nodes as JSON");
+            sink.flag(o->fail_on_conflict, "--fail-on-conflict", "exit 1 when any conflict exists");
+            sink.whole(o->worst, "--worst", "how many of the worst nodes to list", 0, 1'000'000);
+          },
+          [o] {
+            const KnowledgeBase kb = load(o->kb);
+            const ScoredLattice scored = ScoredLattice::of(kb);
+            ConflictCounter counter(scored.lattice);
+            const ConflictSummary summary = counter.count(scored.ranks());
+            if (o->json) {
+              nlohmann::ordered_json j = conflicts_json(summary);
+              std::size_t total = 0;
+              nlohmann::ordered_json worst = nlohmann::ordered_json::array();
+              for (NodeId u : worst_nodes(scored.lattice, counter, o->worst, total)) {
+                worst.push_back({{"material", format_material(scored.lattice.material(u),
+                                                              scored.lattice.pieces())},
+                                 {"score", value(scored.scores[u])},
+                                 {"inconsistent", counter.inconsistent_neighbours(u)},
+                                 {"neighbours", scored.lattice.neighbour_count(u)},
+                                 {"level", counter.level(u)},
+                                 {"source", provenance(kb, scored, u)}});
+              }
+              j["pieces"] = kb.pieces->name();
+              j["worst"] = worst;
+              std::cout << j.dump(2) << '\n';
+            } else {
+              print_conflict_report(std::cout, kb, scored, counter, summary, o->worst);
+            }
+            return o->fail_on_conflict && summary.inconsistent_nodes > 0 ? 1 : 0;
+          }};
 }
 
 }  // namespace egkb::cli

@@ -48,65 +48,71 @@ void report(const KnowledgeBase& kb) {
 }  // namespace
 
 Command demo_command() {
-  return {"demo", "a first run: real chess data, then a synthetic xiangqi base repaired",
-          "egkb demo", [](OptionSink&) {}, [] {
-    CsvOptions chess;
-    chess.pieces = &PieceSet::chess();
-    fmt::print("== 1. Real chess data (Syzygy statistics): a base with no conflict\n\n");
-    report(read_csv(find_chess_data(), chess));
+  return {
+      "demo", "a first run: real chess data, then a synthetic xiangqi base repaired", "egkb demo",
+      [](OptionSink&) {},
+      [] {
+        CsvOptions chess;
+        chess.pieces = &PieceSet::chess();
+        fmt::print("== 1. Real chess data (Syzygy statistics): a base with no conflict\n\n");
+        report(read_csv(find_chess_data(), chess));
 
-    SynthOptions options;
-    options.preset = "endall";
-    options.seed = 1;
-    const Synthesis s = synthesise(options);
-    fmt::print(
-        "\n== 2. A synthetic xiangqi base shaped like the paper's ENDALL, with its noise\n\n");
-    report(s.noisy);
-    fmt::print(
-        "\n== 3. The same base against the truth it was made from (the paper's Table 3)\n\n");
-    print_error_table(std::cout, s.noisy.origin, compare_to_truth(s.noisy, s.truth));
+        SynthOptions options;
+        options.preset = "endall";
+        options.seed = 1;
+        const Synthesis s = synthesise(options);
+        fmt::print(
+            "\n== 2. A synthetic xiangqi base shaped like the paper's ENDALL, with its noise\n\n");
+        report(s.noisy);
+        fmt::print(
+            "\n== 3. The same base against the truth it was made from (the paper's Table 3)\n\n");
+        print_error_table(std::cout, s.noisy.origin, compare_to_truth(s.noisy, s.truth));
 
-    ReduceRequest request;
-    request.method = Method::Fitted;
-    const ReduceOutcome repaired = reduce_kb(s.noisy, request);
-    fmt::print(
-        "\n== 4. Repaired (fitted: the exact optimum drawn toward a material model): {} rows changed, "
-        "{} inconsistent nodes left, {:.3f} s\n\n",
-        repaired.changed_rows.size(), repaired.after.inconsistent_nodes, repaired.seconds);
-    print_error_table(std::cout, "repaired (fitted)", compare_to_truth(repaired.result, s.truth));
-    SimulationOptions review;
-    review.method = Method::Fitted;
-    review.rounds = 1;
-    review.p = 0.011;
-    fmt::print(
-        "\n== 5. One simulated review round: sample at distance >= 4, answer from the truth\n\n");
-    const RoundReport round = simulate(s.truth, s.noisy, review).front();
-    fmt::print(
-        "  {} rows reviewed; estimated errors {:.0f} (95% interval {:.0f}..{:.0f}); true {} ({})\n",
-        round.sampled, round.estimate.errors,
-        round.estimate.low * static_cast<double>(round.estimate.population),
-        round.estimate.high * static_cast<double>(round.estimate.population), round.truth.errors,
-        round.covered ? "covered" : "not covered");
-    fmt::print("\n== 6. What an engine gets: the repaired base as a probe table\n\n");
-    const EngineTable table = EngineTable::of(ScoredLattice::of(repaired.result), false);
-    fmt::print("  {} materials in a table of {} bytes\n", table.known(), table.file_bytes());
-    const PieceSet& xiangqi = PieceSet::xiangqi();
-    for (const char* text : {"KRKNMM", "KRNKRGG", "KCPGMMKGGMM", "KCKC"}) {
-      const Score score = *table.probe(parse_material(text, xiangqi));
-      fmt::print("  probe {:<12} -> {} ({})\n", text, value(score), xiangqi.meaning(score));
-    }
-    fmt::print(
-        "\nnext (docs/tutorial.md walks through them):\n"
-        "  egkb synth --preset endall --seed 1 --truth truth.csv --out noisy.csv\n"
-        "  egkb conflicts noisy.csv\n"
-        "  egkb compare noisy.csv --truth truth.csv\n"
-        "  egkb reduce noisy.csv --out repaired.csv --report repair.html\n"
-        "  egkb simulate noisy.csv --truth truth.csv --rounds 3\n"
-        "  egkb show noisy.csv KRKNMM\n"
-        "  egkb export repaired.csv --format table --out kb.egkb\n"
-        "  egkb probe kb.egkb KRKNMM\n");
-    return 0;
-  }};
+        ReduceRequest request;
+        request.method = Method::Fitted;
+        const ReduceOutcome repaired = reduce_kb(s.noisy, request);
+        fmt::print(
+            "\n== 4. Repaired (fitted: the exact optimum drawn toward a material model): {} rows "
+            "changed, "
+            "{} inconsistent nodes left, {:.3f} s\n\n",
+            repaired.changed_rows.size(), repaired.after.inconsistent_nodes, repaired.seconds);
+        print_error_table(std::cout, "repaired (fitted)",
+                          compare_to_truth(repaired.result, s.truth));
+        SimulationOptions review;
+        review.method = Method::Fitted;
+        review.rounds = 1;
+        review.p = 0.011;
+        fmt::print(
+            "\n== 5. One simulated review round: sample at distance >= 4, answer from the "
+            "truth\n\n");
+        const RoundReport round = simulate(s.truth, s.noisy, review).front();
+        fmt::print(
+            "  {} rows reviewed; estimated errors {:.0f} (95% interval {:.0f}..{:.0f}); true {} "
+            "({})\n",
+            round.sampled, round.estimate.errors,
+            round.estimate.low * static_cast<double>(round.estimate.population),
+            round.estimate.high * static_cast<double>(round.estimate.population),
+            round.truth.errors, round.covered ? "covered" : "not covered");
+        fmt::print("\n== 6. What an engine gets: the repaired base as a probe table\n\n");
+        const EngineTable table = EngineTable::of(ScoredLattice::of(repaired.result), false);
+        fmt::print("  {} materials in a table of {} bytes\n", table.known(), table.file_bytes());
+        const PieceSet& xiangqi = PieceSet::xiangqi();
+        for (const char* text : {"KRKNMM", "KRNKRGG", "KCPGMMKGGMM", "KCKC"}) {
+          const Score score = *table.probe(parse_material(text, xiangqi));
+          fmt::print("  probe {:<12} -> {} ({})\n", text, value(score), xiangqi.meaning(score));
+        }
+        fmt::print(
+            "\nnext (docs/tutorial.md walks through them):\n"
+            "  egkb synth --preset endall --seed 1 --truth truth.csv --out noisy.csv\n"
+            "  egkb conflicts noisy.csv\n"
+            "  egkb compare noisy.csv --truth truth.csv\n"
+            "  egkb reduce noisy.csv --out repaired.csv --report repair.html\n"
+            "  egkb simulate noisy.csv --truth truth.csv --rounds 3\n"
+            "  egkb show noisy.csv KRKNMM\n"
+            "  egkb export repaired.csv --format table --out kb.egkb\n"
+            "  egkb probe kb.egkb KRKNMM\n");
+        return 0;
+      }};
 }
 
 }  // namespace egkb::cli

@@ -51,8 +51,7 @@ std::optional<EngineTable> write_export(const ExportOptions& o, const KnowledgeB
 Command export_command() {
   auto o = std::make_shared<ExportOptions>();
   return {
-      "export",
-      "write a consistent KB for engines: csv, json, a score table or a C/C++ header",
+      "export", "write a consistent KB for engines: csv, json, a score table or a C/C++ header",
       "egkb export kb.sqlite --format table --out kb.egkb",
       [o](OptionSink& sink) {
         add_kb_options(sink, o->kb);
@@ -102,12 +101,12 @@ Command export_command() {
           return 0;
         }
         std::FILE* text = outputs.to_standard_output() ? stderr : stdout;
-        fmt::print(text,
-                   "exported {} materials ({} stored, {} implied by a mirror) from {} as {} to {}\n",
-                   scored.lattice.size(), kb.rows.size(), implied, kb.origin, o->format, o->out);
+        fmt::print(
+            text, "exported {} materials ({} stored, {} implied by a mirror) from {} as {} to {}\n",
+            scored.lattice.size(), kb.rows.size(), implied, kb.origin, o->format, o->out);
         if (table) {
-          fmt::print(text, "  {} side configurations, a table of {} bytes\n",
-                     table->column_count(), table->file_bytes());
+          fmt::print(text, "  {} side configurations, a table of {} bytes\n", table->column_count(),
+                     table->file_bytes());
         }
         if (has_conflicts) {
           fmt::print(text, "  warning: {} inconsistent nodes remain (--allow-conflicts)\n",
@@ -124,42 +123,41 @@ Command probe_command() {
     bool json = false;
   };
   auto o = std::make_shared<Options>();
-  return {"probe",
-          "look materials up in a table written by egkb export",
-          "egkb probe kb.egkb KRKNMM KCKC",
-          [o](OptionSink& sink) {
-            sink.argument(o->table, "TABLE",
-                          "a file from egkb export --format table (- reads standard input)");
-            sink.arguments(o->materials, "MATERIAL", "one or more materials, e.g. KRKNMM");
-            sink.flag(o->json, "--json", "print the answers as JSON");
-          },
-          [o] {
-            const EngineTable table = EngineTable::read(o->table);
-            const PieceSet& pieces = table.pieces();
-            nlohmann::ordered_json answers = nlohmann::ordered_json::array();
-            for (const std::string& text : o->materials) {
-              Material m;
-              try {
-                m = parse_material(text, pieces);
-              } catch (const MaterialParseError& e) {
-                throw InputError("", 0, "MATERIAL", e.what());
-              }
-              const std::string material = format_material(m, pieces);
-              const std::optional<Score> score = table.probe(m);
-              if (o->json) {
-                answers.push_back(
-                    {{"material", material},
-                     {"score", score ? nlohmann::ordered_json(value(*score)) : nullptr},
-                     {"meaning", score ? pieces.meaning(*score) : "unknown"}});
-              } else if (score) {
-                fmt::print("{:<20} {}  {}\n", material, value(*score), pieces.meaning(*score));
-              } else {
-                fmt::print("{:<20} -  unknown: not in the table\n", material);
-              }
-            }
-            if (o->json) std::cout << answers.dump(2) << '\n';
-            return 0;
-          }};
+  return {
+      "probe", "look materials up in a table written by egkb export",
+      "egkb probe kb.egkb KRKNMM KCKC",
+      [o](OptionSink& sink) {
+        sink.argument(o->table, "TABLE",
+                      "a file from egkb export --format table (- reads standard input)");
+        sink.arguments(o->materials, "MATERIAL", "one or more materials, e.g. KRKNMM");
+        sink.flag(o->json, "--json", "print the answers as JSON");
+      },
+      [o] {
+        const EngineTable table = EngineTable::read(o->table);
+        const PieceSet& pieces = table.pieces();
+        nlohmann::ordered_json answers = nlohmann::ordered_json::array();
+        for (const std::string& text : o->materials) {
+          Material m;
+          try {
+            m = parse_material(text, pieces);
+          } catch (const MaterialParseError& e) {
+            throw InputError("", 0, "MATERIAL", e.what());
+          }
+          const std::string material = format_material(m, pieces);
+          const std::optional<Score> score = table.probe(m);
+          if (o->json) {
+            answers.push_back({{"material", material},
+                               {"score", score ? nlohmann::ordered_json(value(*score)) : nullptr},
+                               {"meaning", score ? pieces.meaning(*score) : "unknown"}});
+          } else if (score) {
+            fmt::print("{:<20} {}  {}\n", material, value(*score), pieces.meaning(*score));
+          } else {
+            fmt::print("{:<20} -  unknown: not in the table\n", material);
+          }
+        }
+        if (o->json) std::cout << answers.dump(2) << '\n';
+        return 0;
+      }};
 }
 
 }  // namespace egkb::cli

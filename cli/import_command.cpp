@@ -22,72 +22,71 @@ Command import_command() {
     bool json = false;
   };
   auto o = std::make_shared<Options>();
-  return {
-      "import",
-      "read a CSV knowledge base into a SQLite store, created when missing",
-      "egkb import kb.sqlite base.csv --source manual",
-      [o](OptionSink& sink) {
-        sink.argument(o->store, "KB", "the .sqlite store, created when missing");
-        sink.argument(o->file, "FILE", "the CSV file (- reads standard input)");
-        sink.text(o->source, "--source", "provenance of rows without a source column", false,
-                  {"manual", "generated", "expert"});
-        sink.flag(o->invariable, "--invariable", "mark every row invariable");
-        add_pieces_option(sink, o->pieces);
-        add_duplicate_option(sink, o->on_duplicate);
-        sink.flag(o->json, "--json", "print the counts as JSON");
-      },
-      [o] {
-        if (!is_store_path(o->store)) {
-          throw InputError(o->store, 0, "KB", "expected a store path ending in .sqlite");
-        }
-        check_not_input(o->store, {o->file}, "KB");
-        std::optional<Store> existing;
-        if (path_exists(o->store)) existing.emplace(Store::open(o->store));
-        if (existing && o->pieces && *o->pieces != existing->pieces().name()) {
-          throw InputError(o->store, 0, "--pieces",
-                           fmt::format("the store holds {} materials, not {}",
-                                       existing->pieces().name(), *o->pieces));
-        }
-        CsvOptions csv;
-        if (existing) {
-          csv.pieces = &existing->pieces();
-        } else if (o->pieces) {
-          csv.pieces = &PieceSet::named(*o->pieces);
-        }
-        csv.default_source = *source_named(o->source);
-        csv.all_invariable = o->invariable;
-        csv.on_duplicate = duplicate_policy_named(o->on_duplicate.value_or("error"), "--on-duplicate");
-        const KnowledgeBase kb = read_csv(ByteSource::file(o->file), csv);
-        const nlohmann::json parameters = {{"file", o->file},
-                                           {"source", o->source},
-                                           {"invariable", o->invariable},
-                                           {"pieces", kb.pieces->name()},
-                                           {"on_duplicate", o->on_duplicate.value_or("error")}};
-        Outputs outputs;
-        Store store = existing ? std::move(*existing)
-                               : Store::create(o->store, *kb.pieces, outputs);
-        const ImportResult r = import_kb(store, kb, parameters.dump(), &outputs);
-        if (o->json) {
-          std::cout << nlohmann::ordered_json{{"store", o->store},
-                                              {"file", o->file},
-                                              {"pieces", kb.pieces->name()},
-                                              {"rows", kb.rows.size()},
-                                              {"added", r.added},
-                                              {"rescored", r.rescored},
-                                              {"reflagged", r.reflagged},
-                                              {"unchanged", r.unchanged},
-                                              {"run", r.run}}
-                           .dump(2)
-                    << '\n';
-          return 0;
-        }
-        fmt::print(
-            "imported {} rows ({} pieces) from {} into {}: {} added, {} rescored, {} with new "
-            "flags, {} unchanged (run {})\n",
-            kb.rows.size(), kb.pieces->name(), o->file, o->store, r.added, r.rescored,
-            r.reflagged, r.unchanged, r.run);
-        return 0;
-      }};
+  return {"import", "read a CSV knowledge base into a SQLite store, created when missing",
+          "egkb import kb.sqlite base.csv --source manual",
+          [o](OptionSink& sink) {
+            sink.argument(o->store, "KB", "the .sqlite store, created when missing");
+            sink.argument(o->file, "FILE", "the CSV file (- reads standard input)");
+            sink.text(o->source, "--source", "provenance of rows without a source column", false,
+                      {"manual", "generated", "expert"});
+            sink.flag(o->invariable, "--invariable", "mark every row invariable");
+            add_pieces_option(sink, o->pieces);
+            add_duplicate_option(sink, o->on_duplicate);
+            sink.flag(o->json, "--json", "print the counts as JSON");
+          },
+          [o] {
+            if (!is_store_path(o->store)) {
+              throw InputError(o->store, 0, "KB", "expected a store path ending in .sqlite");
+            }
+            check_not_input(o->store, {o->file}, "KB");
+            std::optional<Store> existing;
+            if (path_exists(o->store)) existing.emplace(Store::open(o->store));
+            if (existing && o->pieces && *o->pieces != existing->pieces().name()) {
+              throw InputError(o->store, 0, "--pieces",
+                               fmt::format("the store holds {} materials, not {}",
+                                           existing->pieces().name(), *o->pieces));
+            }
+            CsvOptions csv;
+            if (existing) {
+              csv.pieces = &existing->pieces();
+            } else if (o->pieces) {
+              csv.pieces = &PieceSet::named(*o->pieces);
+            }
+            csv.default_source = *source_named(o->source);
+            csv.all_invariable = o->invariable;
+            csv.on_duplicate =
+                duplicate_policy_named(o->on_duplicate.value_or("error"), "--on-duplicate");
+            const KnowledgeBase kb = read_csv(ByteSource::file(o->file), csv);
+            const nlohmann::json parameters = {{"file", o->file},
+                                               {"source", o->source},
+                                               {"invariable", o->invariable},
+                                               {"pieces", kb.pieces->name()},
+                                               {"on_duplicate", o->on_duplicate.value_or("error")}};
+            Outputs outputs;
+            Store store =
+                existing ? std::move(*existing) : Store::create(o->store, *kb.pieces, outputs);
+            const ImportResult r = import_kb(store, kb, parameters.dump(), &outputs);
+            if (o->json) {
+              std::cout << nlohmann::ordered_json{{"store", o->store},
+                                                  {"file", o->file},
+                                                  {"pieces", kb.pieces->name()},
+                                                  {"rows", kb.rows.size()},
+                                                  {"added", r.added},
+                                                  {"rescored", r.rescored},
+                                                  {"reflagged", r.reflagged},
+                                                  {"unchanged", r.unchanged},
+                                                  {"run", r.run}}
+                               .dump(2)
+                        << '\n';
+              return 0;
+            }
+            fmt::print(
+                "imported {} rows ({} pieces) from {} into {}: {} added, {} rescored, {} with new "
+                "flags, {} unchanged (run {})\n",
+                kb.rows.size(), kb.pieces->name(), o->file, o->store, r.added, r.rescored,
+                r.reflagged, r.unchanged, r.run);
+            return 0;
+          }};
 }
 
 }  // namespace egkb::cli

@@ -37,15 +37,16 @@ OpenedKb open(const KbOptions& options) {
     throw InputError(options.path, 0, "--on-duplicate",
                      "a store holds each material once; the option is for CSV files");
   }
-  return open_kb(options.path, {options.pieces, duplicate_policy_named(
-                                                    options.on_duplicate.value_or("error"),
-                                                    "on-duplicate")});
+  return open_kb(options.path,
+                 {options.pieces,
+                  duplicate_policy_named(options.on_duplicate.value_or("error"), "on-duplicate")});
 }
 
 void add_sample_design_options(OptionSink& sink, SampleDesign& design, const char* per) {
-  sink.number(design.p, "--p", fmt::format("share of rows sampled{} (default {:g})", per,
-                                           SampleDesign::kDefaultP).c_str(),
-              1e-9, 1);
+  sink.number(
+      design.p, "--p",
+      fmt::format("share of rows sampled{} (default {:g})", per, SampleDesign::kDefaultP).c_str(),
+      1e-9, 1);
   sink.whole(design.size, "--size", fmt::format("rows sampled{}, instead of --p", per).c_str(), 1,
              100'000'000);
   sink.text(design.design, "--design", "distance-k or hss (risk-weighted)", false,

@@ -2,7 +2,6 @@
 #include <unistd.h>
 
 #include <cstdio>
-
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -102,8 +101,7 @@ void write_report(const Options& o, const KnowledgeBase& kb, const ReduceOutcome
 Command reduce_command() {
   auto o = std::make_shared<Options>();
   return {
-      "reduce",
-      "repair a KB: the exact optimum (the default) or the paper's greedy algorithms",
+      "reduce", "repair a KB: the exact optimum (the default) or the paper's greedy algorithms",
       "egkb reduce kb.sqlite --report repair.html",
       [o](OptionSink& sink) {
         add_kb_options(sink, o->kb);
@@ -111,22 +109,25 @@ Command reduce_command() {
                   "fitted (optimal, drawn toward a material model fitted to the KB), exact (the "
                   "plain optimum), ba (basic greedy) or ra (refined greedy)",
                   false, {"fitted", "exact", "ba", "ra"});
-        sink.number(o->prior_weight, "--prior-weight",
-                    fmt::format("fitted: the material prior's weight per mirror pair (default {:g})",
-                                kDefaultPriorWeight)
-                        .c_str(),
-                    0, 1000);
+        sink.number(
+            o->prior_weight, "--prior-weight",
+            fmt::format("fitted: the material prior's weight per mirror pair (default {:g})",
+                        kDefaultPriorWeight)
+                .c_str(),
+            0, 1000);
         sink.flag(o->weighted, "--weighted",
                   "ba/ra: weighted ranking and edit score (piece values x rank gap)");
-        sink.flag(o->soft, "--soft", "exact: edges become penalties of lambda x piece value per rank");
+        sink.flag(o->soft, "--soft",
+                  "exact: edges become penalties of lambda x piece value per rank");
         sink.number(o->lambda, "--lambda", "exact --soft: the penalty factor (default 1)", 0.001,
                     1000);
         sink.text(o->weights, "--weights",
                   "JSON file: piece values, cannon_raise, mirror, manual, generated", false);
-        sink.text(o->ties, "--ties",
-                  "ba/ra: closest (the default) takes the nearest best value; queue leaves the node "
-                  "for the expert",
-                  {"closest", "queue"});
+        sink.text(
+            o->ties, "--ties",
+            "ba/ra: closest (the default) takes the nearest best value; queue leaves the node "
+            "for the expert",
+            {"closest", "queue"});
         sink.text(o->out, "--out",
                   "write the repaired rows here (.csv, a new .sqlite, - for standard output) "
                   "instead of the store",
@@ -155,103 +156,104 @@ Command reduce_command() {
                            "for piece-weighted edges");
         }
         if (o->json && (o->out == "-" || o->report == "-"))
-          throw InputError("", 0, "--json", "--json and an output to - both write to standard output");
-    const bool to_store = o->out.empty() && is_store_path(o->kb.path);
-    if (!o->dry_run && o->out.empty() && !to_store) {
-      throw InputError(o->kb.path, 0, "--out",
-                       "a CSV knowledge base is not rewritten in place; name a file with --out");
-    }
-    std::vector<std::string> inputs = files_of(o->kb.path);
-    if (!o->weights.empty()) inputs.push_back(o->weights);
-    if (!o->dry_run && !o->out.empty()) {
-      check_save_target(o->out);
-      check_not_input(o->out, inputs, "--out");
-    }
-    if (!o->report.empty()) {
-      check_not_input(o->report, inputs, "--report");
-      if (!o->out.empty()) check_not_input(o->report, {o->out}, "--report");
-    }
+          throw InputError("", 0, "--json",
+                           "--json and an output to - both write to standard output");
+        const bool to_store = o->out.empty() && is_store_path(o->kb.path);
+        if (!o->dry_run && o->out.empty() && !to_store) {
+          throw InputError(
+              o->kb.path, 0, "--out",
+              "a CSV knowledge base is not rewritten in place; name a file with --out");
+        }
+        std::vector<std::string> inputs = files_of(o->kb.path);
+        if (!o->weights.empty()) inputs.push_back(o->weights);
+        if (!o->dry_run && !o->out.empty()) {
+          check_save_target(o->out);
+          check_not_input(o->out, inputs, "--out");
+        }
+        if (!o->report.empty()) {
+          check_not_input(o->report, inputs, "--report");
+          if (!o->out.empty()) check_not_input(o->report, {o->out}, "--report");
+        }
 
-    OpenedKb opened = open(o->kb);
-    const KnowledgeBase& kb = opened.kb;
-    ReduceRequest request;
-    request.method = method;
-    request.weighted = o->weighted;
-    request.soft = o->soft;
-    request.lambda = o->lambda.value_or(request.lambda);
-    request.prior_weight = o->prior_weight.value_or(request.prior_weight);
-    request.ties = o->ties == "queue" ? Ties::Queue : Ties::Closest;
-    request.weights = o->weights.empty()
-                          ? ReduceWeights{PieceWeights::defaults(*kb.pieces), NodeWeights{}}
-                          : read_weights(o->weights, *kb.pieces);
-    if (isatty(STDERR_FILENO)) {
-      request.on_iteration = [](const IterationTrace& t) {
-        fmt::print(stderr, "egkb: pass {}: {} modified, {} inconsistent nodes left\n", t.iteration,
-                   t.modified, t.after.inconsistent_nodes);
-      };
-    }
-    const ReduceOutcome r = reduce_kb(kb, request);
+        OpenedKb opened = open(o->kb);
+        const KnowledgeBase& kb = opened.kb;
+        ReduceRequest request;
+        request.method = method;
+        request.weighted = o->weighted;
+        request.soft = o->soft;
+        request.lambda = o->lambda.value_or(request.lambda);
+        request.prior_weight = o->prior_weight.value_or(request.prior_weight);
+        request.ties = o->ties == "queue" ? Ties::Queue : Ties::Closest;
+        request.weights = o->weights.empty()
+                              ? ReduceWeights{PieceWeights::defaults(*kb.pieces), NodeWeights{}}
+                              : read_weights(o->weights, *kb.pieces);
+        if (isatty(STDERR_FILENO)) {
+          request.on_iteration = [](const IterationTrace& t) {
+            fmt::print(stderr, "egkb: pass {}: {} modified, {} inconsistent nodes left\n",
+                       t.iteration, t.modified, t.after.inconsistent_nodes);
+          };
+        }
+        const ReduceOutcome r = reduce_kb(kb, request);
 
-    nlohmann::ordered_json queued = nlohmann::ordered_json::array();
-    for (Key key : r.queued) queued.push_back(material_text(key, *kb.pieces));
-    const nlohmann::ordered_json trace = trace_json(r.reduction.trace);
-    const nlohmann::ordered_json report = {
-        {"method", o->method},
-        {"iterations", r.reduction.iterations},
-        {"modified", r.changed_rows.size()},
-        {"objective", r.objective},
-        {"seconds", r.seconds},
-        {"before", conflicts_json(r.before)},
-        {"after", conflicts_json(r.after)},
-        {"ties", r.reduction.ties},
-        {"queued", queued},
-        {"trace", trace},
-        {"prior", r.prior ? prior_json(*r.prior, request.prior_weight) : nlohmann::ordered_json()},
-    };
-    Outputs outputs;
-    if (!o->report.empty()) write_report(*o, kb, r, outputs);
-    const nlohmann::ordered_json parameters = {{"file", o->kb.path},
-                                               {"method", o->method},
-                                               {"weighted", o->weighted},
-                                               {"soft", o->soft},
-                                               {"lambda", request.lambda},
-                                               {"ties", o->ties.value_or("closest")},
-                                               {"weights", o->weights},
-                                               {"prior", report["prior"]}};
-    if (o->dry_run) {
-      outputs.publish();
-      outputs.keep();
-    } else if (to_store) {
-      opened.store->write(
-          [&](StoreWriter& w) {
-            const int64_t run = w.add_run(
-                {"reduce " + o->method, parameters.dump(), conflicts_json(r.before).dump(),
-                 conflicts_json(r.after).dump(), r.seconds, trace.dump()});
-            for (std::size_t row : r.changed_rows) {
-              w.change(run, kb.rows[row].key, NodeState::of(kb.rows[row]),
-                       NodeState::of(r.result.rows[row]), "reduce " + o->method);
-            }
-            for (Key key : r.queued) w.queue_for_review(run, key, "tie");
-          },
-          &outputs);
-    } else {
-      save_kb(o->out, r.result, parameters.dump(), outputs);
-      outputs.publish();
-      outputs.keep();
-    }
-    // Data on standard output leaves the report to standard error.
-    std::FILE* text = outputs.to_standard_output() ? stderr : stdout;
-    if (o->json) {
-      std::cout << report.dump(2) << '\n';
-    } else {
-      print_text(text, *o, kb, r);
-      fmt::print(text, "  {}\n", o->dry_run ? "dry run: the knowledge base is unchanged"
-                                 : to_store ? "recorded in " + o->kb.path
-                                            : "wrote " + o->out);
-      if (!o->report.empty()) fmt::print(text, "  report -> {}\n", o->report);
-    }
-    return 0;
-  }};
+        nlohmann::ordered_json queued = nlohmann::ordered_json::array();
+        for (Key key : r.queued) queued.push_back(material_text(key, *kb.pieces));
+        const nlohmann::ordered_json trace = trace_json(r.reduction.trace);
+        const nlohmann::ordered_json report = {
+            {"method", o->method},
+            {"iterations", r.reduction.iterations},
+            {"modified", r.changed_rows.size()},
+            {"objective", r.objective},
+            {"seconds", r.seconds},
+            {"before", conflicts_json(r.before)},
+            {"after", conflicts_json(r.after)},
+            {"ties", r.reduction.ties},
+            {"queued", queued},
+            {"trace", trace},
+            {"prior",
+             r.prior ? prior_json(*r.prior, request.prior_weight) : nlohmann::ordered_json()},
+        };
+        Outputs outputs;
+        if (!o->report.empty()) write_report(*o, kb, r, outputs);
+        const nlohmann::ordered_json parameters = {
+            {"file", o->kb.path},       {"method", o->method},
+            {"weighted", o->weighted},  {"soft", o->soft},
+            {"lambda", request.lambda}, {"ties", o->ties.value_or("closest")},
+            {"weights", o->weights},    {"prior", report["prior"]}};
+        if (o->dry_run) {
+          outputs.publish();
+          outputs.keep();
+        } else if (to_store) {
+          opened.store->write(
+              [&](StoreWriter& w) {
+                const int64_t run = w.add_run(
+                    {"reduce " + o->method, parameters.dump(), conflicts_json(r.before).dump(),
+                     conflicts_json(r.after).dump(), r.seconds, trace.dump()});
+                for (std::size_t row : r.changed_rows) {
+                  w.change(run, kb.rows[row].key, NodeState::of(kb.rows[row]),
+                           NodeState::of(r.result.rows[row]), "reduce " + o->method);
+                }
+                for (Key key : r.queued) w.queue_for_review(run, key, "tie");
+              },
+              &outputs);
+        } else {
+          save_kb(o->out, r.result, parameters.dump(), outputs);
+          outputs.publish();
+          outputs.keep();
+        }
+        // Data on standard output leaves the report to standard error.
+        std::FILE* text = outputs.to_standard_output() ? stderr : stdout;
+        if (o->json) {
+          std::cout << report.dump(2) << '\n';
+        } else {
+          print_text(text, *o, kb, r);
+          fmt::print(text, "  {}\n",
+                     o->dry_run ? "dry run: the knowledge base is unchanged"
+                     : to_store ? "recorded in " + o->kb.path
+                                : "wrote " + o->out);
+          if (!o->report.empty()) fmt::print(text, "  report -> {}\n", o->report);
+        }
+        return 0;
+      }};
 }
 
 }  // namespace egkb::cli

@@ -40,67 +40,65 @@ KnowledgeBase undo(const KnowledgeBase& now, const RecordedRepair& repair) {
 
 Command report_command() {
   auto o = std::make_shared<Options>();
-  return {
-      "report",
-      "an HTML report of a store's last repair, or of any KB as it stands",
-      "egkb report kb.sqlite --out report.html",
-      [o](OptionSink& sink) {
-        add_kb_options(sink, o->kb);
-        sink.text(o->out, "--out", "the HTML file to write (- for standard output)", true);
-        sink.whole(o->worst, "--worst", "rows in the tables of worst nodes and largest changes",
-                   0, 100000);
-        sink.whole(o->pictures, "--pictures", "neighbourhoods to draw", 0, 1000);
-        sink.flag(o->json, "--json", "print what the report covers as JSON");
-      },
-      [o] {
-        if (o->json && o->out == "-")
-          throw InputError("", 0, "--json", "--json and --out - both write to standard output");
-        check_not_input(o->out, files_of(o->kb.path), "--out");
-        OpenedKb opened = open(o->kb);
-        const KnowledgeBase& now = opened.kb;
-        const std::optional<RecordedRepair> repair =
-            opened.store ? opened.store->last_repair() : std::nullopt;
-        KnowledgeBase before;
-        RepairReport report;
-        report.before = &now;
-        report.title = fmt::format("{} as it stands", now.origin);
-        report.facts = {{"rows", std::to_string(now.rows.size())}};
-        if (repair) {
-          before = undo(now, *repair);
-          report.before = &before;
-          report.after = &now;
-          report.trace = trace_from_json(repair->trace);
-          report.title =
-              fmt::format("{} on {} (run {})", repair->command.substr(7), now.origin, repair->run);
-          report.facts.emplace_back(
-              "run", fmt::format("{} '{}', started {}, {:.3f} s", repair->run, repair->command,
-                                 repair->started, repair->seconds));
-          report.facts.emplace_back("rows changed", std::to_string(repair->changes.size()));
-          if (repair->later_runs > 0) {
-            report.facts.emplace_back(
-                "note", fmt::format("{} later runs since; 'after' is the store today",
-                                    repair->later_runs));
-          }
-        }
-        write_file(o->out, [&](std::ostream& out) {
-          write_repair_report(out, report,
-                              {static_cast<std::size_t>(o->worst),
-                               static_cast<std::size_t>(o->pictures)});
-        });
-        if (o->json) {
-          std::cout << nlohmann::ordered_json{{"title", report.title},
-                                              {"run", repair ? repair->run : 0},
-                                              {"rows", now.rows.size()},
-                                              {"out", o->out}}
-                           .dump(2)
-                    << '\n';
-        } else if (o->out != "-") {
-          fmt::print("report on {} -> {}\n", report.title, o->out);
-        } else {
-          fmt::print(stderr, "report on {}\n", report.title);
-        }
-        return 0;
-      }};
+  return {"report", "an HTML report of a store's last repair, or of any KB as it stands",
+          "egkb report kb.sqlite --out report.html",
+          [o](OptionSink& sink) {
+            add_kb_options(sink, o->kb);
+            sink.text(o->out, "--out", "the HTML file to write (- for standard output)", true);
+            sink.whole(o->worst, "--worst", "rows in the tables of worst nodes and largest changes",
+                       0, 100000);
+            sink.whole(o->pictures, "--pictures", "neighbourhoods to draw", 0, 1000);
+            sink.flag(o->json, "--json", "print what the report covers as JSON");
+          },
+          [o] {
+            if (o->json && o->out == "-")
+              throw InputError("", 0, "--json", "--json and --out - both write to standard output");
+            check_not_input(o->out, files_of(o->kb.path), "--out");
+            OpenedKb opened = open(o->kb);
+            const KnowledgeBase& now = opened.kb;
+            const std::optional<RecordedRepair> repair =
+                opened.store ? opened.store->last_repair() : std::nullopt;
+            KnowledgeBase before;
+            RepairReport report;
+            report.before = &now;
+            report.title = fmt::format("{} as it stands", now.origin);
+            report.facts = {{"rows", std::to_string(now.rows.size())}};
+            if (repair) {
+              before = undo(now, *repair);
+              report.before = &before;
+              report.after = &now;
+              report.trace = trace_from_json(repair->trace);
+              report.title = fmt::format("{} on {} (run {})", repair->command.substr(7), now.origin,
+                                         repair->run);
+              report.facts.emplace_back(
+                  "run", fmt::format("{} '{}', started {}, {:.3f} s", repair->run, repair->command,
+                                     repair->started, repair->seconds));
+              report.facts.emplace_back("rows changed", std::to_string(repair->changes.size()));
+              if (repair->later_runs > 0) {
+                report.facts.emplace_back(
+                    "note", fmt::format("{} later runs since; 'after' is the store today",
+                                        repair->later_runs));
+              }
+            }
+            write_file(o->out, [&](std::ostream& out) {
+              write_repair_report(
+                  out, report,
+                  {static_cast<std::size_t>(o->worst), static_cast<std::size_t>(o->pictures)});
+            });
+            if (o->json) {
+              std::cout << nlohmann::ordered_json{{"title", report.title},
+                                                  {"run", repair ? repair->run : 0},
+                                                  {"rows", now.rows.size()},
+                                                  {"out", o->out}}
+                               .dump(2)
+                        << '\n';
+            } else if (o->out != "-") {
+              fmt::print("report on {} -> {}\n", report.title, o->out);
+            } else {
+              fmt::print(stderr, "report on {}\n", report.title);
+            }
+            return 0;
+          }};
 }
 
 }  // namespace egkb::cli

@@ -37,8 +37,7 @@ Command sample_command() {
   };
   auto o = std::make_shared<Options>();
   return {
-      "sample",
-      "draw a review batch from a store: a CSV sheet and an HTML page for the expert",
+      "sample", "draw a review batch from a store: a CSV sheet and an HTML page for the expert",
       "egkb sample kb.sqlite --p 0.01 --k 4 --seed 1 --out batch.csv",
       [o](OptionSink& sink) {
         add_kb_options(sink, o->kb, false);
@@ -91,12 +90,14 @@ Command sample_command() {
         std::vector<double> probability;
         if (design == "distance-k") {
           rows = sample_distance_k(kb, wanted, o->sample.distance(), random, eligible).rows;
-          probability.assign(rows.size(), static_cast<double>(wanted) /
-                                              static_cast<double>(std::max<std::size_t>(population, 1)));
+          probability.assign(rows.size(),
+                             static_cast<double>(wanted) /
+                                 static_cast<double>(std::max<std::size_t>(population, 1)));
         } else {
           KnowledgeBase first = kb;
           for (KbRow& row : first.rows) {
-            if (const auto it = original.find(row.key); it != original.end()) row.score = it->second;
+            if (const auto it = original.find(row.key); it != original.end())
+              row.score = it->second;
           }
           const std::vector<double> p = risk_probabilities(kb, first, static_cast<double>(wanted));
           rows = HybridSampler(p).draw(random);
@@ -106,12 +107,12 @@ Command sample_command() {
         batch.design = design;
         batch.seed = o->seed;
         batch.population = population;
-        batch.parameters = nlohmann::json{{"p", o->sample.share()},
-                                          {"size", wanted},
-                                          {"k", o->sample.distance()},
-                                          {"exclude_reviewed", o->exclude_reviewed},
-                                          {"strata", strata}}
-                               .dump();
+        batch.parameters = nlohmann::json{
+            {"p", o->sample.share()},
+            {"size", wanted},
+            {"k", o->sample.distance()},
+            {"exclude_reviewed", o->exclude_reviewed},
+            {"strata", strata}}.dump();
         for (std::size_t j = 0; j < rows.size(); ++j) {
           const KbRow& row = kb.rows[rows[j]];
           batch.items.push_back(
@@ -139,12 +140,9 @@ Command sample_command() {
             },
             &outputs);
         if (o->json) {
-          std::cout << nlohmann::ordered_json{{"batch", id},
-                                              {"rows", rows.size()},
-                                              {"wanted", wanted},
-                                              {"design", design},
-                                              {"seed", o->seed},
-                                              {"csv", csv},
+          std::cout << nlohmann::ordered_json{{"batch", id},      {"rows", rows.size()},
+                                              {"wanted", wanted}, {"design", design},
+                                              {"seed", o->seed},  {"csv", csv},
                                               {"html", html}}
                            .dump(2)
                     << '\n';
@@ -213,8 +211,7 @@ Command review_import_command() {
   };
   auto o = std::make_shared<Options>();
   return {
-      "review import",
-      "apply a filled batch sheet: every verdict or none",
+      "review import", "apply a filled batch sheet: every verdict or none",
       "egkb review import kb.sqlite batch.csv --reviewer alice",
       [o](OptionSink& sink) {
         add_sheet_options(sink, o->sheet);
@@ -247,24 +244,21 @@ Command review_import_command() {
                                {"from", value(v.before.score)},
                                {"to", value(v.after.score)}});
           }
-          std::cout << nlohmann::ordered_json{{"batch", batch.id},
-                                              {"reviewer", reviewer},
-                                              {"dry_run", o->dry_run},
-                                              {"run", r.run},
-                                              {"verdicts", r.verdicts},
-                                              {"rescored", r.rescored},
-                                              {"confirmed", r.confirmed},
-                                              {"drawn", batch.items.size()},
-                                              {"notes", plan.notes},
-                                              {"changes", changes}}
-                           .dump(2)
-                    << '\n';
+          std::cout
+              << nlohmann::ordered_json{{"batch", batch.id},        {"reviewer", reviewer},
+                                        {"dry_run", o->dry_run},    {"run", r.run},
+                                        {"verdicts", r.verdicts},   {"rescored", r.rescored},
+                                        {"confirmed", r.confirmed}, {"drawn", batch.items.size()},
+                                        {"notes", plan.notes},      {"changes", changes}}
+                     .dump(2)
+              << '\n';
           return 0;
         }
         if (o->dry_run) {
-          fmt::print("batch {}: {} verdicts would be applied, {} scores changed (dry run: "
-                     "nothing written)\n",
-                     batch.id, plan.verdicts.size(), rescored);
+          fmt::print(
+              "batch {}: {} verdicts would be applied, {} scores changed (dry run: "
+              "nothing written)\n",
+              batch.id, plan.verdicts.size(), rescored);
         } else {
           fmt::print(
               "batch {}: {} verdicts by {} applied (run {}): {} scores changed, {} confirmed; "
@@ -321,8 +315,7 @@ Command estimate_command() {
   };
   auto o = std::make_shared<Options>();
   return {
-      "estimate",
-      "errors left in the KB, estimated from a reviewed batch",
+      "estimate", "errors left in the KB, estimated from a reviewed batch",
       "egkb estimate kb.sqlite batch.csv",
       [o](OptionSink& sink) {
         add_sheet_options(sink, o->sheet);
@@ -356,8 +349,7 @@ Command estimate_command() {
         fmt::print(
             "  estimated in {} rows: {:.0f} errors ({:.2f}%, 95% interval {:.2f}%..{:.2f}%, "
             "{:.0f}..{:.0f})\n",
-            e.population, e.errors, 100 * e.rate, 100 * e.low, 100 * e.high, e.low * n,
-            e.high * n);
+            e.population, e.errors, 100 * e.rate, 100 * e.low, 100 * e.high, e.low * n, e.high * n);
         fmt::print(
             "  D>=4 {:.0f}  D=3 {:.0f}  D=2 {:.0f}  D=1 {:.0f}  D=0 {:.0f}  inverted {:.0f}\n",
             e.d_ge4, e.d3, e.d2, e.d1, e.d0, e.inverted);

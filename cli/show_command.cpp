@@ -110,30 +110,28 @@ Command show_command() {
     bool json = false;
   };
   auto o = std::make_shared<Options>();
-  return {"show",
-          "a node, its score, its neighbours and its conflicts",
-          "egkb show kb.sqlite KRKNMM",
-          [o](OptionSink& sink) {
-            add_kb_options(sink, o->kb);
-            sink.argument(o->material, "MATERIAL", "the material, e.g. KCCKHCPGG or KRPvKR");
-            sink.flag(o->dot, "--dot", "print the neighbourhood as Graphviz DOT instead");
-            sink.flag(o->json, "--json", "print the node and its neighbours as JSON");
-          },
-          [o] {
-            const KnowledgeBase kb = load(o->kb);
-            const ScoredLattice scored = ScoredLattice::of(kb);
-            const NodeId n = find_node(scored, o->material);
-            const std::vector<Neighbour> neighbours =
-                neighbourhood(scored.lattice, scored.ranks(), n);
-            if (o->json) {
-              std::cout << node_json(kb, scored, n, neighbours).dump(2) << '\n';
-            } else if (o->dot) {
-              write_neighbourhood_dot(std::cout, scored.lattice, scored.scores, n, neighbours);
-            } else {
-              print_node(kb, scored, n, neighbours);
-            }
-            return 0;
-          }};
+  return {
+      "show", "a node, its score, its neighbours and its conflicts", "egkb show kb.sqlite KRKNMM",
+      [o](OptionSink& sink) {
+        add_kb_options(sink, o->kb);
+        sink.argument(o->material, "MATERIAL", "the material, e.g. KCCKHCPGG or KRPvKR");
+        sink.flag(o->dot, "--dot", "print the neighbourhood as Graphviz DOT instead");
+        sink.flag(o->json, "--json", "print the node and its neighbours as JSON");
+      },
+      [o] {
+        const KnowledgeBase kb = load(o->kb);
+        const ScoredLattice scored = ScoredLattice::of(kb);
+        const NodeId n = find_node(scored, o->material);
+        const std::vector<Neighbour> neighbours = neighbourhood(scored.lattice, scored.ranks(), n);
+        if (o->json) {
+          std::cout << node_json(kb, scored, n, neighbours).dump(2) << '\n';
+        } else if (o->dot) {
+          write_neighbourhood_dot(std::cout, scored.lattice, scored.scores, n, neighbours);
+        } else {
+          print_node(kb, scored, n, neighbours);
+        }
+        return 0;
+      }};
 }
 
 }  // namespace egkb::cli

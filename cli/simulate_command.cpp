@@ -52,8 +52,7 @@ Command simulate_command() {
   };
   auto o = std::make_shared<Options>();
   return {
-      "simulate",
-      "the expert loop with a truth as the oracle: repair, sample, review, estimate",
+      "simulate", "the expert loop with a truth as the oracle: repair, sample, review, estimate",
       "egkb simulate noisy.csv --truth truth.csv --rounds 3",
       [o](OptionSink& sink) {
         add_kb_options(sink, o->kb);
@@ -62,7 +61,8 @@ Command simulate_command() {
         sink.whole(o->rounds, "--rounds", "review rounds", 1, 100);
         add_sample_design_options(sink, o->sample, " per round");
         sink.number(o->expert_error, "--expert-error", "chance an answer is one rank off", 0, 1);
-        sink.text(o->method, "--method", "repair between rounds", false, {"fitted", "exact", "ba", "ra"});
+        sink.text(o->method, "--method", "repair between rounds", false,
+                  {"fitted", "exact", "ba", "ra"});
         sink.whole(o->seed, "--seed", "same seed, same run", 0, UINT64_MAX);
         sink.flag(o->json, "--json", "print the rounds as JSON");
       },
@@ -79,9 +79,8 @@ Command simulate_command() {
         sim.expert_error = o->expert_error;
         sim.method = *method_named(o->method);
         sim.seed = o->seed;
-        const auto rounds = simulate(truth_kb, kb, sim,
-                                     o->json ? std::function<void(const RoundReport&)>{}
-                                             : print_round);
+        const auto rounds = simulate(
+            truth_kb, kb, sim, o->json ? std::function<void(const RoundReport&)>{} : print_round);
         if (!o->json) return 0;
         nlohmann::ordered_json out = nlohmann::ordered_json::array();
         for (const RoundReport& r : rounds) {

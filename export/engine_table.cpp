@@ -125,8 +125,7 @@ std::optional<uint32_t> SideBox::index(const Material& m, Side side) const {
 }
 
 EngineTable::EngineTable(const PieceSet& pieces, SideBox box, std::vector<uint16_t> columns,
-                         std::size_t column_count, std::vector<uint8_t> scores,
-                         bool has_conflicts)
+                         std::size_t column_count, std::vector<uint8_t> scores, bool has_conflicts)
     : pieces_(&pieces),
       box_(box),
       columns_(std::move(columns)),

@@ -59,9 +59,7 @@ class EngineTable {
   std::span<const uint8_t> scores() const { return scores_; }
   uint64_t known() const { return known_; }
   bool has_conflicts() const { return has_conflicts_; }
-  uint64_t file_bytes() const {
-    return kTableHeaderBytes + 2 * columns_.size() + scores_.size();
-  }
+  uint64_t file_bytes() const { return kTableHeaderBytes + 2 * columns_.size() + scores_.size(); }
 
  private:
   EngineTable(const PieceSet& pieces, SideBox box, std::vector<uint16_t> columns,

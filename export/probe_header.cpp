@@ -47,9 +47,9 @@ void append_side_function(fmt::memory_buffer& out, const SideBox& box) {
     fmt::format_to(it, "  if ((unsigned)counts[{0}] > {1}u) return -1;\n", k, dim - 1);
     fmt::format_to(it, "  i = i * {}u + (unsigned)counts[{}];\n", dim, k);
   }
-  fmt::format_to(
-      it, "  return egkb_side_index_[i] == {0}u ? -1 : (int)egkb_side_index_[i];\n}}\n\n",
-      kNoColumn);
+  fmt::format_to(it,
+                 "  return egkb_side_index_[i] == {0}u ? -1 : (int)egkb_side_index_[i];\n}}\n\n",
+                 kNoColumn);
 }
 
 void append_meanings(fmt::memory_buffer& out, const PieceSet& pieces) {
@@ -82,10 +82,13 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
       "/* egkb endgame knowledge base: {pieces} materials, exported from {origin}.\n"
       " * {nodes} materials ({implied} of them implied mirrors of stored ones){conflicts}.\n"
       " *\n"
-      " * int egkb_probe(const int {first}_counts[EGKB_KINDS], const int {second}_counts[EGKB_KINDS]);\n"
-      " *   {first}_counts, {second}_counts: how many pieces of each kind other than the king each\n"
+      " * int egkb_probe(const int {first}_counts[EGKB_KINDS], const int "
+      "{second}_counts[EGKB_KINDS]);\n"
+      " *   {first}_counts, {second}_counts: how many pieces of each kind other than the king "
+      "each\n"
       " *     side has, in the order of EGKB_KIND_LETTERS (\"{letters}\").\n"
-      " *   Returns the score 0..9 from {first}'s side (0 {first} wins, 1 {first} wins in most cases,\n"
+      " *   Returns the score 0..9 from {first}'s side (0 {first} wins, 1 {first} wins in most "
+      "cases,\n"
       " *     2 {first} has a clear advantage, 3 a slight one, 4 either side can win, 5 almost a\n"
       " *     draw, 6..9 the same for {second}), or EGKB_UNKNOWN (-1) when the base does not hold\n"
       " *     the material or a count is out of range.\n"
@@ -107,8 +110,7 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
       "none. */\n",
       fmt::arg("pieces", pieces.name()), fmt::arg("origin", info.origin),
       fmt::arg("first", pieces.side_name(Side::Red)),
-      fmt::arg("second", pieces.side_name(Side::Black)),
-      fmt::arg("nodes", lattice.size()),
+      fmt::arg("second", pieces.side_name(Side::Black)), fmt::arg("nodes", lattice.size()),
       fmt::arg("implied",
                std::count_if(scored.row_of.begin(), scored.row_of.end(),
                              [](std::size_t r) { return r == ScoredLattice::kImplied; })),

@@ -1,6 +1,5 @@
 #include "lattice/types.h"
 
-
 namespace egkb {
 
 std::string_view source_name(Source s) {

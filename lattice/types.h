@@ -51,7 +51,6 @@ constexpr Rank mirror(Rank r) {
   return Rank(kMaxRank - value(r));
 }
 
-
 // A material's position in the mixed-radix enumeration of its piece set.
 using Key = uint64_t;
 // A dense index of a node inside one lattice.

@@ -3,9 +3,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "reducer/material_prior.h"
 #include "lattice/compare.h"
 #include "lattice/conflicts.h"
+#include "reducer/material_prior.h"
 #include "sampling/estimate.h"
 
 namespace egkb {

@@ -1,7 +1,7 @@
 #include "reducer/material_prior.h"
 
-#include <algorithm>
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -60,8 +60,7 @@ std::vector<double> least_absolute_deviations(const std::vector<Point>& points,
     if (!next) break;
     beta = *next;
     for (std::size_t i = 0; i < points.size(); ++i) {
-      const double fitted =
-          std::inner_product(beta.begin(), beta.end(), points[i].x.begin(), 0.0);
+      const double fitted = std::inner_product(beta.begin(), beta.end(), points[i].x.begin(), 0.0);
       weight[i] = 1.0 / std::max(std::abs(points[i].rank - fitted), kSmallestResidual);
     }
   }
@@ -143,7 +142,8 @@ double MaterialPrior::estimate(const Material& m) const {
   const double sum = linear(m);
   // The last step at or below the sum; below the first step, the first level.
   const auto after = std::upper_bound(steps_.begin(), steps_.end(), sum);
-  const std::size_t step = after == steps_.begin() ? 0 : static_cast<std::size_t>(after - steps_.begin()) - 1;
+  const std::size_t step =
+      after == steps_.begin() ? 0 : static_cast<std::size_t>(after - steps_.begin()) - 1;
   return std::clamp(levels_[step], 0.0, static_cast<double>(kMaxRank));
 }
 

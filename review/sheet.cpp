@@ -26,10 +26,10 @@ std::vector<SheetRow> sheet_rows(const KnowledgeBase& kb,
     for (const Neighbour& nb :
          neighbourhood(scored.lattice, ranks, *scored.lattice.find(row.key))) {
       if (nb.link == Link::Mirror) continue;
-      neighbours += fmt::format("{}{}: {} {}{}", neighbours.empty() ? "" : "; ",
-                                link_text(pieces, nb),
-                                format_material(scored.lattice.material(nb.node), pieces),
-                                value(scored.scores[nb.node]), nb.inconsistent ? " ✗" : "");
+      neighbours +=
+          fmt::format("{}{}: {} {}{}", neighbours.empty() ? "" : "; ", link_text(pieces, nb),
+                      format_material(scored.lattice.material(nb.node), pieces),
+                      value(scored.scores[nb.node]), nb.inconsistent ? " ✗" : "");
     }
     const auto first = original.find(row.key);
     sheet.push_back({format_material(m, pieces), describe_material(m, pieces), row.score,

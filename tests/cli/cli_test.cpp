@@ -227,8 +227,7 @@ TEST_F(Cli, SimulateReportsEveryRoundAsJson) {
     EXPECT_TRUE(round["covered"].is_boolean());
   }
   EXPECT_EQ(
-      run("simulate " + path("n.csv") + " --truth " + path("t.csv") + " --design random").code,
-      2);
+      run("simulate " + path("n.csv") + " --truth " + path("t.csv") + " --design random").code, 2);
 }
 
 TEST_F(Cli, SampleReviewEstimateLoopOnAStore) {

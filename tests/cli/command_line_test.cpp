@@ -77,10 +77,10 @@ TEST_F(CommandLine, VersionAndHelpAnswerWithoutACommand) {
 }
 
 TEST_F(CommandLine, EveryHelpPageShowsItsUsageAnExampleAndTheExitCodes) {
-  const std::vector<std::string> commands = {
-      "demo",     "import",  "conflicts", "show",          "reduce",      "sample",
-      "estimate", "export",  "probe",     "report",        "synth",       "compare",
-      "simulate", "review import",        "review undo"};
+  const std::vector<std::string> commands = {"demo",     "import",        "conflicts",  "show",
+                                             "reduce",   "sample",        "estimate",   "export",
+                                             "probe",    "report",        "synth",      "compare",
+                                             "simulate", "review import", "review undo"};
   for (const std::string& command : commands) {
     const Outcome help = run("help " + command);
     ASSERT_EQ(help.code, 0) << command << help.err;
@@ -92,9 +92,8 @@ TEST_F(CommandLine, EveryHelpPageShowsItsUsageAnExampleAndTheExitCodes) {
   }
   // Every command `egkb help` lists is one of these.
   const Outcome top = run("help");
-  for (const char* word :
-       {"import", "conflicts", "show", "reduce", "sample", "review", "estimate", "export", "probe",
-        "report", "synth", "compare", "simulate", "demo"}) {
+  for (const char* word : {"import", "conflicts", "show", "reduce", "sample", "review", "estimate",
+                           "export", "probe", "report", "synth", "compare", "simulate", "demo"}) {
     EXPECT_TRUE(contains(top.out, std::string("\n  ") + word + " ")) << word;
   }
 }
@@ -120,12 +119,12 @@ TEST_F(CommandLine, MistypedCommandsAndOptionsGetASuggestion) {
 TEST_F(CommandLine, EveryFailureHasOneErrorForm) {
   const std::string kb = write("kb.csv", "material,score\nKRK,0\n");
   const std::vector<std::pair<std::string, int>> failures = {
-      {"conflicts", 2},                                      // parser: missing argument
-      {"conflicts " + kb + " --worst -1", 2},                // parser: validation
+      {"conflicts", 2},                        // parser: missing argument
+      {"conflicts " + kb + " --worst -1", 2},  // parser: validation
       {"sample " + path("x.sqlite") + " --p 5 --out b.csv", 2},
-      {"conflicts " + kb + " " + kb, 2},                     // parser: extra argument
-      {"conflicts " + path("missing.csv"), 2},               // input
-      {"show " + kb + " KNK", 2},                            // input
+      {"conflicts " + kb + " " + kb, 2},                                   // parser: extra argument
+      {"conflicts " + path("missing.csv"), 2},                             // input
+      {"show " + kb + " KNK", 2},                                          // input
       {"conflicts " + write("j.sqlite", "not a database, only text"), 3},  // store
   };
   for (const auto& [args, code] : failures) {
@@ -173,17 +172,16 @@ TEST_F(CommandLine, TheKbIsTheFirstArgumentEverywhere) {
   EXPECT_EQ(run("simulate " + path("n.csv") + " --truth " + path("t.csv") + " --rounds 1").code, 0);
   EXPECT_EQ(run("compare " + path("n.csv") + " --truth " + path("t.csv")).code, 0);
   // synth puts noise into a base given first, instead of a preset.
-  const Outcome based =
-      run("synth " + path("t.csv") + " --seed 3 --truth " + path("t2.csv") + " --out " +
-          path("n2.csv"));
+  const Outcome based = run("synth " + path("t.csv") + " --seed 3 --truth " + path("t2.csv") +
+                            " --out " + path("n2.csv"));
   ASSERT_EQ(based.code, 0) << based.err;
   EXPECT_EQ(test::read_file(path("t2.csv")), test::read_file(path("t.csv")));
   EXPECT_NE(test::read_file(path("n2.csv")), test::read_file(path("t.csv")));
   // The old spellings are refused with their name.
   EXPECT_TRUE(contains(run("import " + path("n.csv") + " --into " + path("s.sqlite")).err,
                        "unknown option '--into'"));
-  EXPECT_TRUE(contains(run("simulate --kb " + path("n.csv") + " --truth " + path("t.csv")).err,
-                       "--kb"));
+  EXPECT_TRUE(
+      contains(run("simulate --kb " + path("n.csv") + " --truth " + path("t.csv")).err, "--kb"));
   // A store given where a CSV is read is named as such, not as a bad header.
   const Outcome store_as_csv = run("import " + path("s2.sqlite") + " " + path("s.sqlite"));
   EXPECT_EQ(store_as_csv.code, 2);
@@ -255,9 +253,9 @@ TEST_F(CommandLine, DashIsStandardInputAndOutput) {
   const Outcome html = run("report " + path("s.sqlite") + " --out -");
   EXPECT_TRUE(starts_with(html.out, "<!DOCTYPE html>")) << html.out.substr(0, 80);
 
-  const Outcome table = run_program(std::string(EGKB_BINARY) + " export " + kb +
-                                    " --format table --out - | " + EGKB_BINARY +
-                                    " probe - KRK --json");
+  const Outcome table =
+      run_program(std::string(EGKB_BINARY) + " export " + kb + " --format table --out - | " +
+                  EGKB_BINARY + " probe - KRK --json");
   ASSERT_EQ(table.code, 0) << table.err;
   EXPECT_EQ(nlohmann::json::parse(table.out)[0]["score"], 0);
   // Both outputs on standard output cannot be told apart.
@@ -277,9 +275,8 @@ TEST_F(CommandLine, ChessIsRecognisedFromItsMaterialsAndPrintedWhiteAndBlack) {
   // An ambiguous text (no Q or B, no 'v') is read as xiangqi unless told.
   const std::string krk = write("krk.csv", "material,score\nKRK,0\n");
   EXPECT_EQ(nlohmann::json::parse(run("conflicts " + krk + " --json").out)["pieces"], "xiangqi");
-  EXPECT_EQ(
-      nlohmann::json::parse(run("conflicts " + krk + " --pieces chess --json").out)["pieces"],
-      "chess");
+  EXPECT_EQ(nlohmann::json::parse(run("conflicts " + krk + " --pieces chess --json").out)["pieces"],
+            "chess");
   // A store remembers.
   ASSERT_EQ(run("import " + path("c.sqlite") + " " + kChess).code, 0);
   EXPECT_TRUE(contains(run("show " + path("c.sqlite") + " KRvK").out, "White"));

@@ -135,8 +135,7 @@ TEST_F(TwoWriters, ReduceAndReduce) {
 
 TEST_F(TwoWriters, ImportAndReduce) {
   const std::map<std::string, std::string> expert = test::scores_of(path("experts.csv"));
-  interleave({"reduce", "STORE", "--method", "exact"},
-             {"import", "STORE", path("experts.csv")},
+  interleave({"reduce", "STORE", "--method", "exact"}, {"import", "STORE", path("experts.csv")},
              [&](const Result&, const Result& imported) {
                if (imported.code != 0) return;
                // Whatever ran beside it, every expert row holds the score the expert gave.

@@ -379,8 +379,8 @@ TEST_F(Safety, PathsTheFileSystemCannotJudgeAreInputErrors) {
   expect_refused("import " + path("loop/x.sqlite") + " " + path("n.csv"), 2,
                  "cannot use this path");
   expect_refused("sample " + store() + " --out " + path("loop/b.csv"), 2, "cannot use this path");
-  expect_refused("import " + path(std::string(300, 'a') + ".sqlite") + " " + path("n.csv"),
-                 2, "cannot use this path");
+  expect_refused("import " + path(std::string(300, 'a') + ".sqlite") + " " + path("n.csv"), 2,
+                 "cannot use this path");
 }
 
 TEST_F(Safety, AByteOrderMarkSplitAcrossPipeReadsIsStillOne) {

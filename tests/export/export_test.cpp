@@ -4,8 +4,8 @@
 
 #include <fstream>
 #include <map>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "export/closure_export.h"

@@ -66,7 +66,8 @@ TEST(GeneratedHeader, MaterialsTheBaseLacksAreUnknown) {
 }
 
 TEST(GeneratedHeader, MeaningsAreTheLibrarys) {
-  for (int s = 0; s <= kMaxScore; ++s) EXPECT_EQ(egkb_meaning(s), PieceSet::named(EGKB_PROBE_PIECES).meaning(Score(s)));
+  for (int s = 0; s <= kMaxScore; ++s)
+    EXPECT_EQ(egkb_meaning(s), PieceSet::named(EGKB_PROBE_PIECES).meaning(Score(s)));
   EXPECT_STREQ(egkb_meaning(EGKB_UNKNOWN), "unknown");
   EXPECT_STREQ(egkb_meaning(10), "unknown");
 }

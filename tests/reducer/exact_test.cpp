@@ -1,13 +1,12 @@
 #include <fmt/format.h>
 // The exact reducer against exhaustive search, on soft constraints, and on contradictions.
-#include "reducer/exact.h"
-
 #include <gtest/gtest.h>
 
 #include <map>
 
 #include "lattice/errors.h"
 #include "lattice/material.h"
+#include "reducer/exact.h"
 #include "tests/support/random_kb.h"
 #include "tests/support/small_problems.h"
 
@@ -103,7 +102,8 @@ TEST(Exact, TakesTheMiddleOfTheOptimalRepairs) {
           << what;
       for (NodeId u = 0; u < lat.size(); ++u) {
         const int twice = value(truth.lowest[u]) + value(truth.highest[u]);
-        const int middle = twice % 2 == 0 ? twice / 2 : (twice > kMaxRank ? twice - 1 : twice + 1) / 2;
+        const int middle =
+            twice % 2 == 0 ? twice / 2 : (twice > kMaxRank ? twice - 1 : twice + 1) / 2;
         ambiguous += truth.lowest[u] != truth.highest[u];
         middles += value(r.ranks[u]) == middle;
         ++nodes;

@@ -17,7 +17,6 @@ KnowledgeBase random_case(uint64_t seed, double invariable_share) {
   return test::noisy_truth_kb(rng, 60 + seed % 5 * 30, 5, 0.35, invariable_share);
 }
 
-
 TEST(GreedyOracle, IncrementalBasicEqualsTheLiteralAlgorithm) {
   for (uint64_t seed = 1; seed <= 40; ++seed) {
     const KnowledgeBase kb = random_case(seed, seed % 2 == 0 ? 0.1 : 0.0);
@@ -25,8 +24,7 @@ TEST(GreedyOracle, IncrementalBasicEqualsTheLiteralAlgorithm) {
     for (int passes : {1, 100}) {
       GreedyOptions ba = basic_algorithm();
       ba.max_iterations = passes;
-      const Reduction incremental =
-          reduce_greedy(prepared.problem(), ba, prepared.edge_dm(), 9);
+      const Reduction incremental = reduce_greedy(prepared.problem(), ba, prepared.edge_dm(), 9);
       const std::vector<Rank> literal = literal_basic_algorithm(prepared.problem(), passes);
       ASSERT_EQ(incremental.ranks, literal) << "seed " << seed << ", " << passes << " passes";
       test::expect_sound(prepared.problem(), literal, "literal ba", false);

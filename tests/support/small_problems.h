@@ -2,7 +2,6 @@
 #pragma once
 
 #include <random>
-
 #include <span>
 #include <string>
 
