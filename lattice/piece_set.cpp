@@ -77,30 +77,13 @@ const PieceSet& PieceSet::of_material(std::string_view text) {
 }
 
 std::string PieceSet::meaning(Score s) const {
-  const std::string& first = sides_[0];
-  const std::string& second = sides_[1];
-  switch (value(s)) {
-    case 0:
-      return first + " wins";
-    case 1:
-      return first + " wins in most cases";
-    case 2:
-      return first + " has a clear advantage";
-    case 3:
-      return first + " has a slight advantage";
-    case 4:
-      return "either side can win";
-    case 5:
-      return "almost a draw";
-    case 6:
-      return second + " has a slight advantage";
-    case 7:
-      return second + " has a clear advantage";
-    case 8:
-      return second + " wins in most cases";
-    default:
-      return second + " wins";
-  }
+  // How far a score leans to a side: 0..3 toward the first, 9..6 (the same words) the second.
+  static constexpr const char* kLean[] = {" wins", " wins in most cases", " has a clear advantage",
+                                          " has a slight advantage"};
+  const int v = value(s);
+  if (v == 4) return "either side can win";
+  if (v == 5) return "almost a draw";
+  return v < 4 ? sides_[0] + kLean[v] : sides_[1] + kLean[kMaxScore - v];
 }
 
 int PieceSet::kind_of(char letter) const {
