@@ -7,6 +7,7 @@
 
 #include "cli/command.h"
 #include "cli/kb_options.h"
+#include "io/byte_source.h"
 #include "io/output_files.h"
 #include "lattice/errors.h"
 #include "lattice/material.h"
@@ -186,7 +187,8 @@ Command reduce_command() {
         request.ties = o->ties == "queue" ? Ties::Queue : Ties::Closest;
         request.weights = o->weights.empty()
                               ? ReduceWeights{PieceWeights::defaults(*kb.pieces), NodeWeights{}}
-                              : read_weights(o->weights, *kb.pieces);
+                              : parse_weights(ByteSource::file(o->weights).read_all(1 << 20),
+                                              o->weights, *kb.pieces);
         if (isatty(STDERR_FILENO)) {
           request.on_iteration = [](const IterationTrace& t) {
             fmt::print(stderr, "egkb: pass {}: {} modified, {} inconsistent nodes left\n",

@@ -65,4 +65,17 @@ std::size_t ByteSource::read(char* out, std::size_t max) {
   }
 }
 
+std::string ByteSource::read_all(std::size_t limit) {
+  std::string bytes;
+  char chunk[1 << 14];
+  while (const std::size_t n = read(chunk, sizeof chunk)) {
+    if (bytes.size() + n > limit) {
+      throw InputError(origin_, 0, "",
+                       fmt::format("larger than {} bytes; not a file egkb reads whole", limit));
+    }
+    bytes.append(chunk, n);
+  }
+  return bytes;
+}
+
 }  // namespace egkb

@@ -23,6 +23,9 @@ class ByteSource {
 
   // Up to `max` bytes into `out`; 0 at the end. Throws IoError when reading fails.
   std::size_t read(char* out, std::size_t max);
+  // Everything left, for small inputs (a weights file): throws InputError naming the input when
+  // it holds more than `limit` bytes.
+  std::string read_all(std::size_t limit);
   // The name messages give this input: the path, "standard input", or the memory's origin.
   const std::string& origin() const { return origin_; }
   // How many bytes are left when that is known (memory), else 0.

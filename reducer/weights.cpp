@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "lattice/errors.h"
@@ -44,15 +42,11 @@ PieceWeights PieceWeights::defaults(const PieceSet& pieces) {
   return w;
 }
 
-ReduceWeights read_weights(const std::string& path, const PieceSet& pieces) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw InputError(path, 0, "", "is a directory, not a weights file");
-  std::ifstream in(path);
-  if (!in) throw InputError(path, 0, "", "cannot open the weights file");
+ReduceWeights parse_weights(std::string_view json, const std::string& path,
+                            const PieceSet& pieces) {
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(in);
+    j = nlohmann::json::parse(json);
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError(path, 0, "", fmt::format("not JSON: {}", e.what()));
   }

@@ -37,9 +37,11 @@ struct ReduceWeights {
   }
 };
 
-// Reads a JSON weights file: {"pieces": {"R": 9, ...}, "cannon_raise": 1.5, "mirror": 9,
-// "manual": 10, "generated": 1}; every key optional. Throws InputError naming the key.
-ReduceWeights read_weights(const std::string& path, const PieceSet& pieces);
+// Parses JSON weights: {"pieces": {"R": 9, ...}, "cannon_raise": 1.5, "mirror": 9,
+// "manual": 10, "generated": 1}; every key optional. Throws InputError naming `origin` and the
+// key.
+ReduceWeights parse_weights(std::string_view json, const std::string& origin,
+                            const PieceSet& pieces);
 
 // Dm of every out-edge of the lattice, by edge index.
 std::vector<float> edge_piece_weights(const Lattice& lattice, const PieceWeights& weights);

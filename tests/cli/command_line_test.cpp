@@ -258,6 +258,10 @@ TEST_F(CommandLine, DashIsStandardInputAndOutput) {
                   EGKB_BINARY + " probe - KRK --json");
   ASSERT_EQ(table.code, 0) << table.err;
   EXPECT_EQ(nlohmann::json::parse(table.out)[0]["score"], 0);
+  const Outcome weighted = run_program("echo '{\"manual\": 5}' | " + std::string(EGKB_BINARY) +
+                                       " reduce " + kb + " --method exact --weights - --out -");
+  ASSERT_EQ(weighted.code, 0) << weighted.err;
+  EXPECT_TRUE(starts_with(weighted.out, "material,score")) << weighted.out;
   // Both outputs on standard output cannot be told apart.
   EXPECT_EQ(run("synth --preset end60 --truth - --out -").code, 2);
   EXPECT_FALSE(fs::exists(path("-")));
