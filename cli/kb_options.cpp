@@ -49,8 +49,10 @@ void add_sample_design_options(OptionSink& sink, SampleDesign& design, const cha
       1e-9, 1);
   sink.whole(design.size, "--size", fmt::format("rows sampled{}, instead of --p", per).c_str(), 1,
              100'000'000);
-  sink.text(design.design, "--design", "distance-k or hss (risk-weighted)", false,
-            {"distance-k", "hss"});
+  sink.text(design.design, "--design",
+            "distance-k (spread out), hss (risk-weighted draws) or active (the rows a material "
+            "model fitted to the KB disagrees with most, and random draws for the estimate)",
+            false, {"distance-k", "hss", "active"});
   sink.whole(design.k, "--k",
              fmt::format("distance-k: least lattice distance between sampled rows (default {})",
                          SampleDesign::kDefaultK)

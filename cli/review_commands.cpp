@@ -18,6 +18,7 @@
 #include "present/json_forms.h"
 #include "review/rules.h"
 #include "review/sheet.h"
+#include "sampling/active.h"
 #include "sampling/distance_k.h"
 #include "sampling/estimate.h"
 #include "sampling/hss.h"
@@ -99,9 +100,17 @@ Command sample_command() {
             if (const auto it = original.find(row.key); it != original.end())
               row.score = it->second;
           }
-          const std::vector<double> p = risk_probabilities(kb, first, static_cast<double>(wanted));
-          rows = HybridSampler(p).draw(random);
-          for (std::size_t i : rows) probability.push_back(p[i]);
+          if (design == "active") {
+            ActiveSample drawn = sample_active(kb, active_risk(kb, first), wanted,
+                                               kActiveCensusShare, random, eligible);
+            rows = std::move(drawn.rows);
+            probability = std::move(drawn.probability);
+          } else {
+            const std::vector<double> p =
+                risk_probabilities(kb, first, static_cast<double>(wanted));
+            rows = HybridSampler(p).draw(random);
+            for (std::size_t i : rows) probability.push_back(p[i]);
+          }
         }
         Batch batch;
         batch.design = design;
@@ -333,7 +342,7 @@ Command estimate_command() {
         // Rows by provenance when sampled; a batch without them counts as one stratum.
         const auto strata = nlohmann::json::parse(batch.parameters)
                                 .value("strata", std::vector<std::size_t>{batch.population});
-        const ErrorEstimate e = batch.design == "hss"
+        const ErrorEstimate e = batch.design != "distance-k"
                                     ? estimate_horvitz_thompson(observations, batch.population)
                                     : estimate_simple(observations, strata);
         if (o->json) {

@@ -75,7 +75,10 @@ Command simulate_command() {
         sim.p = o->sample.share();
         if (o->sample.size) sim.size = static_cast<std::size_t>(*o->sample.size);
         sim.k = o->sample.distance();
-        sim.design = o->sample.design == "hss" ? Design::Hss : Design::DistanceK;
+        sim.design = o->sample.design == "hss"      ? Design::Hss
+                     : o->sample.design == "active" ? Design::Active
+                                                    : Design::DistanceK;
+        sim.targeted_share = kActiveCensusShare;
         sim.expert_error = o->expert_error;
         sim.method = *method_named(o->method);
         sim.seed = o->seed;

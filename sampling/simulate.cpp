@@ -6,6 +6,7 @@
 
 #include "lattice/fixed_ranks.h"
 #include "lattice/material.h"
+#include "sampling/active.h"
 #include "sampling/distance_k.h"
 #include "sampling/hss.h"
 #include "sampling/risk.h"
@@ -117,6 +118,14 @@ std::vector<RoundReport> simulate(const KnowledgeBase& truth, const KnowledgeBas
         eligible[i] = current.rows[i].source != Source::Expert;
       rows = sample_distance_k(current, report.wanted, options.k, random, eligible).rows;
       probability.assign(rows.size(), 1.0);
+    } else if (options.design == Design::Active) {
+      std::vector<uint8_t> eligible(current.rows.size());
+      for (std::size_t i = 0; i < eligible.size(); ++i)
+        eligible[i] = current.rows[i].source != Source::Expert;
+      ActiveSample drawn = sample_active(current, active_risk(current, noisy), report.wanted,
+                                         options.targeted_share, random, eligible);
+      rows = std::move(drawn.rows);
+      probability = std::move(drawn.probability);
     } else {
       const std::vector<double> p =
           risk_probabilities(current, noisy, static_cast<double>(report.wanted));

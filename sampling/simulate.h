@@ -10,11 +10,14 @@
 
 #include "lattice/compare.h"
 #include "reducer/reduce.h"
+#include "sampling/active.h"
 #include "sampling/estimate.h"
 
 namespace egkb {
 
-enum class Design { DistanceK, Hss };
+// DistanceK: the paper's spread-out sample; Hss: risk-weighted independent draws; Active: a
+// census of the rows the material model disagrees with most, the rest drawn (sampling/active.h).
+enum class Design { DistanceK, Hss, Active };
 
 struct SimulationOptions {
   int rounds = 3;
@@ -22,8 +25,9 @@ struct SimulationOptions {
   std::optional<std::size_t> size;  // or this many rows
   int k = 4;                        // distance-k: least pairwise distance
   Design design = Design::DistanceK;
-  double expert_error = 0.0;  // chance an answer is one rank off
-  Method method = Method::Refined;
+  double targeted_share = kActiveCensusShare;  // active: the census's share of the batch
+  double expert_error = 0.0;                   // chance an answer is one rank off
+  Method method = Method::Fitted;
   uint64_t seed = 1;
 };
 

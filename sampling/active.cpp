@@ -1,0 +1,59 @@
+#include "sampling/active.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "lattice/material.h"
+#include "reducer/material_prior.h"
+#include "sampling/risk.h"
+
+namespace egkb {
+
+namespace {
+// How much the model's disagreement counts against the hss risk.
+constexpr double kModelFactor = 1.0;
+}  // namespace
+
+std::vector<double> active_risk(const KnowledgeBase& kb, const KnowledgeBase& original) {
+  std::vector<double> risk = risk_probabilities(kb, original, 1.0);
+  const MaterialPrior prior = MaterialPrior::fit(kb);
+  for (std::size_t i = 0; i < kb.rows.size(); ++i) {
+    const Material m = material_of(kb.rows[i].key, *kb.pieces);
+    // The model's rank, made mirror-symmetric as the repair uses it.
+    const double model = value(kBalancedRank) + (prior.estimate(m) - prior.estimate(mirror(m))) / 2;
+    risk[i] *= kModelFactor * std::abs(value(rank_of(kb.rows[i].score)) - model) + 1;
+  }
+  return risk;
+}
+
+ActiveSample sample_active(const KnowledgeBase& kb, std::span<const double> risk,
+                           std::size_t wanted, double targeted_share, Random& random,
+                           std::span<const uint8_t> eligible) {
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < kb.rows.size(); ++i) {
+    if (eligible.empty() || eligible[i]) order.push_back(i);
+  }
+  random.shuffle(order);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return risk[a] > risk[b]; });
+  wanted = std::min(wanted, order.size());
+  ActiveSample sample;
+  sample.census =
+      static_cast<std::size_t>(std::llround(targeted_share * static_cast<double>(wanted)));
+  for (std::size_t j = 0; j < sample.census; ++j) {
+    sample.rows.push_back(order[j]);
+    sample.probability.push_back(1.0);
+  }
+  const std::size_t rest = order.size() - sample.census;
+  if (rest == 0) return sample;
+  const double p = static_cast<double>(wanted - sample.census) / static_cast<double>(rest);
+  for (std::size_t j = sample.census; j < order.size(); ++j) {
+    if (random.chance(p)) {
+      sample.rows.push_back(order[j]);
+      sample.probability.push_back(p);
+    }
+  }
+  return sample;
+}
+
+}  // namespace egkb
