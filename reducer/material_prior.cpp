@@ -11,6 +11,8 @@ namespace egkb {
 
 namespace {
 
+constexpr std::size_t kMostRowsFitted = 100'000;
+
 // One observation of the fit: the counts of both sides (a column per kind and side after the
 // intercept) and the rank.
 struct Point {
@@ -74,9 +76,13 @@ MaterialPrior MaterialPrior::fit(const KnowledgeBase& kb) {
   prior.pieces_ = kb.pieces;
   const int kinds = kb.pieces->kind_count();
   const std::size_t columns = 1 + 2 * static_cast<std::size_t>(kinds);
+  // A dozen values need no more than every row of a medium base: a large one is thinned to an
+  // evenly spaced subset, which keeps the fit deterministic and its cost bounded.
+  const std::size_t stride = std::max<std::size_t>(1, kb.rows.size() / kMostRowsFitted);
   std::vector<Point> points;
-  points.reserve(2 * kb.rows.size());
-  for (const KbRow& row : kb.rows) {
+  points.reserve(2 * (kb.rows.size() / stride + 1));
+  for (std::size_t r = 0; r < kb.rows.size(); r += stride) {
+    const KbRow& row = kb.rows[r];
     const Material m = material_of(row.key, *kb.pieces);
     for (bool flipped : {false, true}) {
       Point p;
