@@ -92,15 +92,9 @@ KnowledgeBase load_truth(const KbOptions& options, const std::string& truth,
   return load(truth_options);
 }
 
-Store open_store(const KbOptions& options) {
-  require_store(options.path);
-  Store store = Store::open(options.path);
-  if (options.pieces && *options.pieces != store.pieces().name()) {
-    throw InputError(options.path, 0, "--pieces",
-                     fmt::format("the store holds {} materials, not {}", store.pieces().name(),
-                                 *options.pieces));
-  }
-  return store;
+Store open_store(const std::string& path) {
+  require_store(path);
+  return Store::open(path);
 }
 
 void require_store(const std::string& path) {

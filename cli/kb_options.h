@@ -28,8 +28,9 @@ KnowledgeBase load(const KbOptions& options);
 // when it is a CSV file.
 KnowledgeBase load_truth(const KbOptions& options, const std::string& truth,
                          const KnowledgeBase& kb);
-// The store alone, for commands that read it through their own queries.
-Store open_store(const KbOptions& options);
+// The store alone, for commands that read it through their own queries (the store knows its
+// piece set).
+Store open_store(const std::string& path);
 
 // How sample and simulate draw rows: the size (--p or --size), the design and distance-k's k.
 struct SampleDesign {

@@ -233,7 +233,7 @@ Command review_import_command() {
         sink.flag(o->json, "--json", "print what was applied as JSON");
       },
       [o] {
-        Store store = open_store(o->sheet.kb);
+        Store store = open_store(o->sheet.kb.path);
         const FilledSheet sheet = read_filled_sheet(o->sheet, store.pieces());
         const ReviewPlan plan =
             plan_review(store, sheet, {o->sheet.partial, o->accept_stale, o->replace});
@@ -299,7 +299,7 @@ Command review_undo_command() {
             sink.flag(o->json, "--json", "print what was taken back as JSON");
           },
           [o] {
-            Store store = open_store(o->kb);
+            Store store = open_store(o->kb.path);
             const UndoPlan plan = plan_undo(store, static_cast<int64_t>(o->batch));
             const UndoResult r = apply_undo(store, plan);
             if (o->json) {
@@ -331,7 +331,7 @@ Command estimate_command() {
         sink.flag(o->json, "--json", "print the figures as JSON");
       },
       [o] {
-        Store store = open_store(o->sheet.kb);
+        Store store = open_store(o->sheet.kb.path);
         const MatchedSheet matched =
             match_sheet(store, read_filled_sheet(o->sheet, store.pieces()), o->sheet.partial);
         const Batch& batch = matched.batch;

@@ -136,7 +136,6 @@ class ExactSolver {
         o_(o),
         dm_(dm),
         lo_(lat_.size(), 0),
-        hi_(lat_.size(), kMaxRank),
         local_(lat_.size(), kNotInPart) {}
 
   std::optional<std::vector<Rank>> solve() {
@@ -167,7 +166,6 @@ class ExactSolver {
     if (!split) return false;
     auto& [above, below] = *split;
     for (NodeId u : above) lo_[u] = t;
-    for (NodeId u : below) hi_[u] = t - 1;
     return refine(above, t, hi) && refine(below, lo, t - 1);
   }
 
@@ -260,7 +258,7 @@ class ExactSolver {
   const Lattice& lat_;
   ExactOptions o_;
   std::span<const float> dm_;
-  std::vector<int> lo_, hi_;
+  std::vector<int> lo_;
   std::vector<uint32_t> local_;
 };
 

@@ -158,7 +158,7 @@ std::vector<double> MaterialPrior::ranks(const Lattice& lattice) const {
   for (NodeId n = 0; n < lattice.size(); ++n) estimates[n] = estimate(lattice.material(n));
   std::vector<double> ranks(lattice.size());
   for (NodeId n = 0; n < lattice.size(); ++n) {
-    ranks[n] = egkb::value(kBalancedRank) + (estimates[n] - estimates[lattice.mirror(n)]) / 2;
+    ranks[n] = middle(estimates[n], estimates[lattice.mirror(n)]);
   }
   return ranks;
 }

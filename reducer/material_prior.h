@@ -30,11 +30,16 @@ class MaterialPrior {
 
   // The calibrated rank of a material, 0..8, not rounded.
   double estimate(const Material& m) const;
-  // Per node of `lattice`, the prior: the middle of the node's estimate and its mirror's
-  // mirrored, so that a node and its mirror get mirrored values.
+  // The middle of the material's estimate and its mirror's mirrored: what the repair is drawn
+  // toward, so that a material and its mirror get mirrored values.
+  double rank(const Material& m) const { return middle(estimate(m), estimate(mirror(m))); }
+  // rank() of every node of `lattice`, each material estimated once.
   std::vector<double> ranks(const Lattice& lattice) const;
 
  private:
+  static double middle(double own, double mirrors) {
+    return egkb::value(kBalancedRank) + (own - mirrors) / 2;
+  }
   double linear(const Material& m) const;
 
   const PieceSet* pieces_ = nullptr;

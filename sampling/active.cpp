@@ -9,19 +9,12 @@
 
 namespace egkb {
 
-namespace {
-// How much the model's disagreement counts against the hss risk.
-constexpr double kModelFactor = 1.0;
-}  // namespace
-
 std::vector<double> active_risk(const KnowledgeBase& kb, const KnowledgeBase& original) {
   std::vector<double> risk = risk_probabilities(kb, original, 1.0);
   const MaterialPrior prior = MaterialPrior::fit(kb);
   for (std::size_t i = 0; i < kb.rows.size(); ++i) {
-    const Material m = material_of(kb.rows[i].key, *kb.pieces);
-    // The model's rank, made mirror-symmetric as the repair uses it.
-    const double model = value(kBalancedRank) + (prior.estimate(m) - prior.estimate(mirror(m))) / 2;
-    risk[i] *= kModelFactor * std::abs(value(rank_of(kb.rows[i].score)) - model) + 1;
+    const double model = prior.rank(material_of(kb.rows[i].key, *kb.pieces));
+    risk[i] *= 1 + std::abs(value(rank_of(kb.rows[i].score)) - model);
   }
   return risk;
 }

@@ -36,7 +36,7 @@ Score answer(Score truth, double slip, Random& random) {
 // each other (review/rules.h). The simulated expert, shown those rows, answers them again with
 // care: the truth, or the nearest rank the earlier verdicts leave when an earlier slip has ruled
 // the truth out. Returns how many answers changed.
-std::size_t reanswer_impossible(const KnowledgeBase& current, std::vector<std::size_t>& rows,
+std::size_t reanswer_impossible(const KnowledgeBase& current, const std::vector<std::size_t>& rows,
                                 std::vector<Score>& answers,
                                 const std::unordered_map<Key, Score>& oracle) {
   const ScoredLattice scored = ScoredLattice::of(current);
@@ -110,18 +110,16 @@ std::vector<RoundReport> simulate(const KnowledgeBase& truth, const KnowledgeBas
     report.inconsistent_after_repair = repaired.after.inconsistent_nodes;
     report.wanted = options.size.value_or(
         static_cast<std::size_t>(std::ceil(options.p * static_cast<double>(current.rows.size()))));
+    // Rows reviewed in an earlier round are not drawn again.
+    std::vector<uint8_t> eligible(current.rows.size());
+    for (std::size_t i = 0; i < eligible.size(); ++i)
+      eligible[i] = current.rows[i].source != Source::Expert;
     std::vector<std::size_t> rows;
     std::vector<double> probability;
     if (options.design == Design::DistanceK) {
-      std::vector<uint8_t> eligible(current.rows.size());
-      for (std::size_t i = 0; i < eligible.size(); ++i)
-        eligible[i] = current.rows[i].source != Source::Expert;
       rows = sample_distance_k(current, report.wanted, options.k, random, eligible).rows;
       probability.assign(rows.size(), 1.0);
     } else if (options.design == Design::Active) {
-      std::vector<uint8_t> eligible(current.rows.size());
-      for (std::size_t i = 0; i < eligible.size(); ++i)
-        eligible[i] = current.rows[i].source != Source::Expert;
       ActiveSample drawn = sample_active(current, active_risk(current, noisy), report.wanted,
                                          options.targeted_share, random, eligible);
       rows = std::move(drawn.rows);
