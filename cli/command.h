@@ -64,6 +64,7 @@ Command sample_command();
 Command review_import_command();
 Command review_undo_command();
 Command estimate_command();
+Command serve_command();
 Command export_command();
 Command probe_command();
 Command report_command();

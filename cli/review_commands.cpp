@@ -16,6 +16,7 @@
 #include "lattice/material.h"
 #include "lattice/neighbourhood.h"
 #include "present/json_forms.h"
+#include "review/result_json.h"
 #include "review/rules.h"
 #include "review/sheet.h"
 #include "sampling/active.h"
@@ -219,68 +220,54 @@ Command review_import_command() {
     bool json = false;
   };
   auto o = std::make_shared<Options>();
-  return {
-      "review import", "apply a filled batch sheet: every verdict or none",
-      "egkb review import kb.sqlite batch.csv --reviewer alice",
-      [o](OptionSink& sink) {
-        add_sheet_options(sink, o->sheet);
-        sink.text(o->reviewer, "--reviewer", "who reviewed (default: $USER)", false);
-        sink.flag(o->accept_stale, "--accept-stale",
-                  "apply verdicts to rows that changed since the batch was drawn");
-        sink.flag(o->replace, "--replace",
-                  "import a batch again, or let a verdict replace a newer expert verdict");
-        sink.flag(o->dry_run, "--dry-run", "show what would change; change nothing");
-        sink.flag(o->json, "--json", "print what was applied as JSON");
-      },
-      [o] {
-        Store store = open_store(o->sheet.kb.path);
-        const FilledSheet sheet = read_filled_sheet(o->sheet, store.pieces());
-        const ReviewPlan plan =
-            plan_review(store, sheet, {o->sheet.partial, o->accept_stale, o->replace});
-        const Batch& batch = plan.sheet.batch;
-        std::string reviewer = o->reviewer;
-        if (reviewer.empty()) reviewer = std::getenv("USER") ? std::getenv("USER") : "unknown";
-        std::size_t rescored = 0;
-        for (const PlannedVerdict& v : plan.verdicts) rescored += v.before.score != v.after.score;
-        ReviewResult r{0, plan.verdicts.size(), rescored, plan.verdicts.size() - rescored};
-        if (!o->dry_run) r = apply_review(store, plan, reviewer);
-        if (o->json) {
-          nlohmann::ordered_json changes = nlohmann::ordered_json::array();
-          for (const PlannedVerdict& v : plan.verdicts) {
-            if (v.before.score == v.after.score) continue;
-            changes.push_back({{"material", material_text(v.verdict.key, store.pieces())},
-                               {"line", v.verdict.line},
-                               {"from", value(v.before.score)},
-                               {"to", value(v.after.score)}});
-          }
-          std::cout
-              << nlohmann::ordered_json{{"batch", batch.id},        {"reviewer", reviewer},
-                                        {"dry_run", o->dry_run},    {"run", r.run},
-                                        {"verdicts", r.verdicts},   {"rescored", r.rescored},
-                                        {"confirmed", r.confirmed}, {"drawn", batch.items.size()},
-                                        {"notes", plan.notes},      {"changes", changes}}
-                     .dump(2)
-              << '\n';
-          return 0;
-        }
-        if (o->dry_run) {
-          fmt::print(
-              "batch {}: {} verdicts would be applied, {} scores changed (dry run: "
-              "nothing written)\n",
-              batch.id, plan.verdicts.size(), rescored);
-        } else {
-          fmt::print(
-              "batch {}: {} verdicts by {} applied (run {}): {} scores changed, {} confirmed; "
-              "the rows are now invariable expert rows\n",
-              batch.id, r.verdicts, reviewer, r.run, r.rescored, r.confirmed);
-        }
-        if (plan.sheet.verdicts.size() < batch.items.size()) {
-          fmt::print("  a partial sheet: {} of the {} rows drawn\n", plan.sheet.verdicts.size(),
-                     batch.items.size());
-        }
-        print_plan(store, plan, o->dry_run);
-        return 0;
-      }};
+  return {"review import", "apply a filled batch sheet: every verdict or none",
+          "egkb review import kb.sqlite batch.csv --reviewer alice",
+          [o](OptionSink& sink) {
+            add_sheet_options(sink, o->sheet);
+            sink.text(o->reviewer, "--reviewer", "who reviewed (default: $USER)", false);
+            sink.flag(o->accept_stale, "--accept-stale",
+                      "apply verdicts to rows that changed since the batch was drawn");
+            sink.flag(o->replace, "--replace",
+                      "import a batch again, or let a verdict replace a newer expert verdict");
+            sink.flag(o->dry_run, "--dry-run", "show what would change; change nothing");
+            sink.flag(o->json, "--json", "print what was applied as JSON");
+          },
+          [o] {
+            Store store = open_store(o->sheet.kb.path);
+            const FilledSheet sheet = read_filled_sheet(o->sheet, store.pieces());
+            const ReviewPlan plan =
+                plan_review(store, sheet, {o->sheet.partial, o->accept_stale, o->replace});
+            const Batch& batch = plan.sheet.batch;
+            std::string reviewer = o->reviewer;
+            if (reviewer.empty()) reviewer = std::getenv("USER") ? std::getenv("USER") : "unknown";
+            std::size_t rescored = 0;
+            for (const PlannedVerdict& v : plan.verdicts)
+              rescored += v.before.score != v.after.score;
+            ReviewResult r{0, plan.verdicts.size(), rescored, plan.verdicts.size() - rescored};
+            if (!o->dry_run) r = apply_review(store, plan, reviewer);
+            if (o->json) {
+              std::cout << review_result_json(plan, r, reviewer, o->dry_run, store.pieces()).dump(2)
+                        << '\n';
+              return 0;
+            }
+            if (o->dry_run) {
+              fmt::print(
+                  "batch {}: {} verdicts would be applied, {} scores changed (dry run: "
+                  "nothing written)\n",
+                  batch.id, plan.verdicts.size(), rescored);
+            } else {
+              fmt::print(
+                  "batch {}: {} verdicts by {} applied (run {}): {} scores changed, {} confirmed; "
+                  "the rows are now invariable expert rows\n",
+                  batch.id, r.verdicts, reviewer, r.run, r.rescored, r.confirmed);
+            }
+            if (plan.sheet.verdicts.size() < batch.items.size()) {
+              fmt::print("  a partial sheet: {} of the {} rows drawn\n", plan.sheet.verdicts.size(),
+                         batch.items.size());
+            }
+            print_plan(store, plan, o->dry_run);
+            return 0;
+          }};
 }
 
 Command review_undo_command() {

@@ -9,6 +9,7 @@
 #include "lattice/errors.h"
 #include "lattice/neighbourhood.h"
 #include "present/dot.h"
+#include "present/node_json.h"
 
 namespace egkb::cli {
 
@@ -68,36 +69,6 @@ void print_node(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n,
                format_material(lat.material(nb.node), pieces), value(scored.scores[nb.node]),
                nb.inconsistent ? "x inconsistent" : "");
   }
-}
-
-nlohmann::ordered_json node_json(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n,
-                                 const std::vector<Neighbour>& neighbours) {
-  const Lattice& lat = scored.lattice;
-  const PieceSet& pieces = lat.pieces();
-  const auto material = [&](NodeId u) { return format_material(lat.material(u), pieces); };
-  nlohmann::ordered_json links = nlohmann::ordered_json::array();
-  int bad = 0;
-  for (const Neighbour& nb : neighbours) {
-    bad += nb.inconsistent;
-    links.push_back({{"link", link_text(pieces, nb)},
-                     {"material", material(nb.node)},
-                     {"score", value(scored.scores[nb.node])},
-                     {"inconsistent", nb.inconsistent}});
-  }
-  const Score score = scored.scores[n];
-  const NodeId m = lat.mirror(n);
-  return {{"material", material(n)},
-          {"score", value(score)},
-          {"meaning", pieces.meaning(score)},
-          {"rank", value(rank_of(score))},
-          {"source", provenance(kb, scored, n)},
-          {"mirror", m == n ? nlohmann::ordered_json(nullptr)
-                            : nlohmann::ordered_json{{"material", material(m)},
-                                                     {"score", value(scored.scores[m])},
-                                                     {"implied", lat.implied(m)}}},
-          {"inconsistent", bad},
-          {"level", inconsistency_level(bad, lat.neighbour_count(n))},
-          {"neighbours", links}};
 }
 
 }  // namespace

@@ -118,8 +118,21 @@ INSERT OR IGNORE INTO meta(name, value) VALUES('revision', '0');
 INSERT OR IGNORE INTO meta(name, value) SELECT 'legacy_runs', coalesce(max(id), 0) FROM runs;
 )sql";
 
+// A reviewer's answers in the review app, kept per reviewer until submitted: several reviewers
+// may answer the same batch, and none overwrites another's. `verdict` is 0..9 or ok.
+constexpr const char* kVersion6 = R"sql(
+CREATE TABLE drafts(
+  batch INTEGER NOT NULL REFERENCES batches(id),
+  key INTEGER NOT NULL,
+  reviewer TEXT NOT NULL,
+  verdict TEXT NOT NULL CHECK (verdict IN ('ok','0','1','2','3','4','5','6','7','8','9')),
+  time TEXT NOT NULL,
+  PRIMARY KEY (batch, key, reviewer)
+);
+)sql";
+
 constexpr std::array<const char*, kStoreVersion> kMigrations = {kVersion1, kVersion2, kVersion3,
-                                                                kVersion4, kVersion5};
+                                                                kVersion4, kVersion5, kVersion6};
 
 // Rows from before schema 5 record scores only, so replaying them may miss a flag or weight:
 // one `migrate` run records each node whose replayed state differs from the stored one, and the

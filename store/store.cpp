@@ -394,6 +394,75 @@ std::unordered_map<Key, LastChange> Store::last_changes(std::span<const Key> key
   return changes;
 }
 
+std::vector<HistoryEntry> Store::history(Key key) {
+  take_snapshot();
+  std::vector<HistoryEntry> entries;
+  if (!s_->temporary.empty()) return entries;
+  s_->guarded([&] {
+    SQLite::Statement q(*s_->db,
+                        "SELECT h.run, r.command, r.started, h.old, h.new, h.reason, "
+                        "CASE WHEN r.command = 'review import' AND json_valid(r.parameters) "
+                        "THEN json_extract(r.parameters, '$.reviewer') END "
+                        "FROM history h JOIN runs r ON r.id = h.run WHERE h.key = ? "
+                        "ORDER BY h.rowid");
+    q.bind(1, static_cast<int64_t>(key));
+    while (q.executeStep()) {
+      HistoryEntry e;
+      e.run = q.getColumn(0).getInt64();
+      e.command = q.getColumn(1).getString();
+      e.started = q.getColumn(2).getString();
+      if (!q.getColumn(3).isNull()) e.old_score = s_->checked_score(q.getColumn(3), key, "history");
+      e.new_score = s_->checked_score(q.getColumn(4), key, "history");
+      e.reason = q.getColumn(5).getString();
+      e.reviewer = q.getColumn(6).getString();
+      entries.push_back(std::move(e));
+    }
+  });
+  return entries;
+}
+
+std::vector<Draft> Store::drafts(int64_t batch) {
+  take_snapshot();
+  std::vector<Draft> drafts;
+  if (s_->version < 6 || !s_->temporary.empty()) return drafts;
+  s_->guarded([&] {
+    SQLite::Statement q(*s_->db,
+                        "SELECT key, reviewer, verdict, time FROM drafts WHERE batch = ? "
+                        "ORDER BY key, reviewer");
+    q.bind(1, batch);
+    while (q.executeStep()) {
+      Draft d;
+      d.key = s_->checked_key(q.getColumn(0), "drafts");
+      d.reviewer = q.getColumn(1).getString();
+      const std::string verdict = q.getColumn(2).getString();
+      if (verdict != "ok") {
+        if (verdict.size() != 1 || verdict[0] < '0' || verdict[0] > '9')
+          s_->damaged(fmt::format("drafts row with verdict '{}'", verdict));
+        d.verdict = Score(verdict[0] - '0');
+      }
+      d.time = q.getColumn(3).getString();
+      drafts.push_back(std::move(d));
+    }
+  });
+  return drafts;
+}
+
+std::vector<int64_t> Store::batch_ids() {
+  take_snapshot();
+  std::vector<int64_t> ids;
+  if (s_->version < 3 || !s_->temporary.empty()) return ids;
+  s_->guarded([&] {
+    SQLite::Statement q(*s_->db, "SELECT id FROM batches ORDER BY id");
+    while (q.executeStep()) ids.push_back(q.getColumn(0).getInt64());
+  });
+  return ids;
+}
+
+int64_t Store::revision() {
+  take_snapshot();
+  return s_->snapshot_revision.value_or(0);
+}
+
 void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* outputs) {
   Session& s = *s_;
   if (!s.db) throw std::logic_error("a created store takes one write");
@@ -611,6 +680,50 @@ void StoreWriter::add_verdicts(int64_t batch, int64_t run, const std::string& re
     q.exec();
     q.reset();
   }
+}
+
+namespace {
+
+void require_drawn(SQLite::Database& db, const std::string& path, const PieceSet& pieces,
+                   int64_t batch, Key key) {
+  SQLite::Statement exists(db, "SELECT 1 FROM batches WHERE id = ?");
+  exists.bind(1, batch);
+  if (!exists.executeStep())
+    throw InputError(path, 0, "batch", fmt::format("no batch {} in the store", batch));
+  SQLite::Statement drawn(db, "SELECT 1 FROM batch_items WHERE batch = ? AND key = ?");
+  drawn.bind(1, batch);
+  drawn.bind(2, static_cast<int64_t>(key));
+  if (!drawn.executeStep()) {
+    throw InputError(
+        path, 0, "material",
+        fmt::format("{} was not drawn in batch {}", material_text(key, pieces), batch));
+  }
+}
+
+}  // namespace
+
+void StoreWriter::set_draft(int64_t batch, Key key, const std::string& reviewer,
+                            std::optional<Score> verdict) {
+  require_drawn(*s_.db, s_.path, *s_.pieces, batch, key);
+  SQLite::Statement q(*s_.db,
+                      "INSERT INTO drafts(batch, key, reviewer, verdict, time) VALUES(?, ?, ?, ?, "
+                      "?) ON CONFLICT(batch, key, reviewer) DO UPDATE SET verdict = "
+                      "excluded.verdict, time = excluded.time");
+  q.bind(1, batch);
+  q.bind(2, static_cast<int64_t>(key));
+  q.bind(3, reviewer);
+  q.bind(4, verdict ? std::to_string(value(*verdict)) : std::string("ok"));
+  q.bind(5, now_utc());
+  q.exec();
+}
+
+void StoreWriter::remove_draft(int64_t batch, Key key, const std::string& reviewer) {
+  require_drawn(*s_.db, s_.path, *s_.pieces, batch, key);
+  SQLite::Statement q(*s_.db, "DELETE FROM drafts WHERE batch = ? AND key = ? AND reviewer = ?");
+  q.bind(1, batch);
+  q.bind(2, static_cast<int64_t>(key));
+  q.bind(3, reviewer);
+  q.exec();
 }
 
 void StoreWriter::supersede_verdicts(int64_t batch, int64_t import_run, int64_t by_run) {

@@ -22,7 +22,7 @@ class Outputs;
 class StoreWriter;
 
 // The schema version this build writes (PRAGMA user_version); it reads every version up to it.
-constexpr int kStoreVersion = 5;
+constexpr int kStoreVersion = 6;
 
 // A command's record in the runs table; the JSON texts are stored as they are.
 struct RunRecord {
@@ -49,6 +49,25 @@ struct RecordedRepair {
   std::string trace;  // JSON array of passes; empty for runs recorded before schema 4
   std::vector<ScoreChange> changes;
   std::size_t later_runs = 0;  // runs recorded after it, which may have changed scores since
+};
+
+// A reviewer's answer to a drawn row in the review app, not yet submitted.
+struct Draft {
+  Key key;
+  std::string reviewer;
+  std::optional<Score> verdict;  // nullopt for ok: the drawn score is right
+  std::string time;              // UTC ISO 8601
+};
+
+// One change of a node, with the run that made it.
+struct HistoryEntry {
+  int64_t run = 0;
+  std::string command;             // "import", "reduce exact", "review import"
+  std::string started;             // UTC ISO 8601
+  std::optional<Score> old_score;  // nullopt when the change added the node
+  Score new_score;
+  std::string reason;
+  std::string reviewer;  // who gave the verdicts of a review import; empty otherwise
 };
 
 // The run that last changed a node.
@@ -90,6 +109,14 @@ class Store {
   // The latest import of a batch's verdicts that still stands; nullopt when there is none.
   std::optional<BatchImport> batch_import(int64_t batch);
   std::unordered_map<Key, LastChange> last_changes(std::span<const Key> keys);
+  // Every change of one node, oldest first.
+  std::vector<HistoryEntry> history(Key key);
+  // The drafts of a batch, every reviewer's, by key and reviewer.
+  std::vector<Draft> drafts(int64_t batch);
+  // The ids of the stored batches, oldest first.
+  std::vector<int64_t> batch_ids();
+  // Counts the commits that changed nodes: equal revisions read equal nodes.
+  int64_t revision();
 
   // One write transaction: waits up to kBusyMilliseconds for the write lock, refuses
   // (StoreConflict) when the store changed since this session's snapshot, migrates an older
@@ -125,6 +152,12 @@ class StoreWriter {
   int64_t add_batch(const Batch& batch);
   void add_verdicts(int64_t batch, int64_t run, const std::string& reviewer,
                     const std::vector<std::pair<Key, Score>>& verdicts);
+  // A reviewer's draft for a drawn row, set (`verdict` nullopt: ok), replaced or removed. Throws
+  // InputError when the batch did not draw the key. Drafts change no node, so they never make
+  // another command's snapshot stale.
+  void set_draft(int64_t batch, Key key, const std::string& reviewer, std::optional<Score> verdict);
+  void remove_draft(int64_t batch, Key key, const std::string& reviewer);
+
   // Marks the verdicts of `batch` applied by `import_run` as taken back or replaced by `by_run`.
   void supersede_verdicts(int64_t batch, int64_t import_run, int64_t by_run);
   // Puts back the verdicts that `by_run` had superseded.

@@ -1,0 +1,351 @@
+#include "serve/review_api.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "lattice/errors.h"
+#include "lattice/knowledge_base.h"
+#include "lattice/material.h"
+#include "lattice/neighbourhood.h"
+#include "present/node_json.h"
+#include "review/drafts.h"
+#include "review/result_json.h"
+#include "review/rules.h"
+#include "store/store.h"
+
+namespace egkb {
+
+// The store's nodes with their lattice, built once per revision: the app asks for many nodes
+// of one unchanged store, and the full lattice takes a second to build.
+struct ReviewApi::View {
+  View(int64_t revision, KnowledgeBase nodes, std::unordered_map<Key, Score> original)
+      : revision(revision),
+        kb(std::move(nodes)),
+        scored(ScoredLattice::of(kb)),
+        original(std::move(original)) {}
+
+  int64_t revision;
+  KnowledgeBase kb;
+  ScoredLattice scored;
+  std::unordered_map<Key, Score> original;
+};
+
+namespace {
+
+// Thrown inside a call to answer with that status and the CLI's message text.
+struct Refusal {
+  Refusal(int status, std::string message, std::string field, std::size_t line = 0,
+          std::string choice = "")
+      : status(status),
+        message(std::move(message)),
+        field(std::move(field)),
+        line(line),
+        choice(std::move(choice)) {}
+
+  int status;
+  std::string message;
+  std::string field;
+  std::size_t line;
+  std::string choice;
+};
+
+nlohmann::ordered_json error_json(const Refusal& r) {
+  nlohmann::ordered_json j{{"error", r.message}};
+  if (!r.field.empty()) j["field"] = r.field;
+  if (r.line > 0) j["line"] = r.line;
+  if (!r.choice.empty()) j["choice"] = r.choice;
+  return j;
+}
+
+// Runs one call, turning egkb's failures into the statuses docs/formats.md lists: 404 for an
+// unknown batch or material, `input_status` for other refused input, 409 when the store stayed
+// busy or changed under every attempt, 500 when it cannot be read.
+template <typename Work>
+ApiReply answer(int input_status, Work&& work) {
+  try {
+    return work();
+  } catch (const Refusal& r) {
+    return {r.status, error_json(r)};
+  } catch (const InputError& e) {
+    return {input_status, error_json(Refusal(0, e.what(), e.field(), e.line(), e.choice()))};
+  } catch (const MaterialParseError& e) {
+    return {400, error_json(Refusal(0, e.what(), "material"))};
+  } catch (const StoreConflict& e) {
+    return {409, error_json(Refusal(0, e.what(), ""))};
+  } catch (const std::exception& e) {
+    return {500, error_json(Refusal(0, e.what(), ""))};
+  }
+}
+
+nlohmann::json parse_body(const std::string& body) {
+  nlohmann::json j = nlohmann::json::parse(body, nullptr, false);
+  if (j.is_discarded() || !j.is_object())
+    throw Refusal{400, "the request body is not a JSON object", "body"};
+  return j;
+}
+
+std::string reviewer_of(const nlohmann::json& body) {
+  const auto it = body.find("reviewer");
+  if (it == body.end() || !it->is_string())
+    throw Refusal{400, "reviewer: a name is required (a JSON string)", "reviewer"};
+  const std::string name = it->get<std::string>();
+  if (name.empty() || name.size() > 100)
+    throw Refusal{400, "reviewer: a name of 1 to 100 characters is required", "reviewer"};
+  for (unsigned char c : name) {
+    if (c < 0x20 || c == 0x7f)
+      throw Refusal{400, "reviewer: the name holds a control character", "reviewer"};
+  }
+  return name;
+}
+
+bool flag_of(const nlohmann::json& body, const char* name) {
+  const auto it = body.find(name);
+  if (it == body.end()) return false;
+  if (!it->is_boolean()) throw Refusal{400, fmt::format("{}: expected true or false", name), name};
+  return it->get<bool>();
+}
+
+Key key_of_text(const std::string& text, const PieceSet& pieces) {
+  try {
+    return key_of(parse_material(text, pieces), pieces);
+  } catch (const MaterialParseError& e) {
+    throw Refusal{400, fmt::format("material: {}", e.what()), "material"};
+  }
+}
+
+// Refuses with 404 when the store has no such batch. Asked in a session of its own, so a draft's
+// write session reads nothing and never finds its snapshot stale.
+void require_batch(const std::string& path, int64_t id) {
+  const std::vector<int64_t> ids = Store::open(path).batch_ids();
+  if (!std::binary_search(ids.begin(), ids.end(), id))
+    throw Refusal(404, fmt::format("{}: no batch {} in the store", path, id), "batch");
+}
+
+std::string verdict_text(const std::optional<Score>& verdict) {
+  return verdict ? std::to_string(value(*verdict)) : "ok";
+}
+
+nlohmann::ordered_json import_json(const std::optional<BatchImport>& import) {
+  if (!import) return nullptr;
+  return {{"run", import->run}, {"reviewer", import->reviewer}, {"time", import->time}};
+}
+
+// Answers by reviewer: how many rows each has answered.
+nlohmann::ordered_json answered_json(const std::vector<Draft>& drafts) {
+  std::map<std::string, std::size_t> count;
+  for (const Draft& d : drafts) ++count[d.reviewer];
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  for (const auto& [name, n] : count) j[name] = n;
+  return j;
+}
+
+}  // namespace
+
+ReviewApi::ReviewApi(std::string store) : store_(std::move(store)) {}
+ReviewApi::~ReviewApi() = default;
+
+std::shared_ptr<const ReviewApi::View> ReviewApi::view_at(Store& store) {
+  const int64_t revision = store.revision();
+  {
+    std::lock_guard lock(view_mutex_);
+    if (view_ && view_->revision == revision) return view_;
+  }
+  KnowledgeBase kb = store.knowledge_base();
+  auto view = std::make_shared<const View>(revision, std::move(kb), store.original_scores());
+  std::lock_guard lock(view_mutex_);
+  if (!view_ || view_->revision < revision) view_ = view;
+  return view;
+}
+
+ApiReply ReviewApi::batches() {
+  return answer(400, [&] {
+    Store store = Store::open(store_);
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (int64_t id : store.batch_ids()) {
+      const Batch b = store.batch(id);
+      list.push_back({{"id", b.id},
+                      {"design", b.design},
+                      {"created", b.created},
+                      {"drawn", b.items.size()},
+                      {"answered", answered_json(store.drafts(id))},
+                      {"imported", import_json(store.batch_import(id))}});
+    }
+    return ApiReply{
+        200, {{"store", store.path()}, {"pieces", store.pieces().name()}, {"batches", list}}};
+  });
+}
+
+ApiReply ReviewApi::batch(int64_t id) {
+  return answer(400, [&] {
+    require_batch(store_, id);
+    Store store = Store::open(store_);
+    const Batch b = store.batch(id);
+    const std::vector<Draft> drafts = store.drafts(id);
+    const auto view = view_at(store);
+    const PieceSet& pieces = store.pieces();
+    std::unordered_map<Key, const KbRow*> rows;
+    for (const KbRow& row : view->kb.rows) rows.emplace(row.key, &row);
+    std::unordered_map<Key, std::vector<const Draft*>> drafts_of;
+    for (const Draft& d : drafts) drafts_of[d.key].push_back(&d);
+    std::set<std::string> reviewers;
+    nlohmann::ordered_json items = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < b.items.size(); ++i) {
+      const BatchItem& item = b.items[i];
+      nlohmann::ordered_json answers = nlohmann::ordered_json::object();
+      std::set<int> said;  // the scores the answers stand for: ok is the drawn score
+      for (const Draft* d : drafts_of[item.key]) {
+        answers[d->reviewer] = verdict_text(d->verdict);
+        said.insert(value(d->verdict.value_or(item.score)));
+        reviewers.insert(d->reviewer);
+      }
+      const auto row = rows.find(item.key);
+      const auto original = view->original.find(item.key);
+      nlohmann::ordered_json now = nullptr;
+      if (row != rows.end()) {
+        now = {{"score", value(row->second->score)},
+               {"meaning", pieces.meaning(row->second->score)},
+               {"source", source_name(row->second->source)},
+               {"invariable", row->second->invariable}};
+      }
+      items.push_back({{"line", sheet_line(i)},
+                       {"material", material_text(item.key, pieces)},
+                       {"words", describe_material(material_of(item.key, pieces), pieces)},
+                       {"drawn_score", value(item.score)},
+                       {"drawn_meaning", pieces.meaning(item.score)},
+                       {"now", now},
+                       {"original", original == view->original.end()
+                                        ? nlohmann::ordered_json(nullptr)
+                                        : nlohmann::ordered_json(value(original->second))},
+                       {"stratum", source_name(static_cast<Source>(item.stratum))},
+                       {"probability", item.probability},
+                       {"drafts", answers},
+                       {"disagree", said.size() > 1}});
+    }
+    nlohmann::ordered_json meanings = nlohmann::ordered_json::array();
+    for (int s = 0; s <= kMaxScore; ++s) meanings.push_back(pieces.meaning(Score(s)));
+    return ApiReply{200,
+                    {{"id", b.id},
+                     {"design", b.design},
+                     {"seed", b.seed},
+                     {"created", b.created},
+                     {"population", b.population},
+                     {"parameters", nlohmann::ordered_json::parse(b.parameters)},
+                     {"pieces", pieces.name()},
+                     {"meanings", meanings},
+                     {"reviewers", reviewers},
+                     {"imported", import_json(store.batch_import(id))},
+                     {"items", items}}};
+  });
+}
+
+ApiReply ReviewApi::node(const std::string& material) {
+  return answer(400, [&] {
+    Store store = Store::open(store_);
+    const PieceSet& pieces = store.pieces();
+    const Key key = key_of_text(material, pieces);
+    const auto view = view_at(store);
+    const auto n = view->scored.lattice.find(key);
+    if (!n) {
+      throw Refusal{404,
+                    fmt::format("{} is not in the knowledge base, nor is its mirror",
+                                material_text(key, pieces)),
+                    "material"};
+    }
+    nlohmann::ordered_json j = node_json(
+        view->kb, view->scored, *n, neighbourhood(view->scored.lattice, view->scored.ranks(), *n));
+    j["words"] = describe_material(material_of(key, pieces), pieces);
+    j["pieces"] = pieces.name();
+    const auto original = view->original.find(key);
+    j["original"] = original == view->original.end()
+                        ? nlohmann::ordered_json(nullptr)
+                        : nlohmann::ordered_json(value(original->second));
+    nlohmann::ordered_json history = nlohmann::ordered_json::array();
+    for (const HistoryEntry& h : store.history(key)) {
+      history.push_back({{"run", h.run},
+                         {"command", h.command},
+                         {"time", h.started},
+                         {"from", h.old_score ? nlohmann::ordered_json(value(*h.old_score))
+                                              : nlohmann::ordered_json(nullptr)},
+                         {"to", value(h.new_score)},
+                         {"reason", h.reason},
+                         {"reviewer", h.reviewer}});
+    }
+    j["history"] = history;
+    return ApiReply{200, j};
+  });
+}
+
+ApiReply ReviewApi::put_draft(int64_t batch, const std::string& material, const std::string& body) {
+  return answer(422, [&] {
+    const nlohmann::json j = parse_body(body);
+    const std::string reviewer = reviewer_of(j);
+    const auto verdict = j.find("verdict");
+    std::optional<Score> score;
+    const std::string text =
+        verdict != j.end() && verdict->is_string() ? verdict->get<std::string>() : "";
+    if (text.size() == 1 && text[0] >= '0' && text[0] <= '9') {
+      score = Score(text[0] - '0');
+    } else if (text != "ok") {
+      throw Refusal{400, "verdict: expected \"0\" to \"9\", or \"ok\" when the score is right",
+                    "verdict"};
+    }
+    require_batch(store_, batch);
+    Store store = Store::open(store_);
+    const Key key = key_of_text(material, store.pieces());
+    store.write([&](StoreWriter& w) { w.set_draft(batch, key, reviewer, score); });
+    return ApiReply{200,
+                    {{"batch", batch},
+                     {"material", material_text(key, store.pieces())},
+                     {"reviewer", reviewer},
+                     {"verdict", verdict_text(score)}}};
+  });
+}
+
+ApiReply ReviewApi::remove_draft(int64_t batch, const std::string& material,
+                                 const std::string& reviewer) {
+  return answer(422, [&] {
+    const std::string name = reviewer_of(nlohmann::json{{"reviewer", reviewer}});
+    require_batch(store_, batch);
+    Store store = Store::open(store_);
+    const Key key = key_of_text(material, store.pieces());
+    store.write([&](StoreWriter& w) { w.remove_draft(batch, key, name); });
+    return ApiReply{200,
+                    {{"batch", batch},
+                     {"material", material_text(key, store.pieces())},
+                     {"reviewer", name},
+                     {"verdict", nullptr}}};
+  });
+}
+
+ApiReply ReviewApi::submit(int64_t batch, const std::string& body) {
+  return answer(422, [&] {
+    const nlohmann::json j = parse_body(body);
+    const std::string reviewer = reviewer_of(j);
+    const ReviewOptions options{flag_of(j, "partial"), flag_of(j, "accept_stale"),
+                                flag_of(j, "replace")};
+    require_batch(store_, batch);
+    std::lock_guard lock(submit_mutex_);
+    for (int attempt = 1;; ++attempt) {
+      Store store = Store::open(store_);
+      const Batch b = store.batch(batch);
+      const FilledSheet sheet = sheet_of_drafts(b, store.drafts(batch), reviewer, store.pieces());
+      if (sheet.rows.empty()) {
+        throw Refusal{422, fmt::format("{} has answered no row of batch {}", reviewer, batch),
+                      "reviewer"};
+      }
+      const ReviewPlan plan = plan_review(store, sheet, options);
+      try {
+        const ReviewResult result = apply_review(store, plan, reviewer);
+        return ApiReply{200, review_result_json(plan, result, reviewer, false, store.pieces())};
+      } catch (const StoreConflict&) {
+        if (attempt == kSubmitAttempts) throw;
+      }
+    }
+  });
+}
+
+}  // namespace egkb

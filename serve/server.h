@@ -1,0 +1,42 @@
+// `egkb serve`: the review app over HTTP. Only the compiled-in assets and the JSON API are
+// served; no path of a request reaches the file system.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+namespace egkb {
+
+struct ServeOptions {
+  std::string store;
+  std::string host = "127.0.0.1";
+  int port = 8600;    // 0: any free port
+  std::string token;  // required on every API request when not empty
+  std::size_t body_limit = 16 * 1024;
+  int threads = 32;  // each reviewer's browser keeps a connection open
+};
+
+// Whether `host` names this machine only: an address other processes elsewhere cannot reach.
+bool is_loopback(const std::string& host);
+
+// 128 random bits as hex, for ServeOptions::token.
+std::string random_token();
+
+class ReviewServer {
+ public:
+  explicit ReviewServer(ServeOptions options);
+  ~ReviewServer();
+
+  // Binds the address and returns the port. Throws IoError when the address cannot be bound.
+  int bind();
+  // Serves until stop(), from any thread.
+  void run();
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace egkb

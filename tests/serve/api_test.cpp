@@ -1,0 +1,234 @@
+// The review app's JSON API over HTTP, against a server on an ephemeral loopback port: every
+// endpoint and every refusal, with the store checked after each.
+#include <gtest/gtest.h>
+
+#include "store/store.h"
+#include "tests/serve/serve_fixture.h"
+
+namespace egkb::test {
+namespace {
+
+// KK and KRK are invariable; batch 1 draws KRRK, KNK and KCK (sheet lines 2, 3, 4), batch 2 KPK.
+constexpr const char* kCsv =
+    "material,score,source,invariable,weight\n"
+    "KK,5,manual,1,\nKRK,1,manual,1,\nKRRK,1,manual,0,\nKNK,3,manual,0,\nKCK,3,manual,0,\n"
+    "KPK,4,manual,0,\n";
+
+class ApiTest : public ServeTest {
+ protected:
+  void SetUp() override {
+    ServeTest::SetUp();
+    make_store(kCsv, {{"KRRK", "KNK", "KCK"}, {"KPK"}});
+  }
+
+  std::size_t drafts(int64_t batch) {
+    return Store::open(path("store.sqlite")).drafts(batch).size();
+  }
+  Score score_of(const std::string& material) {
+    Store store = Store::open(path("store.sqlite"));
+    for (const KbRow& row : store.knowledge_base().rows) {
+      if (material_text(row.key, store.pieces()) == material) return row.score;
+    }
+    ADD_FAILURE() << material << " is not stored";
+    return Score(0);
+  }
+};
+
+TEST_F(ApiTest, BatchesShowProgressByReviewer) {
+  serve();
+  EXPECT_EQ(put_draft(1, "KNK", "2", "alice").first, 200);
+  const auto [status, list] = get("/api/batches");
+  ASSERT_EQ(status, 200);
+  ASSERT_EQ(list["batches"].size(), 2u);
+  EXPECT_EQ(list["batches"][0]["drawn"], 3);
+  EXPECT_EQ(list["batches"][0]["answered"]["alice"], 1);
+  EXPECT_TRUE(list["batches"][1]["answered"].empty());
+  const auto [s, batch] = get("/api/batches/1");
+  ASSERT_EQ(s, 200);
+  ASSERT_EQ(batch["items"].size(), 3u);
+  EXPECT_EQ(batch["items"][1]["material"], "KNK");
+  EXPECT_EQ(batch["items"][1]["line"], 3);
+  EXPECT_EQ(batch["items"][1]["drafts"]["alice"], "2");
+  EXPECT_EQ(batch["items"][1]["now"]["score"], 3);
+  EXPECT_EQ(batch["meanings"].size(), 10u);
+  EXPECT_EQ(get("/api/batches/9").first, 404);
+}
+
+TEST_F(ApiTest, ReviewersKeepTheirOwnAnswersAndDisagreementsShow) {
+  serve();
+  EXPECT_EQ(put_draft(1, "KNK", "2", "alice").first, 200);
+  EXPECT_EQ(put_draft(1, "KNK", "ok", "bob").first, 200);
+  auto items = get("/api/batches/1").second["items"];
+  EXPECT_EQ(items[1]["drafts"]["alice"], "2");
+  EXPECT_EQ(items[1]["drafts"]["bob"], "ok");
+  EXPECT_TRUE(items[1]["disagree"]);
+  // ok stands for the drawn score, 3: alice now agrees with bob.
+  EXPECT_EQ(put_draft(1, "KNK", "3", "alice").first, 200);
+  items = get("/api/batches/1").second["items"];
+  EXPECT_FALSE(items[1]["disagree"]);
+  EXPECT_EQ(drafts(1), 2u);
+}
+
+TEST_F(ApiTest, DraftRefusalsWriteNothing) {
+  serve();
+  auto c = client();
+  EXPECT_EQ(put_draft(1, "KNK", "x", "alice").first, 400);
+  EXPECT_EQ(put_draft(1, "KNK", "10", "alice").first, 400);
+  EXPECT_EQ(put_draft(1, "KNK", "2", "").first, 400);
+  EXPECT_EQ(put_draft(1, "KZK", "2", "alice").first, 400);
+  const auto [not_drawn, why] = put_draft(1, "KPK", "2", "alice");
+  EXPECT_EQ(not_drawn, 422);
+  EXPECT_NE(why["error"].get<std::string>().find("was not drawn in batch 1"), std::string::npos);
+  EXPECT_EQ(put_draft(9, "KNK", "2", "alice").first, 404);
+  EXPECT_EQ(answer_of(c.Put("/api/batches/1/drafts/KNK", origin(), "{not json", "application/json"))
+                .first,
+            400);
+  EXPECT_EQ(drafts(1) + drafts(2), 0u);
+}
+
+TEST_F(ApiTest, UndoRemovesTheDraft) {
+  serve();
+  ASSERT_EQ(put_draft(1, "KNK", "2", "alice").first, 200);
+  const auto r = client().Delete("/api/batches/1/drafts/KNK?reviewer=alice", origin());
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(drafts(1), 0u);
+}
+
+TEST_F(ApiTest, NodeShowsNeighboursAndHistory) {
+  serve();
+  const auto [status, node] = get("/api/nodes/KRRK");
+  ASSERT_EQ(status, 200);
+  EXPECT_EQ(node["score"], 1);
+  EXPECT_EQ(node["words"], "Red: K R R · Black: K");
+  ASSERT_EQ(node["history"].size(), 1u);
+  EXPECT_EQ(node["history"][0]["command"], "import");
+  bool links_krk = false;
+  for (const auto& n : node["neighbours"]) links_krk |= n["material"] == "KRK";
+  EXPECT_TRUE(links_krk);
+  EXPECT_EQ(get("/api/nodes/KRRRK").first, 400);  // three rooks: not a xiangqi material
+  EXPECT_EQ(get("/api/nodes/KMMKGG").first, 404);
+}
+
+TEST_F(ApiTest, SubmitAppliesEveryVerdictWithHistory) {
+  serve();
+  for (const char* m : {"KRRK", "KNK", "KCK"}) ASSERT_EQ(put_draft(1, m, "ok", "alice").first, 200);
+  ASSERT_EQ(put_draft(1, "KNK", "2", "alice").first, 200);
+  const auto [status, result] = submit(1, {{"reviewer", "alice"}});
+  ASSERT_EQ(status, 200) << result.dump();
+  EXPECT_EQ(result["verdicts"], 3);
+  EXPECT_EQ(result["rescored"], 1);
+  EXPECT_EQ(result["confirmed"], 2);
+  EXPECT_EQ(score_of("KNK"), Score(2));
+  const auto history = get("/api/nodes/KNK").second["history"];
+  ASSERT_EQ(history.size(), 2u);
+  EXPECT_EQ(history[1]["command"], "review import");
+  EXPECT_EQ(history[1]["reviewer"], "alice");
+  // A second submit of the batch is the review import's refusal, with its way out named.
+  ASSERT_EQ(put_draft(1, "KNK", "3", "bob").first, 200);
+  const auto [again, why] = submit(1, {{"reviewer", "bob"}, {"partial", true}});
+  EXPECT_EQ(again, 422);
+  EXPECT_EQ(why["choice"], "replace");
+  EXPECT_EQ(score_of("KNK"), Score(2));
+}
+
+TEST_F(ApiTest, SubmitRefusesAnImpossibleVerdictAndChangesNothing) {
+  serve();
+  // One red rook more than the invariable KRK (1) cannot make red worse.
+  ASSERT_EQ(put_draft(1, "KRRK", "9", "alice").first, 200);
+  const auto [status, why] = submit(1, {{"reviewer", "alice"}, {"partial", true}});
+  EXPECT_EQ(status, 422);
+  EXPECT_NE(why["error"].get<std::string>().find("cannot be true"), std::string::npos);
+  EXPECT_EQ(why["line"], 2);
+  EXPECT_EQ(score_of("KRRK"), Score(1));
+}
+
+TEST_F(ApiTest, SubmitRefusesStaleRowsUnlessAccepted) {
+  serve();
+  ASSERT_EQ(put_draft(1, "KNK", "ok", "alice").first, 200);
+  ASSERT_EQ(
+      run("import " + path("store.sqlite") + " " + write("change.csv", "material,score\nKNK,2\n"))
+          .code,
+      0);
+  const auto [status, why] = submit(1, {{"reviewer", "alice"}, {"partial", true}});
+  EXPECT_EQ(status, 422);
+  EXPECT_EQ(why["choice"], "accept stale");
+  EXPECT_EQ(score_of("KNK"), Score(2));
+  const auto [accepted, result] =
+      submit(1, {{"reviewer", "alice"}, {"partial", true}, {"accept_stale", true}});
+  EXPECT_EQ(accepted, 200) << result.dump();
+  EXPECT_EQ(score_of("KNK"), Score(3));  // ok stands for the score drawn, 3
+}
+
+TEST_F(ApiTest, SubmitRefusesMissingRowsUnlessPartial) {
+  serve();
+  ASSERT_EQ(put_draft(1, "KNK", "ok", "alice").first, 200);
+  const auto [status, why] = submit(1, {{"reviewer", "alice"}});
+  EXPECT_EQ(status, 422);
+  EXPECT_EQ(why["choice"], "partial");
+  EXPECT_EQ(submit(1, {{"reviewer", "carol"}, {"partial", true}}).first, 422);  // no answers
+  EXPECT_EQ(submit(9, {{"reviewer", "alice"}}).first, 404);
+  EXPECT_EQ(submit(1, {{"reviewer", "alice"}, {"partial", "yes"}}).first, 400);
+}
+
+TEST_F(ApiTest, TokenIsRequiredWhenSet) {
+  ServeOptions options;
+  options.token = "0123456789abcdef";
+  serve(options);
+  EXPECT_EQ(get("/api/batches").first, 401);
+  EXPECT_EQ(get("/api/batches?token=wrong").first, 401);
+  EXPECT_EQ(get("/api/batches?token=0123456789abcdef").first, 200);
+  const auto r = client().Get("/api/batches/1", {{"X-Egkb-Token", "0123456789abcdef"}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(put_draft(1, "KNK", "2", "alice").first, 401);
+  EXPECT_EQ(drafts(1), 0u);
+  // The page itself holds no data; it reads the token from its address.
+  EXPECT_EQ(client().Get("/")->status, 200);
+}
+
+TEST_F(ApiTest, RequestsFromAnotherSiteAreRefused) {
+  serve();
+  const auto r = client().Put("/api/batches/1/drafts/KNK", {{"Origin", "http://evil.example"}},
+                              R"({"verdict": "2", "reviewer": "alice"})", "application/json");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 403);
+  EXPECT_EQ(drafts(1), 0u);
+  const auto rebound = client().Get("/api/batches", {{"Host", "evil.example:80"}});
+  ASSERT_TRUE(rebound);
+  EXPECT_EQ(rebound->status, 403);
+}
+
+TEST_F(ApiTest, OversizedBodiesAreRefused) {
+  ServeOptions options;
+  options.body_limit = 1024;
+  serve(options);
+  const std::string body = R"({"verdict": "2", "reviewer": ")" + std::string(4000, 'a') + "\"}";
+  const auto [status, why] =
+      answer_of(client().Put("/api/batches/1/drafts/KNK", origin(), body, "application/json"));
+  EXPECT_EQ(status, 413);
+  EXPECT_TRUE(why.contains("error"));
+  EXPECT_EQ(drafts(1), 0u);
+}
+
+TEST_F(ApiTest, OnlyTheAppAndTheApiAreServed) {
+  serve();
+  const auto page = client().Get("/");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_NE(page->body.find("<title>egkb review</title>"), std::string::npos);
+  EXPECT_NE(page->get_header_value("Content-Security-Policy").find("default-src 'none'"),
+            std::string::npos);
+  EXPECT_EQ(client().Get("/app.js")->get_header_value("Content-Type"),
+            "text/javascript; charset=utf-8");
+  for (const char* path : {"/../../etc/passwd", "/store.sqlite", "/api/nodes/..%2f..%2fetc",
+                           "/kb.csv", "/serve/assets/app.js"}) {
+    const auto r = client().Get(path);
+    ASSERT_TRUE(r) << path;
+    EXPECT_TRUE(r->status == 404 || r->status == 400) << path << " answered " << r->status;
+    EXPECT_EQ(r->body.find("KRRK"), std::string::npos) << path;
+  }
+}
+
+}  // namespace
+}  // namespace egkb::test
