@@ -110,7 +110,11 @@ Command demo_command() {
             "  egkb simulate noisy.csv --truth truth.csv --rounds 3\n"
             "  egkb show noisy.csv KRKNMM\n"
             "  egkb export repaired.csv --format table --out kb.egkb\n"
-            "  egkb probe kb.egkb KRKNMM\n");
+            "  egkb probe kb.egkb KRKNMM\n"
+            "review in the browser (docs/guide-expert.md):\n"
+            "  egkb import kb.sqlite noisy.csv\n"
+            "  egkb sample kb.sqlite --out batch.csv\n"
+            "  egkb serve kb.sqlite\n");
         return 0;
       }};
 }

@@ -97,6 +97,14 @@ function symbols(material, pieces) {
     part(first, set.first, 'red'), ' · ', part(second, set.second, 'black'));
 }
 
+// A progress bar. Its width is set through the style object: the page's Content-Security-Policy
+// refuses style attributes.
+function bar(done, all) {
+  const fill = el('span');
+  fill.style.width = `${all ? (100 * done) / all : 0}%`;
+  return el('span', { class: 'bar', role: 'progressbar', 'aria-valuenow': done, 'aria-valuemax': all }, fill);
+}
+
 function verdictText(v) {
   return v === 'ok' ? 'ok' : v;
 }
@@ -118,9 +126,7 @@ async function showBatches() {
       el('td', {}, b.design),
       el('td', {}, b.created),
       el('td', {}, b.drawn),
-      el('td', {}, el('span', { class: 'bar' },
-        el('span', { style: `width:${b.drawn ? (100 * mine) / b.drawn : 0}%` })),
-      ` ${mine} / ${b.drawn}`),
+      el('td', {}, bar(mine, b.drawn), ` ${mine} / ${b.drawn}`),
       el('td', {}, others || '—'),
       el('td', {}, b.imported
         ? `submitted by ${b.imported.reviewer} (run ${b.imported.run})` : 'open'));
@@ -152,6 +158,8 @@ async function showItem(index) {
   const item = items[state.index];
   state.node = item ? await api('GET', `/api/nodes/${item.material}`).catch(() => null) : null;
   renderReview();
+  const card = document.getElementById('node');
+  if (card && card.getBoundingClientRect().top < 0) window.scrollTo(0, 0);
 }
 
 function answeredBy(name) {
@@ -181,7 +189,7 @@ function renderReview() {
         el('div', { class: 'card' },
           el('div', { class: 'progress' },
             el('strong', {}, `Batch ${b.id}`),
-            el('span', { class: 'bar' }, el('span', { style: `width:${(100 * mine) / b.items.length}%` })),
+            bar(mine, b.items.length),
             el('span', { id: 'progress' }, `${state.reviewer} answered ${mine} of ${b.items.length}`),
             others ? el('span', { class: 'muted' }, `others: ${others}`) : null),
           b.imported ? el('p', { class: 'muted' },

@@ -152,6 +152,11 @@ def main():
             check(saved[drawn[i]["material"]] == said[i],
                   f"after the reload {drawn[i]['material']} holds {saved[drawn[i]['material']]}, "
                   f"answered {said[i]}")
+        fill = driver.find_element(By.CSS_SELECTOR, ".progress .bar > span")
+        check(abs(float(fill.value_of_css_property("width").rstrip("px")) /
+                  float(driver.find_element(By.CSS_SELECTOR, ".progress .bar")
+                        .value_of_css_property("width").rstrip("px")) - half / n) < 0.02,
+              "the progress bar does not show the share answered")
         check(driver.current_url.endswith(f"#/batch/1/{half + 1}"),
               f"the reload should resume at row {half + 1}: {driver.current_url}")
 
@@ -230,6 +235,9 @@ def main():
         check(history >= changed, f"{history} history rows for {changed} changed scores")
         check(db.execute("SELECT count(*) FROM drafts WHERE batch = 1 AND reviewer = ?",
                          (other,)).fetchone()[0] == 1, "the second reviewer's draft is lost")
+        errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        errors = [e for e in errors if "/submit" not in e]  # the refusal above answers 422
+        check(not errors, f"the page logged errors: {errors}")
         print(f"browser test: {n} rows answered by keyboard, reload, undo, disagreement and "
               f"submit (run {run_id}) checked")
     finally:
