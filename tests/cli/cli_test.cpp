@@ -182,10 +182,7 @@ TEST_F(Cli, ReduceRepairsAStoreAndRecordsEveryChange) {
 }
 
 TEST_F(Cli, ReduceWritesCsvOnlyWhereItIsTold) {
-  ASSERT_EQ(
-      run("synth --preset end60 --seed 2 --truth " + path("t.csv") + " --out " + path("n.csv"))
-          .code,
-      0);
+  synth("end60", 2);
   const Outcome in_place = run("reduce " + path("n.csv") + " --method ba");
   EXPECT_EQ(in_place.code, 2);
   EXPECT_NE(in_place.err.find("--out"), std::string::npos);
@@ -210,10 +207,7 @@ TEST_F(Cli, ReduceWritesCsvOnlyWhereItIsTold) {
 }
 
 TEST_F(Cli, SimulateReportsEveryRoundAsJson) {
-  ASSERT_EQ(
-      run("synth --preset end59 --seed 3 --truth " + path("t.csv") + " --out " + path("n.csv"))
-          .code,
-      0);
+  synth("end59", 3);
   const Outcome r = run("simulate " + path("n.csv") + " --truth " + path("t.csv") +
                         " --rounds 2 --p 0.05 --k 3 --method exact --json");
   ASSERT_EQ(r.code, 0) << r.err;

@@ -164,10 +164,7 @@ TEST_F(CommandLine, AnOptionThatMeansNothingForTheCommandIsRefused) {
 }
 
 TEST_F(CommandLine, TheKbIsTheFirstArgumentEverywhere) {
-  ASSERT_EQ(
-      run("synth --preset end60 --seed 2 --truth " + path("t.csv") + " --out " + path("n.csv"))
-          .code,
-      0);
+  synth("end60", 2);
   ASSERT_EQ(run("import " + path("s.sqlite") + " " + path("n.csv")).code, 0);
   EXPECT_EQ(run("simulate " + path("n.csv") + " --truth " + path("t.csv") + " --rounds 1").code, 0);
   EXPECT_EQ(run("compare " + path("n.csv") + " --truth " + path("t.csv")).code, 0);
@@ -189,10 +186,7 @@ TEST_F(CommandLine, TheKbIsTheFirstArgumentEverywhere) {
 }
 
 TEST_F(CommandLine, EveryCommandThatPrintsDataPrintsJson) {
-  ASSERT_EQ(
-      run("synth --preset end60 --seed 2 --truth " + path("t.csv") + " --out " + path("n.csv"))
-          .code,
-      0);
+  synth("end60", 2);
   const std::string n = path("n.csv"), t = path("t.csv"), s = path("s.sqlite");
   const std::vector<std::pair<std::string, std::string>> commands = {
       {"synth", "--preset end60 --truth " + path("t3.csv") + " --out " + path("n3.csv")},

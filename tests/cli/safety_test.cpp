@@ -23,10 +23,7 @@ class Safety : public test::CliTest {
  protected:
   void SetUp() override {
     CliTest::SetUp();
-    ASSERT_EQ(
-        run("synth --preset end59 --seed 5 --truth " + path("t.csv") + " --out " + path("n.csv"))
-            .code,
-        0);
+    synth("end59", 5);
     ASSERT_EQ(run("import " + store() + " " + path("n.csv")).code, 0);
   }
 

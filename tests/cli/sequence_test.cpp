@@ -18,10 +18,7 @@ class CommandSequences : public test::CliTest {
  protected:
   void SetUp() override {
     CliTest::SetUp();
-    ASSERT_EQ(
-        run("synth --preset end59 --seed 8 --truth " + path("t.csv") + " --out " + path("n.csv"))
-            .code,
-        0);
+    synth("end59", 8);
     truth_ = test::scores_of(path("t.csv"));
     for (const auto& [material, score] : truth_) materials_.push_back(material);
   }

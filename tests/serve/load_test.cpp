@@ -19,10 +19,7 @@ constexpr std::size_t kRowsEach = 100;
 
 TEST_F(ServeTest, TwentyReviewersAtOnceLoseNothing) {
   // The truth of a synthetic base: consistent, so every batch's verdicts can be applied.
-  ASSERT_EQ(
-      run("synth --preset end65 --seed 4 --truth " + path("t.csv") + " --out " + path("n.csv"))
-          .code,
-      0);
+  synth("end65", 4);
   ASSERT_EQ(run("import " + path("store.sqlite") + " " + path("t.csv")).code, 0);
   std::vector<std::vector<std::string>> materials(kReviewers);
   {

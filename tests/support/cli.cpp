@@ -23,11 +23,15 @@ Outcome CliTest::run_program(const std::string& command) const {
   return {WEXITSTATUS(status), out, read_file(err)};
 }
 
-void CliTest::make_reviewed_store(const std::string& preset, int seed) const {
+void CliTest::synth(const std::string& preset, int seed) const {
   ASSERT_EQ(run("synth --preset " + preset + " --seed " + std::to_string(seed) + " --truth " +
                 path("t.csv") + " --out " + path("n.csv"))
                 .code,
             0);
+}
+
+void CliTest::make_reviewed_store(const std::string& preset, int seed) const {
+  synth(preset, seed);
   ASSERT_EQ(run("import " + path("base.sqlite") + " " + path("n.csv")).code, 0);
   ASSERT_EQ(run("sample " + path("base.sqlite") + " --p 0.01 --k 3 --out " + path("b.csv")).code,
             0);

@@ -20,6 +20,8 @@ class CliTest : public TempDirTest {
   // Any command line, e.g. another program built with the tests.
   Outcome run_program(const std::string& command) const;
 
+  // A synthetic base of a preset: its truth t.csv and its noisy rows n.csv.
+  void synth(const std::string& preset, int seed) const;
   // A synthetic base with its truth (t.csv, n.csv), imported as base.sqlite, with a drawn batch
   // (b.csv) and that sheet filled with the truth (filled.csv): a store with a review pending.
   void make_reviewed_store(const std::string& preset, int seed) const;
