@@ -4,7 +4,10 @@
 #include <httplib.h>
 
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <random>
+#include <thread>
 
 #include "lattice/errors.h"
 #include "serve/assets.h"
@@ -55,6 +58,11 @@ struct ReviewServer::Impl {
   ReviewApi api;
   httplib::Server server;
   int port = 0;
+  // httplib's stop() does nothing before listen has begun, so a stop that comes first would be
+  // lost and run() would serve forever; these two flags let stop() and run() see each other.
+  std::atomic<bool> run_started{false};
+  std::atomic<bool> stop_requested{false};
+  std::atomic<bool> run_finished{false};
 
   explicit Impl(ServeOptions o) : options(std::move(o)), api(options.store) {}
 
@@ -141,6 +149,12 @@ struct ReviewServer::Impl {
                               : fmt::format("the request was refused (HTTP {})", res.status);
       res.set_content(nlohmann::json{{"error", message}}.dump(2), kJson);
     });
+    // httplib's default also sets SO_REUSEPORT, which lets a second server share a port that is
+    // taken and split the reviewers between two processes; a restart only needs SO_REUSEADDR.
+    server.set_socket_options([](socket_t sock) {
+      const int yes = 1;
+      setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
     server.set_payload_max_length(options.body_limit);
     server.set_keep_alive_timeout(2);
     const int threads = options.threads;
@@ -172,10 +186,16 @@ int ReviewServer::bind() {
 }
 
 void ReviewServer::run() {
-  impl_->server.listen_after_bind();
+  impl_->run_started = true;
+  if (!impl_->stop_requested) impl_->server.listen_after_bind();
+  impl_->run_finished = true;
 }
 
 void ReviewServer::stop() {
+  impl_->stop_requested = true;
+  while (impl_->run_started && !impl_->run_finished && !impl_->server.is_running()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
   impl_->server.stop();
 }
 

@@ -2,6 +2,7 @@
 // endpoint and every refusal, with the store checked after each.
 #include <gtest/gtest.h>
 
+#include "lattice/errors.h"
 #include "store/store.h"
 #include "tests/serve/serve_fixture.h"
 
@@ -228,6 +229,15 @@ TEST_F(ApiTest, OnlyTheAppAndTheApiAreServed) {
     EXPECT_TRUE(r->status == 404 || r->status == 400) << path << " answered " << r->status;
     EXPECT_EQ(r->body.find("KRRK"), std::string::npos) << path;
   }
+}
+
+TEST_F(ApiTest, ASecondServerCannotTakeAPortInUse) {
+  serve();
+  ServeOptions second;
+  second.store = path("store.sqlite");
+  second.port = port_;
+  ReviewServer other(second);
+  EXPECT_THROW(other.bind(), IoError);
 }
 
 }  // namespace
