@@ -124,8 +124,10 @@ class RowParser {
   }
 
   bool flag(std::string_view text, std::size_t line) const {
+    // Most files write 0 or 1: answered without building a lower-case copy.
+    if (text.empty() || text == "0") return false;
+    if (text == "1") return true;
     const std::string t = lowercase(text);
-    if (t.empty()) return false;
     if (t == "1" || t == "true" || t == "yes") return true;
     if (t == "0" || t == "false" || t == "no") return false;
     throw InputError(origin_, line, "invariable",
@@ -163,6 +165,40 @@ std::string state_text(const KbRow& r) {
   return text;
 }
 
+// The row already read for a key. Files egkb writes list materials in key order, so the index
+// is the rows themselves until a key comes out of order; only then is a hash map built.
+class RowIndex {
+ public:
+  explicit RowIndex(const std::vector<KbRow>& rows) : rows_(rows) {}
+
+  // The row holding `key`, or nullopt after noting that the next row pushed will hold it.
+  std::optional<std::size_t> find_or_add(Key key) {
+    const std::size_t next = rows_.size();
+    if (map_.empty()) {
+      if (next == 0 || key > rows_.back().key) return std::nullopt;
+      if (key == rows_.back().key) return next - 1;
+      for (std::size_t i = 0; i < next; ++i) map_.emplace(rows_[i].key, i);
+    }
+    const auto [it, fresh] = map_.try_emplace(key, next);
+    if (fresh) return std::nullopt;
+    return it->second;
+  }
+
+  bool contains(Key key) const {
+    if (!map_.empty()) return map_.contains(key);
+    return std::binary_search(rows_.begin(), rows_.end(), key, [](const auto& a, const auto& b) {
+      return key_of_row(a) < key_of_row(b);
+    });
+  }
+
+ private:
+  static Key key_of_row(Key key) { return key; }
+  static Key key_of_row(const KbRow& row) { return row.key; }
+
+  const std::vector<KbRow>& rows_;
+  std::unordered_map<Key, std::size_t> map_;
+};
+
 }  // namespace
 
 DuplicatePolicy duplicate_policy_named(std::string_view name, const std::string& field) {
@@ -178,7 +214,7 @@ KnowledgeBase read_csv(ByteSource source, const CsvOptions& options) {
   kb.pieces = options.pieces;
   kb.origin = source.origin();
   CsvReader reader(std::move(source));
-  std::unordered_map<Key, std::size_t> row_of_key;
+  RowIndex row_of_key(kb.rows);
   std::vector<std::pair<Key, std::size_t>> implied;  // key and line of each implied row
   std::optional<Columns> columns;
   std::optional<RowParser> parser;
@@ -204,12 +240,12 @@ KnowledgeBase read_csv(ByteSource source, const CsvOptions& options) {
       implied.emplace_back(implied_key, reader.line());
       continue;
     }
-    const auto [it, fresh] = row_of_key.try_emplace(row->key, kb.rows.size());
-    if (fresh) {
+    const std::optional<std::size_t> seen = row_of_key.find_or_add(row->key);
+    if (!seen) {
       kb.rows.push_back(*row);
       continue;
     }
-    KbRow& earlier = kb.rows[it->second];
+    KbRow& earlier = kb.rows[*seen];
     if (same_state(earlier, *row)) continue;
     switch (options.on_duplicate) {
       case DuplicatePolicy::First:

@@ -34,6 +34,8 @@ class CsvReader {
 
  private:
   bool fill();
+  // Reads the next record when it is one line without quotes held whole in the buffer.
+  bool next_plain_line();
   void end_field();
 
   ByteSource source_;

@@ -44,11 +44,18 @@ class Lattice {
 
   const PieceSet& pieces() const { return *pieces_; }
   NodeId size() const { return static_cast<NodeId>(keys_.size()); }
-  EdgeIndex edge_count() const { return static_cast<EdgeIndex>(out_targets().size()); }
+  EdgeIndex edge_count() const { return static_cast<EdgeIndex>(out_targets_.size()); }
 
   Key key(NodeId n) const { return keys_[n]; }
   Material material(NodeId n) const { return material_of(keys_[n], *pieces_); }
-  std::optional<NodeId> find(Key key) const;
+  std::optional<NodeId> find(Key key) const {
+    // A lattice holding every key of its set is indexed by key itself.
+    if (dense_) {
+      if (key < keys_.size()) return static_cast<NodeId>(key);
+      return std::nullopt;
+    }
+    return search(key);
+  }
   NodeId mirror(NodeId n) const { return mirror_[n]; }
   bool implied(NodeId n) const { return implied_[n] != 0; }
   // The mirror counts as a neighbour: a distinct stored mirror, or the node itself when it is
@@ -58,20 +65,20 @@ class Lattice {
   int neighbour_count(NodeId n) const { return neighbour_count_[n]; }
 
   // The Boost.Graph view, for algorithms written against the graph concepts; include
-  // lattice/lattice_graph.h to use it.
-  const LatticeGraph& graph() const { return *graph_; }
+  // lattice/lattice_graph.h to use it. Built on first use from the arrays below.
+  const LatticeGraph& graph() const;
 
-  // Plain CSR arrays for hot loops. Out-edges of n go to materials with one more piece;
-  // in-edges come from materials with one fewer.
-  std::span<const EdgeIndex> out_offsets() const { return csr_.out_offsets; }
-  std::span<const NodeId> out_targets() const { return csr_.out_targets; }
-  std::span<const EdgeLabel> out_labels() const { return csr_.out_labels; }
-  std::span<const EdgeIndex> in_offsets() const { return csr_.in_offsets; }
-  std::span<const NodeId> in_sources() const { return csr_.in_sources; }
+  // Plain CSR arrays for hot loops. Out-edges of n go to materials with one more piece, in the
+  // order red's kinds then black's; in-edges come from materials with one fewer, in node order.
+  std::span<const EdgeIndex> out_offsets() const { return out_offsets_; }
+  std::span<const NodeId> out_targets() const { return out_targets_; }
+  std::span<const EdgeLabel> out_labels() const { return out_labels_; }
+  std::span<const EdgeIndex> in_offsets() const { return in_offsets_; }
+  std::span<const NodeId> in_sources() const { return in_edges().sources; }
   // For each in-edge slot, the index of the same edge in the out-edge arrays.
-  std::span<const EdgeIndex> in_edge_ids() const { return csr_.in_edge_ids; }
+  std::span<const EdgeIndex> in_edge_ids() const { return in_edges().edge_ids; }
 
-  // Bytes held by the node and edge arrays.
+  // Bytes held by the node and edge arrays built so far.
   std::size_t memory_bytes() const;
 
   Lattice(Lattice&&) noexcept;
@@ -81,24 +88,30 @@ class Lattice {
  private:
   Lattice(const PieceSet& pieces, std::vector<Key> keys, std::vector<uint8_t> implied);
 
-  // The graph's arrays, which stay where they are as long as the graph lives.
-  struct CsrView {
-    std::span<const EdgeIndex> out_offsets;
-    std::span<const NodeId> out_targets;
-    std::span<const EdgeLabel> out_labels;
-    std::span<const EdgeIndex> in_offsets;
-    std::span<const NodeId> in_sources;
-    std::span<const EdgeIndex> in_edge_ids;
+  // Whose in-edge lists are filled on first use: counting the conflicts of a base needs only
+  // the out-edges, and the in-edge lists are the larger half of the lattice's memory.
+  struct InEdges {
+    std::vector<NodeId> sources;
+    std::vector<EdgeIndex> edge_ids;
   };
+  struct Lazy;
+
+  std::optional<NodeId> search(Key key) const;
+  void add_out_edges();
+  const InEdges& in_edges() const;
 
   const PieceSet* pieces_;
   std::vector<Key> keys_;  // sorted, so a node's index follows its key
+  bool dense_ = false;     // every key of the set, node = key
   std::vector<NodeId> mirror_;
   std::vector<uint8_t> implied_;
   std::vector<uint8_t> mirror_linked_;
   std::vector<uint8_t> neighbour_count_;
-  std::unique_ptr<LatticeGraph> graph_;
-  CsrView csr_;
+  std::vector<EdgeIndex> out_offsets_;
+  std::vector<NodeId> out_targets_;
+  std::vector<EdgeLabel> out_labels_;
+  std::vector<EdgeIndex> in_offsets_;
+  std::unique_ptr<Lazy> lazy_;
 };
 
 }  // namespace egkb

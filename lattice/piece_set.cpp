@@ -25,6 +25,14 @@ PieceSet::PieceSet(std::string name, std::vector<PieceKind> kinds,
     strides_[static_cast<size_t>(k)] = side_key_count_;
     side_key_count_ *= static_cast<Key>(kinds_[static_cast<size_t>(k)].max + 1);
   }
+  kind_of_letter_.fill(-1);
+  for (int k = 0; k < kind_count(); ++k) {
+    const PieceKind& kind = kinds_[static_cast<size_t>(k)];
+    kind_of_letter_[static_cast<unsigned char>(kind.letter)] = static_cast<int8_t>(k);
+    for (char alias : kind.aliases) {
+      kind_of_letter_[static_cast<unsigned char>(alias)] = static_cast<int8_t>(k);
+    }
+  }
 }
 
 const PieceSet& PieceSet::xiangqi() {
@@ -84,14 +92,6 @@ std::string PieceSet::meaning(Score s) const {
   if (v == 4) return "either side can win";
   if (v == 5) return "almost a draw";
   return v < 4 ? sides_[0] + kLean[v] : sides_[1] + kLean[kMaxScore - v];
-}
-
-int PieceSet::kind_of(char letter) const {
-  for (int k = 0; k < kind_count(); ++k) {
-    const PieceKind& kind = kinds_[static_cast<size_t>(k)];
-    if (kind.letter == letter || kind.aliases.find(letter) != std::string::npos) return k;
-  }
-  return -1;
 }
 
 std::string_view PieceSet::rejection(char letter) const {

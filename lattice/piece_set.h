@@ -52,7 +52,7 @@ class PieceSet {
   int kind_count() const { return static_cast<int>(kinds_.size()); }
   const PieceKind& kind(int k) const { return kinds_[static_cast<size_t>(k)]; }
   // The kind index a letter (canonical or alias) denotes, or -1.
-  int kind_of(char letter) const;
+  int kind_of(char letter) const { return kind_of_letter_[static_cast<unsigned char>(letter)]; }
   // Why this set refuses the letter, or an empty view if it does not refuse it on purpose.
   std::string_view rejection(char letter) const;
   // The character printed between red and black (0 for none). Input accepts 'v' in every set.
@@ -73,6 +73,7 @@ class PieceSet {
   std::array<std::string, 2> sides_;
   Key side_key_count_ = 1;
   std::array<Key, kMaxKinds> strides_{};
+  std::array<int8_t, 256> kind_of_letter_{};  // every material parsed looks its letters up here
 };
 
 }  // namespace egkb
