@@ -3,10 +3,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <boost/graph/boykov_kolmogorov_max_flow.hpp>
 #include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <boost/property_map/function_property_map.hpp>
 #include <cmath>
+#include <future>
+#include <iterator>
+#include <numeric>
 #include <optional>
+#include <thread>
 
 #include "lattice/conflicts.h"
 #include "lattice/errors.h"
@@ -22,76 +28,111 @@ constexpr Capacity kInfinity = Capacity{1} << 50;
 // Weights are real numbers; capacities are integers in units of 1/1024.
 constexpr double kScale = 1024;
 constexpr uint32_t kNotInPart = UINT32_MAX;
+// Parts smaller than this are solved on the core that split them: a thread costs more.
+constexpr std::size_t kParallelPart = 4096;
 
 Capacity scaled(double w) {
   return static_cast<Capacity>(std::llround(w * kScale));
 }
 
+// The arcs of a CSR layout as (tail, head) pairs in slot order, made one at a time for the
+// graph's constructor instead of held in a list as large as the network.
+class SlotPairs {
+ public:
+  using iterator_category = std::input_iterator_tag;
+  using value_type = std::pair<uint32_t, uint32_t>;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const value_type*;
+  using reference = const value_type&;
+
+  SlotPairs(std::span<const uint32_t> offset, std::span<const uint32_t> target, uint32_t slot)
+      : offset_(offset), target_(target), slot_(slot) {
+    settle();
+  }
+  reference operator*() const { return pair_; }
+  pointer operator->() const { return &pair_; }
+  SlotPairs& operator++() {
+    ++slot_;
+    settle();
+    return *this;
+  }
+  bool operator==(const SlotPairs& other) const { return slot_ == other.slot_; }
+
+ private:
+  void settle() {
+    if (slot_ >= target_.size()) return;
+    while (offset_[pair_.first + 1] <= slot_) ++pair_.first;
+    pair_.second = target_[slot_];
+  }
+
+  std::span<const uint32_t> offset_, target_;
+  uint32_t slot_;
+  value_type pair_{0, 0};
+};
+
 // One threshold's min-cut problem on a part of the nodes: vertex i < n is part node i, then
-// the source and the sink. Arcs are stored twice (forward and reverse) in CSR order.
+// the source and the sink. Every arc is counted first, then the slots are laid out and the
+// arcs added; each arc takes a forward and a reverse slot.
 class CutNetwork {
  public:
   using Graph =
       boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, boost::no_property,
                                          boost::no_property, uint32_t, uint32_t>;
 
-  explicit CutNetwork(uint32_t part_size) : n_(part_size), degree_(part_size + 2) {}
+  explicit CutNetwork(uint32_t part_size) : n_(part_size), offset_(part_size + 3, 0) {}
 
   uint32_t source() const { return n_; }
   uint32_t sink() const { return n_ + 1; }
 
+  void count(uint32_t from, uint32_t to, Capacity cap) {
+    if (cap <= 0) return;
+    ++offset_[from + 1];
+    ++offset_[to + 1];
+  }
+
+  void lay_out() {
+    std::partial_sum(offset_.begin(), offset_.end(), offset_.begin());
+    const uint32_t slots = offset_.back();
+    target_.resize(slots);
+    reverse_.resize(slots);
+    residual_.assign(slots, 0);
+    next_.assign(offset_.begin(), offset_.end() - 1);
+  }
+
   void add(uint32_t from, uint32_t to, Capacity cap) {
     if (cap <= 0) return;
-    arcs_.push_back({from, to, cap});
-    ++degree_[from];
-    ++degree_[to];
+    const uint32_t f = next_[from]++, r = next_[to]++;
+    target_[f] = to;
+    target_[r] = from;
+    residual_[f] = cap;
+    reverse_[f] = r;
+    reverse_[r] = f;
   }
 
   // Solves the max-flow; returns which part nodes are on the source side of the maximal
   // minimum cut, or nullopt when every cut is infinite.
   std::optional<std::vector<uint8_t>> maximal_source_side() {
+    next_ = {};
     const uint32_t vertices = n_ + 2;
-    std::vector<uint32_t> offset(vertices + 1, 0);
-    for (uint32_t v = 0; v < vertices; ++v) offset[v + 1] = offset[v] + degree_[v];
-    const uint32_t slots = offset[vertices];
-    std::vector<uint32_t> target(slots), reverse(slots);
-    std::vector<Capacity> capacity(slots, 0);
-    std::vector<uint32_t> next(offset.begin(), offset.end() - 1);
-    for (const Arc& a : arcs_) {
-      const uint32_t f = next[a.from]++, r = next[a.to]++;
-      target[f] = a.to;
-      target[r] = a.from;
-      capacity[f] = a.cap;
-      reverse[f] = r;
-      reverse[r] = f;
-    }
-    arcs_.clear();
-    arcs_.shrink_to_fit();
-
-    std::vector<std::pair<uint32_t, uint32_t>> edges(slots);
-    for (uint32_t v = 0; v < vertices; ++v) {
-      for (uint32_t s = offset[v]; s < offset[v + 1]; ++s) edges[s] = {v, target[s]};
-    }
-    const Graph g(boost::edges_are_sorted, edges.begin(), edges.end(), vertices);
-    edges.clear();
-    edges.shrink_to_fit();
+    const auto slots = static_cast<uint32_t>(target_.size());
+    const Graph g(boost::edges_are_sorted, SlotPairs(offset_, target_, 0),
+                  SlotPairs(offset_, target_, slots), vertices, slots);
+    target_ = {};  // the graph holds the heads now
+    const std::vector<uint32_t>& head = g.m_forward.m_column;
 
     using Edge = Graph::edge_descriptor;
-    std::vector<Edge> reverse_edge(slots);
-    for (uint32_t v = 0; v < vertices; ++v) {
-      for (uint32_t s = offset[v]; s < offset[v + 1]; ++s)
-        reverse_edge[s] = Edge(target[s], reverse[s]);
-    }
-    std::vector<Capacity> residual(slots);
+    const auto edge_ids = boost::get(boost::edge_index, g);
+    const auto reverse_edge = boost::make_function_property_map<Edge>(
+        [&](const Edge& e) { return Edge(head[e.idx], reverse_[e.idx]); });
+    // The max-flow reads the capacities once, to start the residuals from them: one array
+    // serves as both.
+    const auto residual = boost::make_iterator_property_map(residual_.begin(), edge_ids);
     std::vector<Edge> predecessor(vertices);
     std::vector<boost::default_color_type> color(vertices);
     std::vector<Capacity> distance(vertices);
-    const auto edge_ids = boost::get(boost::edge_index, g);
     const auto vertex_ids = boost::get(boost::vertex_index, g);
     const Capacity flow = boost::boykov_kolmogorov_max_flow(
-        g, boost::make_iterator_property_map(capacity.begin(), edge_ids),
-        boost::make_iterator_property_map(residual.begin(), edge_ids),
-        boost::make_iterator_property_map(reverse_edge.begin(), edge_ids),
+        g, residual, residual, reverse_edge,
         boost::make_iterator_property_map(predecessor.begin(), vertex_ids),
         boost::make_iterator_property_map(color.begin(), vertex_ids),
         boost::make_iterator_property_map(distance.begin(), vertex_ids), vertex_ids, source(),
@@ -105,9 +146,9 @@ class CutNetwork {
     while (!stack.empty()) {
       const uint32_t w = stack.back();
       stack.pop_back();
-      for (uint32_t s = offset[w]; s < offset[w + 1]; ++s) {
-        const uint32_t u = target[s];
-        if (!reaches_sink[u] && residual[reverse[s]] > 0) {
+      for (uint32_t s = offset_[w]; s < offset_[w + 1]; ++s) {
+        const uint32_t u = head[s];
+        if (!reaches_sink[u] && residual_[reverse_[s]] > 0) {
           reaches_sink[u] = 1;
           stack.push_back(u);
         }
@@ -119,13 +160,12 @@ class CutNetwork {
   }
 
  private:
-  struct Arc {
-    uint32_t from, to;
-    Capacity cap;
-  };
   uint32_t n_;
-  std::vector<uint32_t> degree_;
-  std::vector<Arc> arcs_;
+  std::vector<uint32_t> offset_;  // degrees until lay_out(), then where each vertex's slots begin
+  std::vector<uint32_t> next_;    // the next free slot of each vertex while arcs are added
+  std::vector<uint32_t> target_;
+  std::vector<uint32_t> reverse_;
+  std::vector<Capacity> residual_;  // the capacities until the max-flow runs
 };
 
 class ExactSolver {
@@ -135,8 +175,11 @@ class ExactSolver {
         lat_(*p.lattice),
         o_(o),
         dm_(dm),
-        lo_(lat_.size(), 0),
-        local_(lat_.size(), kNotInPart) {}
+        lo_(lat_.size()),
+        spare_threads_(static_cast<int>(o.threads > 0
+                                            ? o.threads
+                                            : std::max(1u, std::thread::hardware_concurrency())) -
+                       1) {}
 
   std::optional<std::vector<Rank>> solve() {
     if (!o_.soft && !fixed_contradictions(lat_, p_.fixed, p_.ranks, 1).empty()) return std::nullopt;
@@ -147,10 +190,11 @@ class ExactSolver {
     // The mirror constraint is left out of the cuts: each node carries its mirror's cost,
     // mirrored, so the problem is symmetric and its optimal set is closed under the mirror image.
     // lo_ ends as the highest optimal ranks; the lowest are their mirror image.
-    if (!refine(variables, 0, kMaxRank)) return std::nullopt;
+    std::vector<uint32_t> local(lat_.size(), kNotInPart);
+    if (!refine(variables, 0, kMaxRank, local)) return std::nullopt;
     std::vector<Rank> ranks = p_.ranks;
     for (NodeId u : variables) {
-      const int twice_middle = lo_[u] + (kMaxRank - lo_[lat_.mirror(u)]);
+      const int twice_middle = lo_[u].load() + (kMaxRank - lo_[lat_.mirror(u)].load());
       const int toward_balance = twice_middle > kMaxRank ? twice_middle - 1 : twice_middle + 1;
       ranks[u] = Rank(twice_middle % 2 == 0 ? twice_middle / 2 : toward_balance / 2);
     }
@@ -158,20 +202,44 @@ class ExactSolver {
   }
 
  private:
-  // Splits `part` (all with ranks in [lo, hi]) until every node's rank is known.
-  bool refine(const std::vector<NodeId>& part, int lo, int hi) {
+  // Splits `part` (all with ranks in [lo, hi]) until every node's rank is known; `local` is
+  // this thread's map from nodes to their index in a part, kNotInPart between cuts.
+  bool refine(const std::vector<NodeId>& part, int lo, int hi, std::vector<uint32_t>& local) {
     if (part.empty() || lo == hi) return true;
     const int t = (lo + hi + 1) / 2;
-    auto split = cut(part, t);
+    auto split = cut(part, t, local);
     if (!split) return false;
     auto& [above, below] = *split;
-    for (NodeId u : above) lo_[u] = t;
-    return refine(above, t, hi) && refine(below, lo, t - 1);
+    for (NodeId u : above) lo_[u].store(t, std::memory_order_relaxed);
+    // A node's neighbours in the other half are settled on its side of t, whatever the other
+    // half decides later, so an idle core may take one half.
+    if (std::min(above.size(), below.size()) >= kParallelPart && claim_thread()) {
+      auto upper = std::async(std::launch::async, [&] {
+        const ReleaseThread release{spare_threads_};
+        std::vector<uint32_t> own(lat_.size(), kNotInPart);
+        return refine(above, t, hi, own);
+      });
+      const bool lower = refine(below, lo, t - 1, local);
+      return upper.get() && lower;
+    }
+    return refine(above, t, hi, local) && refine(below, lo, t - 1, local);
   }
+
+  bool claim_thread() {
+    int spare = spare_threads_.load();
+    while (spare > 0 && !spare_threads_.compare_exchange_weak(spare, spare - 1)) {
+    }
+    return spare > 0;
+  }
+
+  struct ReleaseThread {
+    std::atomic<int>& spare;
+    ~ReleaseThread() { spare.fetch_add(1); }
+  };
 
   // b_t of a node outside the part: known from its fixed rank or from its settled interval.
   bool known_above(NodeId z, int t) const {
-    return p_.fixed[z] ? value(p_.ranks[z]) >= t : lo_[z] >= t;
+    return p_.fixed[z] ? value(p_.ranks[z]) >= t : lo_[z].load(std::memory_order_relaxed) >= t;
   }
 
   Capacity edge_capacity(EdgeIndex e) const {
@@ -180,9 +248,9 @@ class ExactSolver {
 
   // The part's nodes at or above threshold t (the maximal minimum cut) and those below.
   std::optional<std::pair<std::vector<NodeId>, std::vector<NodeId>>> cut(
-      const std::vector<NodeId>& part, int t) {
+      const std::vector<NodeId>& part, int t, std::vector<uint32_t>& local) {
     const auto n = static_cast<uint32_t>(part.size());
-    for (uint32_t i = 0; i < n; ++i) local_[part[i]] = i;
+    for (uint32_t i = 0; i < n; ++i) local[part[i]] = i;
     CutNetwork net(n);
     std::vector<Capacity> cost_above(n, 0), cost_below(n, 0);
     // An L1 term weight x |r - rank| costs `weight` more at r >= t than at t - 1 when
@@ -211,12 +279,11 @@ class ExactSolver {
         const NodeId v = lat_.out_targets()[e];
         const bool red = lat_.out_labels()[e].side() == Side::Red;
         const Capacity c = edge_capacity(e);
-        if (local_[v] != kNotInPart) {
-          // Red piece added: v above t forces x above t; black: x above forces v above.
+        if (local[v] != kNotInPart) {
           if (red) {
-            net.add(local_[v], i, c);
+            net.count(local[v], i, c);
           } else {
-            net.add(i, local_[v], c);
+            net.count(i, local[v], c);
           }
         } else if (red && known_above(v, t)) {
           cost_below[i] += c;
@@ -227,7 +294,7 @@ class ExactSolver {
       const auto in = lat_.in_offsets();
       for (EdgeIndex k = in[x]; k < in[x + 1]; ++k) {
         const NodeId u = lat_.in_sources()[k];
-        if (local_[u] != kNotInPart) continue;  // added from u's side
+        if (local[u] != kNotInPart) continue;  // added from u's side
         const EdgeIndex e = lat_.in_edge_ids()[k];
         const bool red = lat_.out_labels()[e].side() == Side::Red;
         const Capacity c = edge_capacity(e);
@@ -242,10 +309,28 @@ class ExactSolver {
     for (uint32_t i = 0; i < n; ++i) {
       const Capacity a = std::min(cost_above[i], kInfinity), b = std::min(cost_below[i], kInfinity);
       forced_both_ways |= a == kInfinity && b == kInfinity;
-      if (b > a) net.add(net.source(), i, b - a);
-      if (a > b) net.add(i, net.sink(), a - b);
+      cost_below[i] = b - a;  // the source arc when positive, the sink arc when negative
+      net.count(net.source(), i, cost_below[i]);
+      net.count(i, net.sink(), -cost_below[i]);
     }
-    for (NodeId u : part) local_[u] = kNotInPart;
+    net.lay_out();
+    for (uint32_t i = 0; i < n; ++i) {
+      const NodeId x = part[i];
+      const auto out = lat_.out_offsets();
+      for (EdgeIndex e = out[x]; e < out[x + 1]; ++e) {
+        const uint32_t j = local[lat_.out_targets()[e]];
+        if (j == kNotInPart) continue;
+        // Red piece added: the bigger material above t forces x above t; black: the reverse.
+        if (lat_.out_labels()[e].side() == Side::Red) {
+          net.add(j, i, edge_capacity(e));
+        } else {
+          net.add(i, j, edge_capacity(e));
+        }
+      }
+      net.add(net.source(), i, cost_below[i]);
+      net.add(i, net.sink(), -cost_below[i]);
+    }
+    for (NodeId u : part) local[u] = kNotInPart;
     if (forced_both_ways) return std::nullopt;
     auto side = net.maximal_source_side();
     if (!side) return std::nullopt;
@@ -258,8 +343,8 @@ class ExactSolver {
   const Lattice& lat_;
   ExactOptions o_;
   std::span<const float> dm_;
-  std::vector<int> lo_;
-  std::vector<uint32_t> local_;
+  std::vector<std::atomic<int>> lo_;  // read by both cores: a half reads the other's borders
+  std::atomic<int> spare_threads_;
 };
 
 // Names two invariable nodes that no consistent assignment satisfies together.

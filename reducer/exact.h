@@ -27,6 +27,9 @@ struct ExactOptions {
   // empty for none. Its weight counts once per mirror pair, whether one or both are stored.
   std::vector<double> prior;
   double prior_weight = 0;
+  // Cores the solve may use (0: every core): once a cut splits the nodes, the two halves are
+  // independent problems. The result is the same for any number.
+  unsigned threads = 0;
 };
 
 // Throws InputError naming two invariable nodes when they contradict each other (hard mode).

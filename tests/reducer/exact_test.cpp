@@ -7,6 +7,7 @@
 #include "lattice/errors.h"
 #include "lattice/material.h"
 #include "reducer/exact.h"
+#include "synth/synthesise.h"
 #include "tests/support/random_kb.h"
 #include "tests/support/small_problems.h"
 
@@ -139,6 +140,22 @@ double cost_of_aligning_mirror_pairs(const KnowledgeBase& kb) {
     cost += gap * std::min(weights.of(row->source), weights.of(it->second->source));
   }
   return cost;
+}
+
+// The halves a cut leaves are solved on two cores at once: the repair is the one of one core.
+TEST(Exact, TwoCoresGiveTheRepairOfOne) {
+  for (const uint64_t seed : {1, 2}) {
+    const Synthesis synth = synthesise({.preset = "end65", .seed = seed, .rate = 0.35});
+    const PreparedRepair prepared(synth.noisy, ReduceWeights::defaults(xq));
+    ExactOptions one, two;
+    one.threads = 1;
+    two.threads = 2;
+    const Reduction alone = reduce_exact(prepared.problem(), one, prepared.edge_dm());
+    const Reduction shared = reduce_exact(prepared.problem(), two, prepared.edge_dm());
+    EXPECT_EQ(alone.ranks, shared.ranks) << "seed " << seed;
+    ConflictCounter counter(prepared.lattice());
+    EXPECT_EQ(counter.count(shared.ranks).inconsistent_nodes, 0u);
+  }
 }
 
 TEST(Exact, SoftModeSpansNoRepairToTheHardOne) {
