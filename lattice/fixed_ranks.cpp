@@ -16,7 +16,10 @@ class BoundPropagation {
  public:
   BoundPropagation(const Lattice& lattice, std::span<const uint8_t> fixed,
                    std::span<const Rank> ranks)
-      : lat_(lattice), queued_(lattice.size(), 0) {
+      : lat_(lattice),
+        in_sources_(lattice.in_sources()),
+        in_edge_ids_(lattice.in_edge_ids()),
+        queued_(lattice.size(), 0) {
     b_.lo.assign(lattice.size(), 0);
     b_.hi.assign(lattice.size(), kMaxRank);
     b_.lo_from.assign(lattice.size(), kNoNode);
@@ -53,8 +56,8 @@ class BoundPropagation {
     }
     const auto in = lat_.in_offsets();
     for (EdgeIndex k = in[u]; k < in[u + 1]; ++k) {
-      const NodeId w = lat_.in_sources()[k];
-      if (lat_.out_labels()[lat_.in_edge_ids()[k]].side() == Side::Red) {
+      const NodeId w = in_sources_[k];
+      if (lat_.out_labels()[in_edge_ids_[k]].side() == Side::Red) {
         raise_lo(w, b_.lo[u], b_.lo_from[u]);
       } else {
         lower_hi(w, b_.hi[u], b_.hi_from[u]);
@@ -86,6 +89,9 @@ class BoundPropagation {
   }
 
   const Lattice& lat_;
+  // The in-edge arrays, looked up once: the lattice fills them on first use.
+  std::span<const NodeId> in_sources_;
+  std::span<const EdgeIndex> in_edge_ids_;
   RankBounds b_;
   std::vector<uint8_t> queued_;
   std::vector<NodeId> work_;

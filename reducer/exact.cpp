@@ -173,6 +173,8 @@ class ExactSolver {
   ExactSolver(const RepairProblem& p, const ExactOptions& o, std::span<const float> dm)
       : p_(p),
         lat_(*p.lattice),
+        in_sources_(lat_.in_sources()),
+        in_edge_ids_(lat_.in_edge_ids()),
         o_(o),
         dm_(dm),
         lo_(lat_.size()),
@@ -293,9 +295,9 @@ class ExactSolver {
       }
       const auto in = lat_.in_offsets();
       for (EdgeIndex k = in[x]; k < in[x + 1]; ++k) {
-        const NodeId u = lat_.in_sources()[k];
+        const NodeId u = in_sources_[k];
         if (local[u] != kNotInPart) continue;  // added from u's side
-        const EdgeIndex e = lat_.in_edge_ids()[k];
+        const EdgeIndex e = in_edge_ids_[k];
         const bool red = lat_.out_labels()[e].side() == Side::Red;
         const Capacity c = edge_capacity(e);
         if (red && !known_above(u, t)) {
@@ -341,6 +343,9 @@ class ExactSolver {
 
   const RepairProblem& p_;
   const Lattice& lat_;
+  // The in-edge arrays, looked up once: the lattice fills them on first use.
+  std::span<const NodeId> in_sources_;
+  std::span<const EdgeIndex> in_edge_ids_;
   ExactOptions o_;
   std::span<const float> dm_;
   std::vector<std::atomic<int>> lo_;  // read by both cores: a half reads the other's borders

@@ -52,6 +52,8 @@ class Greedy {
          float mirror_dm)
       : p_(problem),
         lat_(*problem.lattice),
+        in_sources_(lat_.in_sources()),
+        in_edge_ids_(lat_.in_edge_ids()),
         o_(options),
         dm_(edge_dm),
         mirror_dm_(mirror_dm),
@@ -134,8 +136,8 @@ class Greedy {
   void for_each_link(NodeId x, F&& f) const {
     const auto in = lat_.in_offsets();
     for (EdgeIndex i = in[x]; i < in[x + 1]; ++i) {
-      const EdgeIndex e = lat_.in_edge_ids()[i];
-      f(lat_.in_sources()[i], LinkKind::Fewer, lat_.out_labels()[e].side(), dm_of(e));
+      const EdgeIndex e = in_edge_ids_[i];
+      f(in_sources_[i], LinkKind::Fewer, lat_.out_labels()[e].side(), dm_of(e));
     }
     const auto out = lat_.out_offsets();
     for (EdgeIndex e = out[x]; e < out[x + 1]; ++e) {
@@ -429,6 +431,9 @@ class Greedy {
 
   const RepairProblem& p_;
   const Lattice& lat_;
+  // The in-edge arrays, looked up once: the lattice fills them on first use.
+  std::span<const NodeId> in_sources_;
+  std::span<const EdgeIndex> in_edge_ids_;
   GreedyOptions o_;
   std::span<const float> dm_;
   float mirror_dm_;
