@@ -119,11 +119,19 @@ def main():
         sys.exit(f"HiGHS: {lp.message}")
 
     cmd = [args.egkb, "reduce", args.kb, "--method", "exact", "--dry-run", "--json", "--pieces", args.pieces]
-    egkb = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+    walls = []
+    for _ in range(5):  # the process end to end: start, read the KB, build, solve
+        start = time.perf_counter()
+        out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+        walls.append(time.perf_counter() - start)
+    egkb = json.loads(out)
+    wall = sorted(walls)[len(walls) // 2]
     print(f"{args.kb}: {n} nodes, {k} edges")
     print(f"  HiGHS LP: objective {lp.fun:.3f} in {lp_seconds:.3f} s")
     print(f"  egkb exact: objective {egkb['objective']:.3f} in {egkb['seconds']:.3f} s")
-    print(f"  same objective: {abs(lp.fun - egkb['objective']) < 1e-6}; exact is {lp_seconds / egkb['seconds']:.0f}x faster")
+    print(f"  egkb reduce --method exact end to end (median of 5 processes): {wall:.3f} s")
+    print(f"  same objective: {abs(lp.fun - egkb['objective']) < 1e-6}; the solver is "
+          f"{lp_seconds / egkb['seconds']:.0f}x faster than HiGHS, the whole command {lp_seconds / wall:.0f}x")
 
 
 if __name__ == "__main__":

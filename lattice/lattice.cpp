@@ -19,13 +19,18 @@ namespace {
 constexpr Key kMaxLatticeNodes = Key{1} << 31;
 // Piece sets with at most this many keys (xiangqi's 2.1M) build closures from a byte map.
 constexpr Key kMaxMarkedKeys = Key{1} << 26;
+// ... when at least one key in this many is stored.
+constexpr Key kDenseShare = 16;
 
 }  // namespace
 
 Lattice Lattice::closure(const PieceSet& pieces, std::vector<Key> stored_keys) {
   std::vector<Key> keys;
   std::vector<uint8_t> implied;
-  if (pieces.key_count() <= kMaxMarkedKeys) {
+  // A byte map costs a pass over the whole key space: worth it only when the keys fill a good
+  // part of it (sorting 4.2M keys of the full lattice is slower; sorting 36K is not).
+  if (pieces.key_count() <= kMaxMarkedKeys &&
+      stored_keys.size() * kDenseShare >= pieces.key_count()) {
     // One byte per key of the set, so the closure comes out in key order without sorting.
     constexpr uint8_t kStored = 1;
     constexpr uint8_t kMirror = 2;
