@@ -1,0 +1,219 @@
+// Every end-to-end path as a user runs it: the egkb binary, one process per iteration, on the
+// full synthetic lattice (2,125,764 rows) and the 18,225-row end65 base, each beside a baseline
+// measured in the same run: reading the CSV's bytes, a bare SQLite scan of the same store, a
+// bare SQLite insert of the same rows. The LP peer of the exact repair is bench/lp_compare.py.
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <benchmark/benchmark.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "io/csv.h"
+#include "lattice/material.h"
+
+extern char** environ;
+
+namespace egkb {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path& dir() {
+  static const fs::path d = [] {
+    fs::path p = fs::temp_directory_path() / "egkb_cli_bench";
+    fs::create_directories(p);
+    return p;
+  }();
+  return d;
+}
+
+// Runs egkb with `args`, its output to /dev/null; throws unless it exits 0.
+void egkb(const std::vector<std::string>& args) {
+  std::vector<std::string> argv_text = {EGKB_BINARY};
+  argv_text.insert(argv_text.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& a : argv_text) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  int status = 0;
+  if (spawned != 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+      WEXITSTATUS(status) != 0) {
+    throw std::runtime_error("egkb " + args.front() + " failed");
+  }
+}
+
+void remove_store(const fs::path& path) {
+  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(path.string() + suffix);
+}
+
+// The preset's noisy CSV and a store imported from it, made once per run.
+struct Base {
+  fs::path csv, store;
+};
+
+const Base& base(const std::string& preset) {
+  static std::map<std::string, Base> made;
+  auto [it, fresh] = made.try_emplace(preset);
+  if (fresh) {
+    it->second.csv = dir() / (preset + ".csv");
+    it->second.store = dir() / (preset + ".sqlite");
+    fs::remove(it->second.csv);
+    remove_store(it->second.store);
+    egkb({"synth", "--preset", preset, "--truth", (dir() / (preset + ".truth.csv")).string(),
+          "--out", it->second.csv.string()});
+    egkb({"import", it->second.store.string(), it->second.csv.string()});
+  }
+  return it->second;
+}
+
+const std::string& preset_of(const benchmark::State& state) {
+  static const std::vector<std::string> presets = {"full", "end65"};
+  return presets[static_cast<std::size_t>(state.range(0))];
+}
+
+// One command on a fresh output path per iteration, the output removed between iterations.
+void run_command(benchmark::State& state, const std::vector<std::string>& args,
+                 const fs::path& out = {}) {
+  for (auto _ : state) {
+    state.PauseTiming();
+    if (!out.empty()) remove_store(out);
+    state.ResumeTiming();
+    egkb(args);
+  }
+  if (!out.empty()) remove_store(out);
+  state.SetLabel(preset_of(state));
+}
+
+void BM_ConflictsCsv(benchmark::State& state) {
+  run_command(state, {"conflicts", base(preset_of(state)).csv.string()});
+}
+
+void BM_ConflictsStore(benchmark::State& state) {
+  run_command(state, {"conflicts", base(preset_of(state)).store.string()});
+}
+
+void BM_Import(benchmark::State& state) {
+  const fs::path out = dir() / "imported.sqlite";
+  run_command(state, {"import", out.string(), base(preset_of(state)).csv.string()}, out);
+}
+
+void BM_ExportTable(benchmark::State& state) {
+  const fs::path out = dir() / "exported.egkb";
+  run_command(state,
+              {"export", base(preset_of(state)).store.string(), "--format", "table",
+               "--allow-conflicts", "--out", out.string()},
+              out);
+}
+
+template <const char* Method>
+void BM_Reduce(benchmark::State& state) {
+  const fs::path out = dir() / "repaired.csv";
+  run_command(
+      state,
+      {"reduce", base(preset_of(state)).csv.string(), "--method", Method, "--out", out.string()},
+      out);
+}
+constexpr char kExact[] = "exact";
+constexpr char kFitted[] = "fitted";
+constexpr char kRa[] = "ra";
+
+// Baselines.
+
+void BM_BaselineReadCsvBytes(benchmark::State& state) {
+  const fs::path csv = base(preset_of(state)).csv;
+  std::vector<char> buffer(std::size_t{1} << 20);
+  for (auto _ : state) {
+    const int fd = ::open(csv.c_str(), O_RDONLY);
+    std::size_t total = 0;
+    for (ssize_t n; (n = ::read(fd, buffer.data(), buffer.size())) > 0;) total += n;
+    ::close(fd);
+    benchmark::DoNotOptimize(total);
+  }
+  state.SetLabel(preset_of(state));
+}
+
+void BM_BaselineBareSqliteScan(benchmark::State& state) {
+  const std::string store = base(preset_of(state)).store.string();
+  for (auto _ : state) {
+    sqlite3* db = nullptr;
+    sqlite3_open_v2(store.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr);
+    sqlite3_stmt* q = nullptr;
+    sqlite3_prepare_v2(db, "SELECT key, score, source, invariable, weight FROM nodes ORDER BY key",
+                       -1, &q, nullptr);
+    int64_t sum = 0;
+    while (sqlite3_step(q) == SQLITE_ROW) {
+      sum += sqlite3_column_int64(q, 0) + sqlite3_column_int(q, 1) + sqlite3_column_bytes(q, 2) +
+             sqlite3_column_int(q, 3) + sqlite3_column_type(q, 4);
+    }
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetLabel(preset_of(state));
+}
+
+// The rows, parsed beforehand, inserted as nodes with their material text into a new table in
+// one transaction: no validation, no history, no indexes.
+void BM_BaselineBareSqliteInsert(benchmark::State& state) {
+  const KnowledgeBase kb = read_csv(base(preset_of(state)).csv.string(), {});
+  const fs::path store = dir() / "bare.sqlite";
+  for (auto _ : state) {
+    state.PauseTiming();
+    remove_store(store);
+    state.ResumeTiming();
+    SQLite::Database db(store.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec("PRAGMA journal_mode = OFF");
+    db.exec("PRAGMA synchronous = OFF");
+    db.exec("CREATE TABLE nodes(key INTEGER PRIMARY KEY, material TEXT, score INTEGER)");
+    SQLite::Transaction tx(db);
+    SQLite::Statement insert(db, "INSERT INTO nodes VALUES(?, ?, ?)");
+    for (const KbRow& row : kb.rows) {
+      insert.bind(1, static_cast<int64_t>(row.key));
+      insert.bind(2, material_text(row.key, *kb.pieces));
+      insert.bind(3, value(row.score));
+      insert.exec();
+      insert.reset();
+    }
+    tx.commit();
+  }
+  remove_store(store);
+  state.SetLabel(preset_of(state));
+}
+
+// Range 0 is the full lattice, 1 the 18,225-row base; heavy commands run few times.
+void both(benchmark::internal::Benchmark* b, int full_iterations) {
+  b->Unit(benchmark::kMillisecond)->UseRealTime()->Arg(0)->Iterations(full_iterations);
+}
+
+void light(benchmark::internal::Benchmark* b) {
+  b->Unit(benchmark::kMillisecond)->UseRealTime()->Arg(0)->Arg(1);
+}
+
+BENCHMARK(BM_BaselineReadCsvBytes)->Apply(light);
+BENCHMARK(BM_ConflictsCsv)->Apply(light);
+BENCHMARK(BM_BaselineBareSqliteScan)->Apply(light);
+BENCHMARK(BM_ConflictsStore)->Apply(light);
+BENCHMARK(BM_ExportTable)->Apply(light);
+BENCHMARK(BM_BaselineBareSqliteInsert)->Apply([](auto* b) { both(b, 2); });
+BENCHMARK(BM_Import)->Apply([](auto* b) { both(b, 2); });
+BENCHMARK(BM_Reduce<kExact>)->Apply([](auto* b) { both(b, 3); }) -> Name("BM_ReduceExact");
+BENCHMARK(BM_Reduce<kFitted>)->Apply([](auto* b) { both(b, 3); }) -> Name("BM_ReduceFitted");
+BENCHMARK(BM_Reduce<kRa>)->Apply([](auto* b) { both(b, 3); }) -> Name("BM_ReduceRa");
+
+}  // namespace
+}  // namespace egkb
+
+BENCHMARK_MAIN();
