@@ -18,6 +18,22 @@ constexpr std::size_t kMostRowsFitted = 100'000;
 struct Point {
   std::array<double, 1 + 2 * kMaxKinds> x{};
   double rank = 0;
+  // The columns where x is not 0: most materials have few kinds, and the fit's sums skip the
+  // zero terms, which change no sum.
+  std::array<uint8_t, 1 + 2 * kMaxKinds> nonzero{};
+  uint8_t nonzero_count = 0;
+
+  void index_nonzero() {
+    nonzero_count = 0;
+    for (std::size_t c = 0; c < x.size(); ++c) {
+      if (x[c] != 0) nonzero[nonzero_count++] = static_cast<uint8_t>(c);
+    }
+  }
+  double dot(const std::vector<double>& beta) const {
+    double sum = 0;
+    for (std::size_t k = 0; k < nonzero_count; ++k) sum += beta[nonzero[k]] * x[nonzero[k]];
+    return sum;
+  }
 };
 
 // Least squares with a weight per point: the normal equations, solved by Cholesky (LDLT).
@@ -28,15 +44,25 @@ std::optional<std::vector<double>> weighted_least_squares(const std::vector<Poin
   const auto size = static_cast<Eigen::Index>(columns);
   Eigen::MatrixXd normal = Eigen::MatrixXd::Zero(size, size);
   Eigen::VectorXd rhs = Eigen::VectorXd::Zero(size);
+  // Summed in a plain array: the hot loop of the fit.
+  constexpr std::size_t kColumns = 1 + 2 * kMaxKinds;
+  std::array<double, kColumns * kColumns> sums{};
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Point& p = points[i];
-    for (Eigen::Index a = 0; a < size; ++a) {
-      const double xa = p.x[static_cast<std::size_t>(a)];
-      if (xa == 0) continue;
+    for (std::size_t j = 0; j < p.nonzero_count; ++j) {
+      const uint8_t a = p.nonzero[j];
+      const double xa = p.x[a];
       rhs(a) += weight[i] * xa * p.rank;
-      for (Eigen::Index b = 0; b < size; ++b)
-        normal(a, b) += weight[i] * xa * p.x[static_cast<std::size_t>(b)];
+      double* row = &sums[a * kColumns];
+      for (std::size_t k = 0; k < p.nonzero_count; ++k) {
+        const uint8_t b = p.nonzero[k];
+        row[b] += weight[i] * xa * p.x[b];
+      }
     }
+  }
+  for (Eigen::Index a = 0; a < size; ++a) {
+    for (Eigen::Index b = 0; b < size; ++b)
+      normal(a, b) = sums[static_cast<std::size_t>(a) * kColumns + static_cast<std::size_t>(b)];
   }
   // A kind absent from every material leaves its column empty: pin its value to 0.
   for (Eigen::Index a = 0; a < size; ++a) {
@@ -62,7 +88,7 @@ std::vector<double> least_absolute_deviations(const std::vector<Point>& points,
     if (!next) break;
     beta = *next;
     for (std::size_t i = 0; i < points.size(); ++i) {
-      const double fitted = std::inner_product(beta.begin(), beta.end(), points[i].x.begin(), 0.0);
+      const double fitted = points[i].dot(beta);
       weight[i] = 1.0 / std::max(std::abs(points[i].rank - fitted), kSmallestResidual);
     }
   }
@@ -95,6 +121,7 @@ MaterialPrior MaterialPrior::fit(const KnowledgeBase& kb) {
       }
       const double rank = egkb::value(rank_of(row.score));
       p.rank = flipped ? kMaxRank - rank : rank;
+      p.index_nonzero();
       points.push_back(p);
     }
   }
