@@ -211,7 +211,8 @@ class ExactSolver {
     const int t = (lo + hi + 1) / 2;
     auto split = cut(part, t, local);
     if (!split) return false;
-    auto& [above, below] = *split;
+    const std::vector<NodeId>& above = split->first;
+    const std::vector<NodeId>& below = split->second;
     for (NodeId u : above) lo_[u].store(t, std::memory_order_relaxed);
     // A node's neighbours in the other half are settled on its side of t, whatever the other
     // half decides later, so an idle core may take one half.
