@@ -291,6 +291,9 @@ KnowledgeBase Store::knowledge_base() {
   kb.origin = s_->path;
   if (!s_->temporary.empty()) return kb;
   s_->guarded([&] {
+    // Reserved, so the 2.1M rows of a full base are not copied while the array grows.
+    Scan count(*s_->db, "SELECT count(*) FROM nodes");
+    if (count.step()) kb.rows.reserve(static_cast<std::size_t>(field(count, 0).integer()));
     Scan q(*s_->db, "SELECT key, score, source, invariable, weight FROM nodes ORDER BY key");
     while (q.step()) {
       KbRow row;
