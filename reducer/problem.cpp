@@ -38,6 +38,11 @@ double RepairProblem::objective(std::span<const Rank> new_ranks) const {
 PreparedRepair::PreparedRepair(const KnowledgeBase& kb, const ReduceWeights& weights)
     : scored_(std::make_unique<ScoredLattice>(ScoredLattice::of(kb))),
       problem_(RepairProblem::of(kb, *scored_, weights.nodes)),
-      dm_(edge_piece_weights(scored_->lattice, weights.pieces)) {}
+      pieces_(weights.pieces) {}
+
+std::span<const float> PreparedRepair::edge_dm() const {
+  if (!dm_) dm_ = edge_piece_weights(scored_->lattice, pieces_);
+  return *dm_;
+}
 
 }  // namespace egkb

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -42,12 +43,15 @@ class PreparedRepair {
   const Lattice& lattice() const { return scored_->lattice; }
   const RepairProblem& problem() const { return problem_; }
   RepairProblem& problem() { return problem_; }
-  std::span<const float> edge_dm() const { return dm_; }
+  // Computed on first use: the plain exact repair never reads it (one float per edge, 71 MB on
+  // the full lattice). Not to be called from two threads at once.
+  std::span<const float> edge_dm() const;
 
  private:
   std::unique_ptr<ScoredLattice> scored_;
   RepairProblem problem_;
-  std::vector<float> dm_;
+  PieceWeights pieces_;
+  mutable std::optional<std::vector<float>> dm_;
 };
 
 }  // namespace egkb

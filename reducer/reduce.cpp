@@ -47,7 +47,8 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
       options.prior = out.prior->ranks(lattice);
       options.prior_weight = request.prior_weight;
     }
-    out.reduction = reduce_exact(problem, options, prepared.edge_dm());
+    out.reduction = reduce_exact(problem, options,
+                                 request.soft ? prepared.edge_dm() : std::span<const float>());
   } else {
     GreedyOptions options =
         request.method == Method::Basic ? basic_algorithm() : refined_algorithm();
