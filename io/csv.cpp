@@ -291,8 +291,10 @@ void write_csv(const KnowledgeBase& kb, std::ostream& out) {
   out << "material,score,source,invariable,weight\n";
   fmt::memory_buffer buffer;
   for (const KbRow& row : kb.rows) {
-    fmt::format_to(std::back_inserter(buffer), "{},{},{},{},", material_text(row.key, *kb.pieces),
-                   value(row.score), source_name(row.source), row.invariable ? 1 : 0);
+    char material[kMaxMaterialText];
+    buffer.append(material, material + write_material_text(row.key, *kb.pieces, material));
+    fmt::format_to(std::back_inserter(buffer), ",{},{},{},", value(row.score),
+                   source_name(row.source), row.invariable ? 1 : 0);
     if (row.weight) fmt::format_to(std::back_inserter(buffer), "{}", *row.weight);
     buffer.push_back('\n');
     if (buffer.size() > (1 << 20)) {

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "lattice/errors.h"
 #include "lattice/text.h"
 
@@ -123,6 +125,19 @@ Key key_of(const Material& m, const PieceSet& pieces) {
 
 std::string material_text(Key key, const PieceSet& pieces) {
   return format_material(material_of(key, pieces), pieces);
+}
+
+std::size_t write_material_text(Key key, const PieceSet& pieces, char* out) {
+  const Material m = material_of(key, pieces);
+  char* at = out;
+  for (Side side : {Side::Red, Side::Black}) {
+    if (side == Side::Black && pieces.separator() != '\0') *at++ = pieces.separator();
+    *at++ = 'K';
+    for (int k = 0; k < pieces.kind_count(); ++k) {
+      at = std::fill_n(at, m.count(side, k), pieces.kind(k).letter);
+    }
+  }
+  return static_cast<std::size_t>(at - out);
 }
 
 Material material_of(Key key, const PieceSet& pieces) {

@@ -42,6 +42,10 @@ Material mirror(const Material& m);
 Key key_of(const Material& m, const PieceSet& pieces);
 // The canonical text of the material a key stands for.
 std::string material_text(Key key, const PieceSet& pieces);
+// The same written to `out`, which holds kMaxMaterialText bytes; returns the length. For loops
+// over millions of rows, where a string per row costs more than the text.
+constexpr std::size_t kMaxMaterialText = 3 + 2 * kMaxKinds * 255;
+std::size_t write_material_text(Key key, const PieceSet& pieces, char* out);
 Material material_of(Key key, const PieceSet& pieces);
 Key mirror_key(Key key, const PieceSet& pieces);
 

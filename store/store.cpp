@@ -677,7 +677,9 @@ void StoreWriter::change(int64_t run, Key key, const std::optional<NodeState>& o
   nodes_changed_ = true;
   SQLite::Statement& node = q_->node;
   node.bind(1, static_cast<int64_t>(key));
-  node.bind(2, material_text(key, *s_.pieces));
+  char material[kMaxMaterialText + 1];  // read by the statement until its reset below
+  material[write_material_text(key, *s_.pieces, material)] = '\0';
+  node.bindNoCopy(2, material);
   node.bind(3, value(now.score));
   node.bind(4, std::string(source_name(now.source)));
   node.bind(5, now.invariable ? 1 : 0);
