@@ -58,6 +58,10 @@ struct ReviewServer::Impl {
   ReviewApi api;
   httplib::Server server;
   int port = 0;
+  // httplib listens with a backlog of 5: twenty browsers connecting at once overflow it, and
+  // the kernel then drops connections the clients believe open. bind() raises it, since Linux
+  // lets a listening socket call listen() again with a new backlog.
+  socket_t listening_socket = -1;
   // httplib's stop() does nothing before listen has begun, so a stop that comes first would be
   // lost and run() would serve forever; these two flags let stop() and run() see each other.
   std::atomic<bool> run_started{false};
@@ -151,12 +155,14 @@ struct ReviewServer::Impl {
     });
     // httplib's default also sets SO_REUSEPORT, which lets a second server share a port that is
     // taken and split the reviewers between two processes; a restart only needs SO_REUSEADDR.
-    server.set_socket_options([](socket_t sock) {
+    server.set_socket_options([this](socket_t sock) {
       const int yes = 1;
       setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+      listening_socket = sock;
     });
     server.set_payload_max_length(options.body_limit);
     server.set_keep_alive_timeout(2);
+    server.set_tcp_nodelay(true);  // a small answer is not held back waiting for an ACK
     const int threads = options.threads;
     server.new_task_queue = [threads] {
       return new httplib::ThreadPool(static_cast<std::size_t>(threads));
@@ -181,6 +187,7 @@ int ReviewServer::bind() {
                                           : "the port is in use or the address is not this "
                                             "machine's; choose another with --port or --host"));
   }
+  if (impl_->listening_socket >= 0) ::listen(impl_->listening_socket, SOMAXCONN);
   impl_->port = port;
   return port;
 }

@@ -59,6 +59,7 @@ TEST_F(ServeTest, TwentyReviewersAtOnceLoseNothing) {
         if (status != 200) {
           std::lock_guard lock(mutex);
           failures.push_back(status);
+          ADD_FAILURE() << m << ": " << body.dump();
         }
       }
       const auto [status, body] = submit(r + 1, {{"reviewer", name}});

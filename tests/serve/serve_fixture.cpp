@@ -6,7 +6,7 @@
 namespace egkb::test {
 
 std::pair<int, nlohmann::json> answer_of(const httplib::Result& r) {
-  if (!r) return {0, nullptr};
+  if (!r) return {0, {{"error", httplib::to_string(r.error())}}};
   return {r->status, nlohmann::json::parse(r->body, nullptr, false)};
 }
 

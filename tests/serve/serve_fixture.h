@@ -44,7 +44,8 @@ class ServeTest : public CliTest {
 // An empty batch drawn by the tests themselves, from `population` rows.
 Batch test_batch(std::size_t population);
 
-// A status and a JSON body, from a client's result (status 0 when no answer came).
+// A status and a JSON body, from a client's result (status 0 and the client's error when no
+// answer came).
 std::pair<int, nlohmann::json> answer_of(const httplib::Result& r);
 
 }  // namespace egkb::test

@@ -1,5 +1,7 @@
 #include "tests/support/temp_dir.h"
 
+#include <unistd.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -7,8 +9,11 @@ namespace egkb::test {
 
 void TempDirTest::SetUp() {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  // The process id keeps two suites apart when they run at once (a release and a sanitizer
+  // build, two clones).
   dir_ = std::filesystem::temp_directory_path() /
-         ("egkb_" + std::string(info->test_suite_name()) + "_" + info->name());
+         ("egkb_" + std::string(info->test_suite_name()) + "_" + info->name() + "_" +
+          std::to_string(::getpid()));
   std::filesystem::remove_all(dir_);
   std::filesystem::create_directories(dir_);
 }
