@@ -2,7 +2,6 @@
 // full synthetic lattice (2,125,764 rows) and the 18,225-row end65 base, each beside a baseline
 // measured in the same run: reading the CSV's bytes, a bare SQLite scan of the same store, a
 // bare SQLite insert of the same rows. The LP peer of the exact repair is bench/lp_compare.py.
-#include <SQLiteCpp/SQLiteCpp.h>
 #include <benchmark/benchmark.h>
 #include <fcntl.h>
 #include <spawn.h>
@@ -16,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/support.h"
 #include "io/csv.h"
 #include "lattice/material.h"
 
@@ -27,11 +27,7 @@ namespace {
 namespace fs = std::filesystem;
 
 const fs::path& dir() {
-  static const fs::path d = [] {
-    fs::path p = fs::temp_directory_path() / "egkb_cli_bench";
-    fs::create_directories(p);
-    return p;
-  }();
+  static const fs::path d = bench::scratch_dir("egkb_cli_bench");
   return d;
 }
 
@@ -55,10 +51,6 @@ void egkb(const std::vector<std::string>& args) {
   }
 }
 
-void remove_store(const fs::path& path) {
-  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(path.string() + suffix);
-}
-
 // The preset's noisy CSV and a store imported from it, made once per run.
 struct Base {
   fs::path csv, store;
@@ -71,7 +63,7 @@ const Base& base(const std::string& preset) {
     it->second.csv = dir() / (preset + ".csv");
     it->second.store = dir() / (preset + ".sqlite");
     fs::remove(it->second.csv);
-    remove_store(it->second.store);
+    bench::remove_store(it->second.store);
     egkb({"synth", "--preset", preset, "--truth", (dir() / (preset + ".truth.csv")).string(),
           "--out", it->second.csv.string()});
     egkb({"import", it->second.store.string(), it->second.csv.string()});
@@ -89,11 +81,11 @@ void run_command(benchmark::State& state, const std::vector<std::string>& args,
                  const fs::path& out = {}) {
   for (auto _ : state) {
     state.PauseTiming();
-    if (!out.empty()) remove_store(out);
+    if (!out.empty()) bench::remove_store(out);
     state.ResumeTiming();
     egkb(args);
   }
-  if (!out.empty()) remove_store(out);
+  if (!out.empty()) bench::remove_store(out);
   state.SetLabel(preset_of(state));
 }
 
@@ -165,31 +157,16 @@ void BM_BaselineBareSqliteScan(benchmark::State& state) {
   state.SetLabel(preset_of(state));
 }
 
-// The rows, parsed beforehand, inserted as nodes with their material text into a new table in
-// one transaction: no validation, no history, no indexes.
 void BM_BaselineBareSqliteInsert(benchmark::State& state) {
   const KnowledgeBase kb = read_csv(base(preset_of(state)).csv.string(), {});
   const fs::path store = dir() / "bare.sqlite";
   for (auto _ : state) {
     state.PauseTiming();
-    remove_store(store);
+    bench::remove_store(store);
     state.ResumeTiming();
-    SQLite::Database db(store.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    db.exec("PRAGMA journal_mode = OFF");
-    db.exec("PRAGMA synchronous = OFF");
-    db.exec("CREATE TABLE nodes(key INTEGER PRIMARY KEY, material TEXT, score INTEGER)");
-    SQLite::Transaction tx(db);
-    SQLite::Statement insert(db, "INSERT INTO nodes VALUES(?, ?, ?)");
-    for (const KbRow& row : kb.rows) {
-      insert.bind(1, static_cast<int64_t>(row.key));
-      insert.bind(2, material_text(row.key, *kb.pieces));
-      insert.bind(3, value(row.score));
-      insert.exec();
-      insert.reset();
-    }
-    tx.commit();
+    bench::bare_sqlite_insert(kb, store);
   }
-  remove_store(store);
+  bench::remove_store(store);
   state.SetLabel(preset_of(state));
 }
 

@@ -1,7 +1,6 @@
 // Import of a 70K-row CSV into a new SQLite store (target: <= 200 ms). Baseline: inserting the
 // same rows, already parsed, into a bare table in one transaction, with no validation, history
 // or run record: the floor SQLite itself sets.
-#include <SQLiteCpp/SQLiteCpp.h>
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
@@ -9,6 +8,7 @@
 #include <random>
 #include <set>
 
+#include "bench/support.h"
 #include "io/csv.h"
 #include "io/output_files.h"
 #include "lattice/material.h"
@@ -22,11 +22,7 @@ namespace fs = std::filesystem;
 constexpr std::size_t kRows = 70000;
 
 const fs::path& dir() {
-  static const fs::path d = [] {
-    fs::path p = fs::temp_directory_path() / "egkb_import_bench";
-    fs::create_directories(p);
-    return p;
-  }();
+  static const fs::path d = bench::scratch_dir("egkb_import_bench");
   return d;
 }
 
@@ -48,15 +44,11 @@ const std::string& csv_path() {
   return path;
 }
 
-void remove_store(const std::string& path) {
-  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(path + suffix);
-}
-
 void BM_ImportCsv70K(benchmark::State& state) {
   const std::string store = (dir() / "bench.sqlite").string();
   for (auto _ : state) {
     state.PauseTiming();
-    remove_store(store);
+    bench::remove_store(store);
     state.ResumeTiming();
     const KnowledgeBase kb = read_csv(csv_path(), {});
     Outputs outputs;
@@ -71,20 +63,9 @@ void BM_BaselineBareSqliteInsert70K(benchmark::State& state) {
   const std::string store = (dir() / "baseline.sqlite").string();
   for (auto _ : state) {
     state.PauseTiming();
-    remove_store(store);
+    bench::remove_store(store);
     state.ResumeTiming();
-    SQLite::Database db(store, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    db.exec("PRAGMA journal_mode = WAL");
-    db.exec("CREATE TABLE nodes(key INTEGER PRIMARY KEY, score INTEGER)");
-    SQLite::Transaction tx(db);
-    SQLite::Statement insert(db, "INSERT INTO nodes VALUES(?, ?)");
-    for (const KbRow& row : kb.rows) {
-      insert.bind(1, static_cast<int64_t>(row.key));
-      insert.bind(2, value(row.score));
-      insert.exec();
-      insert.reset();
-    }
-    tx.commit();
+    bench::bare_sqlite_insert(kb, store);
   }
 }
 
