@@ -189,13 +189,18 @@ class ExactSolver {
     for (NodeId u = 0; u < lat_.size(); ++u) {
       if (!p_.fixed[u]) variables.push_back(u);
     }
+    // A component with no conflict keeps its ranks: they cost nothing and any change costs its
+    // weight, so they are the one optimum and need no cut (DESIGN.md section 3). Not with a
+    // prior, which may draw a consistent node away from its data.
+    if (o_.prior.empty()) variables = without_settled_components(variables);
     // The mirror constraint is left out of the cuts: each node carries its mirror's cost,
     // mirrored, so the problem is symmetric and its optimal set is closed under the mirror image.
     // lo_ ends as the highest optimal ranks; the lowest are their mirror image.
     std::vector<uint32_t> local(lat_.size(), kNotInPart);
     if (!refine(variables, 0, kMaxRank, local)) return std::nullopt;
     std::vector<Rank> ranks = p_.ranks;
-    for (NodeId u : variables) {
+    for (NodeId u = 0; u < lat_.size(); ++u) {
+      if (p_.fixed[u]) continue;
       const int twice_middle = lo_[u].load() + (kMaxRank - lo_[lat_.mirror(u)].load());
       const int toward_balance = twice_middle > kMaxRank ? twice_middle - 1 : twice_middle + 1;
       ranks[u] = Rank(twice_middle % 2 == 0 ? twice_middle / 2 : toward_balance / 2);
@@ -204,6 +209,49 @@ class ExactSolver {
   }
 
  private:
+  // The free nodes of the components (joined by the lattice's edges and the mirror links between
+  // free nodes) that hold a conflict; the others are settled at their data ranks in lo_.
+  std::vector<NodeId> without_settled_components(const std::vector<NodeId>& variables) {
+    std::vector<NodeId> parent(lat_.size());
+    std::iota(parent.begin(), parent.end(), NodeId{0});
+    auto root = [&](NodeId x) {
+      while (parent[x] != x) x = parent[x] = parent[parent[x]];
+      return x;
+    };
+    auto join = [&](NodeId a, NodeId b) { parent[root(a)] = root(b); };
+    std::vector<uint8_t> conflicted(lat_.size(), 0);
+    const auto out = lat_.out_offsets();
+    const auto in = lat_.in_offsets();
+    const auto rank = [&](NodeId x) { return p_.ranks[x]; };
+    for (NodeId u : variables) {
+      for (EdgeIndex e = out[u]; e < out[u + 1]; ++e) {
+        const NodeId v = lat_.out_targets()[e];
+        conflicted[u] |= edge_inconsistent(rank(u), rank(v), lat_.out_labels()[e].side());
+        if (!p_.fixed[v]) join(u, v);
+      }
+      for (EdgeIndex k = in[u]; k < in[u + 1]; ++k) {
+        const NodeId w = in_sources_[k];
+        if (p_.fixed[w])
+          conflicted[u] |=
+              edge_inconsistent(rank(w), rank(u), lat_.out_labels()[in_edge_ids_[k]].side());
+      }
+      const NodeId m = lat_.mirror(u);
+      if (m == kNoNode) continue;
+      conflicted[u] |= mirror_inconsistent(rank(u), rank(m));
+      if (!p_.fixed[m]) join(u, m);
+    }
+    for (NodeId u : variables) conflicted[root(u)] |= conflicted[u];
+    std::vector<NodeId> open;
+    for (NodeId u : variables) {
+      if (conflicted[root(u)]) {
+        open.push_back(u);
+      } else {
+        lo_[u].store(value(p_.ranks[u]));
+      }
+    }
+    return open;
+  }
+
   // Splits `part` (all with ranks in [lo, hi]) until every node's rank is known; `local` is
   // this thread's map from nodes to their index in a part, kNotInPart between cuts.
   bool refine(const std::vector<NodeId>& part, int lo, int hi, std::vector<uint32_t>& local) {

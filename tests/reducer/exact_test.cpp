@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "io/csv.h"
 #include "lattice/errors.h"
 #include "lattice/material.h"
 #include "reducer/exact.h"
@@ -140,6 +141,32 @@ double cost_of_aligning_mirror_pairs(const KnowledgeBase& kb) {
     cost += gap * std::min(weights.of(row->source), weights.of(it->second->source));
   }
   return cost;
+}
+
+// Two families of materials that share no edge: the consistent one keeps every score without a
+// cut, and the other is repaired as it would be alone.
+TEST(Exact, AComponentWithoutConflictKeepsItsScores) {
+  const std::string settled = "KRK,2\nKRRK,1\nKKR,7\nKKRR,8\n";
+  const std::string conflicted = "KNK,1\nKNNK,3\nKKN,7\nKKNN,5\n";
+  const KnowledgeBase both = parse_csv("material,score\n" + settled + conflicted, "both", {});
+  const KnowledgeBase alone = parse_csv("material,score\n" + conflicted, "alone", {});
+  const PreparedRepair whole(both, ReduceWeights::defaults(xq));
+  const PreparedRepair part(alone, ReduceWeights::defaults(xq));
+  const Reduction r = reduce_exact(whole.problem(), {}, {});
+  const Reduction r_alone = reduce_exact(part.problem(), {}, {});
+  const Lattice& lat = whole.lattice();
+  for (NodeId u = 0; u < lat.size(); ++u) {
+    const std::string m = format_material(lat.material(u), xq);
+    if (m.find('R') != std::string::npos) {
+      EXPECT_EQ(r.ranks[u], whole.problem().ranks[u]) << m;
+    } else {
+      const NodeId same = *part.lattice().find(lat.key(u));
+      EXPECT_EQ(r.ranks[u], r_alone.ranks[same]) << m;
+    }
+  }
+  EXPECT_GT(whole.problem().objective(r.ranks), 0);
+  ConflictCounter counter(lat);
+  EXPECT_EQ(counter.count(r.ranks).inconsistent_nodes, 0u);
 }
 
 // The halves a cut leaves are solved on two cores at once: the repair is the one of one core.
