@@ -17,47 +17,58 @@ namespace {
 
 // Beyond this the node ids would not fit and the arrays would not fit in memory anyway.
 constexpr Key kMaxLatticeNodes = Key{1} << 31;
-// Piece sets with at most this many keys (xiangqi's 2.1M) build closures from a byte map.
-constexpr Key kMaxMarkedKeys = Key{1} << 26;
-// ... when at least one key in this many is stored.
+// A closure marks its mirrors in a byte per key of the set when at least one key in this many
+// is stored; a smaller base sorts its mirrors instead of touching the whole key space.
 constexpr Key kDenseShare = 16;
 
 }  // namespace
 
 Lattice Lattice::closure(const PieceSet& pieces, std::vector<Key> stored_keys) {
+  // Files and stores list their rows in key order: sorting is then one check.
+  if (!std::is_sorted(stored_keys.begin(), stored_keys.end())) {
+    std::sort(stored_keys.begin(), stored_keys.end());
+  }
+  stored_keys.erase(std::unique(stored_keys.begin(), stored_keys.end()), stored_keys.end());
   std::vector<Key> keys;
   std::vector<uint8_t> implied;
-  // A byte map costs a pass over the whole key space: worth it only when the keys fill a good
-  // part of it (sorting 4.2M keys of the full lattice is slower; sorting 36K is not).
-  if (pieces.key_count() <= kMaxMarkedKeys &&
-      stored_keys.size() * kDenseShare >= pieces.key_count()) {
-    // One byte per key of the set, so the closure comes out in key order without sorting.
-    constexpr uint8_t kStored = 1;
-    constexpr uint8_t kMirror = 2;
-    std::vector<uint8_t> mark(pieces.key_count());
-    keys.reserve(stored_keys.size() * 2);
-    implied.reserve(stored_keys.size() * 2);
-    for (Key k : stored_keys) {
-      mark[k] |= kStored;
-      mark[mirror_key(k, pieces)] |= kMirror;
-    }
-    for (Key k = 0; k < mark.size(); ++k) {
-      if (mark[k] == 0) continue;
+  keys.reserve(stored_keys.size() * 2);
+  implied.reserve(stored_keys.size() * 2);
+  if (stored_keys.size() * kDenseShare >= pieces.key_count()) {
+    // Keys that fill much of the set (the full lattice): one byte per key of the set marks the
+    // mirrors, and a pass over it lists the closure in key order.
+    std::vector<uint8_t> mirrored(pieces.key_count());
+    for (Key k : stored_keys) mirrored[mirror_key(k, pieces)] = 1;
+    std::size_t i = 0;
+    for (Key k = 0; k < mirrored.size(); ++k) {
+      const bool stored = i < stored_keys.size() && stored_keys[i] == k;
+      if (!stored && !mirrored[k]) continue;
+      i += stored;
       keys.push_back(k);
-      implied.push_back((mark[k] & kStored) == 0);
+      implied.push_back(!stored);
     }
     return Lattice(pieces, std::move(keys), std::move(implied));
   }
-  std::sort(stored_keys.begin(), stored_keys.end());
-  stored_keys.erase(std::unique(stored_keys.begin(), stored_keys.end()), stored_keys.end());
-  keys = stored_keys;
-  keys.reserve(stored_keys.size() * 2);
-  for (Key k : stored_keys) keys.push_back(mirror_key(k, pieces));
-  std::sort(keys.begin(), keys.end());
-  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-  implied.resize(keys.size());
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    implied[i] = !std::binary_search(stored_keys.begin(), stored_keys.end(), keys[i]);
+  // A key is red's count number then black's, and its mirror swaps the two: the stored keys
+  // ordered by black's number, stably, give their mirrors in key order. A counting sort over
+  // one side's numbers, instead of a sort of every key.
+  const Key side_keys = pieces.side_key_count();
+  std::vector<std::size_t> next(side_keys + 1, 0);
+  for (Key k : stored_keys) ++next[k % side_keys + 1];
+  std::partial_sum(next.begin(), next.end(), next.begin());
+  std::vector<Key> mirrors(stored_keys.size());
+  for (Key k : stored_keys) mirrors[next[k % side_keys]++] = mirror_key(k, pieces);
+  // Both lists merged; a key found only among the mirrors is implied.
+  std::size_t i = 0, j = 0;
+  while (i < stored_keys.size() || j < mirrors.size()) {
+    const bool from_stored =
+        j == mirrors.size() || (i < stored_keys.size() && stored_keys[i] <= mirrors[j]);
+    if (from_stored) {
+      if (j < mirrors.size() && mirrors[j] == stored_keys[i]) ++j;
+      keys.push_back(stored_keys[i++]);
+    } else {
+      keys.push_back(mirrors[j++]);
+    }
+    implied.push_back(!from_stored);
   }
   return Lattice(pieces, std::move(keys), std::move(implied));
 }
