@@ -186,15 +186,12 @@ class RowIndex {
 
   bool contains(Key key) const {
     if (!map_.empty()) return map_.contains(key);
-    return std::binary_search(rows_.begin(), rows_.end(), key, [](const auto& a, const auto& b) {
-      return key_of_row(a) < key_of_row(b);
-    });
+    const auto it = std::lower_bound(rows_.begin(), rows_.end(), key,
+                                     [](const KbRow& row, Key k) { return row.key < k; });
+    return it != rows_.end() && it->key == key;
   }
 
  private:
-  static Key key_of_row(Key key) { return key; }
-  static Key key_of_row(const KbRow& row) { return row.key; }
-
   const std::vector<KbRow>& rows_;
   std::unordered_map<Key, std::size_t> map_;
 };
@@ -292,7 +289,8 @@ void write_csv(const KnowledgeBase& kb, std::ostream& out) {
   fmt::memory_buffer buffer;
   for (const KbRow& row : kb.rows) {
     char material[kMaxMaterialText];
-    buffer.append(material, material + write_material_text(row.key, *kb.pieces, material));
+    buffer.append(material, material + write_material(material_of(row.key, *kb.pieces), *kb.pieces,
+                                                      material));
     fmt::format_to(std::back_inserter(buffer), ",{},{},{},", value(row.score),
                    source_name(row.source), row.invariable ? 1 : 0);
     if (row.weight) fmt::format_to(std::back_inserter(buffer), "{}", *row.weight);

@@ -79,15 +79,20 @@ Material parse_material(std::string_view text, const PieceSet& pieces) {
 }
 
 std::string format_material(const Material& m, const PieceSet& pieces) {
-  std::string text;
+  char text[kMaxMaterialText];
+  return std::string(text, write_material(m, pieces, text));
+}
+
+std::size_t write_material(const Material& m, const PieceSet& pieces, char* out) {
+  char* at = out;
   for (Side side : {Side::Red, Side::Black}) {
-    if (side == Side::Black && pieces.separator() != '\0') text += pieces.separator();
-    text += 'K';
+    if (side == Side::Black && pieces.separator() != '\0') *at++ = pieces.separator();
+    *at++ = 'K';
     for (int k = 0; k < pieces.kind_count(); ++k) {
-      text.append(m.count(side, k), pieces.kind(k).letter);
+      at = std::fill_n(at, m.count(side, k), pieces.kind(k).letter);
     }
   }
-  return text;
+  return static_cast<std::size_t>(at - out);
 }
 
 std::string describe_material(const Material& m, const PieceSet& pieces) {
@@ -125,19 +130,6 @@ Key key_of(const Material& m, const PieceSet& pieces) {
 
 std::string material_text(Key key, const PieceSet& pieces) {
   return format_material(material_of(key, pieces), pieces);
-}
-
-std::size_t write_material_text(Key key, const PieceSet& pieces, char* out) {
-  const Material m = material_of(key, pieces);
-  char* at = out;
-  for (Side side : {Side::Red, Side::Black}) {
-    if (side == Side::Black && pieces.separator() != '\0') *at++ = pieces.separator();
-    *at++ = 'K';
-    for (int k = 0; k < pieces.kind_count(); ++k) {
-      at = std::fill_n(at, m.count(side, k), pieces.kind(k).letter);
-    }
-  }
-  return static_cast<std::size_t>(at - out);
 }
 
 Material material_of(Key key, const PieceSet& pieces) {

@@ -33,6 +33,10 @@ Material parse_material(std::string_view text, const PieceSet& pieces);
 
 // The canonical text: kinds in the set's order (xiangqi K R N C P G M), aliases normalised.
 std::string format_material(const Material& m, const PieceSet& pieces);
+// The same written to `out`, which holds kMaxMaterialText bytes; returns the length. For loops
+// over millions of rows, where a string per row costs more than the text.
+constexpr std::size_t kMaxMaterialText = 3 + 2 * kMaxKinds * 255;
+std::size_t write_material(const Material& m, const PieceSet& pieces, char* out);
 
 // "Red: K R N · Black: K G G M" ("White: ..." in chess), for reviewers.
 std::string describe_material(const Material& m, const PieceSet& pieces);
@@ -42,10 +46,6 @@ Material mirror(const Material& m);
 Key key_of(const Material& m, const PieceSet& pieces);
 // The canonical text of the material a key stands for.
 std::string material_text(Key key, const PieceSet& pieces);
-// The same written to `out`, which holds kMaxMaterialText bytes; returns the length. For loops
-// over millions of rows, where a string per row costs more than the text.
-constexpr std::size_t kMaxMaterialText = 3 + 2 * kMaxKinds * 255;
-std::size_t write_material_text(Key key, const PieceSet& pieces, char* out);
 Material material_of(Key key, const PieceSet& pieces);
 Key mirror_key(Key key, const PieceSet& pieces);
 

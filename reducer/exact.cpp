@@ -297,6 +297,26 @@ class ExactSolver {
     return o_.soft ? scaled(o_.lambda * dm_[e]) : kInfinity;
   }
 
+  // Calls f(from, to, capacity) for each lattice edge between two nodes of the part: the arc of
+  // the cut network its order constraint becomes.
+  template <typename F>
+  void for_each_inner_arc(const std::vector<NodeId>& part, const std::vector<uint32_t>& local,
+                          F&& f) const {
+    const auto out = lat_.out_offsets();
+    for (uint32_t i = 0; i < part.size(); ++i) {
+      for (EdgeIndex e = out[part[i]]; e < out[part[i] + 1]; ++e) {
+        const uint32_t j = local[lat_.out_targets()[e]];
+        if (j == kNotInPart) continue;
+        // Red piece added: the bigger material above t forces x above t; black: the reverse.
+        if (lat_.out_labels()[e].side() == Side::Red) {
+          f(j, i, edge_capacity(e));
+        } else {
+          f(i, j, edge_capacity(e));
+        }
+      }
+    }
+  }
+
   // The part's nodes at or above threshold t (the maximal minimum cut) and those below.
   std::optional<std::pair<std::vector<NodeId>, std::vector<NodeId>>> cut(
       const std::vector<NodeId>& part, int t, std::vector<uint32_t>& local) {
@@ -328,15 +348,10 @@ class ExactSolver {
       const auto out = lat_.out_offsets();
       for (EdgeIndex e = out[x]; e < out[x + 1]; ++e) {
         const NodeId v = lat_.out_targets()[e];
+        if (local[v] != kNotInPart) continue;  // an arc of the network, below
         const bool red = lat_.out_labels()[e].side() == Side::Red;
         const Capacity c = edge_capacity(e);
-        if (local[v] != kNotInPart) {
-          if (red) {
-            net.count(local[v], i, c);
-          } else {
-            net.count(i, local[v], c);
-          }
-        } else if (red && known_above(v, t)) {
+        if (red && known_above(v, t)) {
           cost_below[i] += c;
         } else if (!red && !known_above(v, t)) {
           cost_above[i] += c;
@@ -364,20 +379,12 @@ class ExactSolver {
       net.count(net.source(), i, cost_below[i]);
       net.count(i, net.sink(), -cost_below[i]);
     }
+    for_each_inner_arc(part, local,
+                       [&](uint32_t from, uint32_t to, Capacity c) { net.count(from, to, c); });
     net.lay_out();
+    for_each_inner_arc(part, local,
+                       [&](uint32_t from, uint32_t to, Capacity c) { net.add(from, to, c); });
     for (uint32_t i = 0; i < n; ++i) {
-      const NodeId x = part[i];
-      const auto out = lat_.out_offsets();
-      for (EdgeIndex e = out[x]; e < out[x + 1]; ++e) {
-        const uint32_t j = local[lat_.out_targets()[e]];
-        if (j == kNotInPart) continue;
-        // Red piece added: the bigger material above t forces x above t; black: the reverse.
-        if (lat_.out_labels()[e].side() == Side::Red) {
-          net.add(j, i, edge_capacity(e));
-        } else {
-          net.add(i, j, edge_capacity(e));
-        }
-      }
       net.add(net.source(), i, cost_below[i]);
       net.add(i, net.sink(), -cost_below[i]);
     }

@@ -664,8 +664,8 @@ void StoreWriter::finish_run(int64_t run, const std::string& after, double secon
 
 std::unordered_map<Key, NodeState> StoreWriter::nodes() {
   std::unordered_map<Key, NodeState> nodes;
-  SQLite::Statement q(*s_.db, "SELECT key, score, source, invariable, weight FROM nodes");
-  while (q.executeStep()) {
+  Scan q(*s_.db, "SELECT key, score, source, invariable, weight FROM nodes");
+  while (q.step()) {
     const Key key = s_.checked_key(field(q, 0), "nodes");
     nodes.emplace(key, s_.checked_node(q, key));
   }
@@ -678,7 +678,7 @@ void StoreWriter::change(int64_t run, Key key, const std::optional<NodeState>& o
   SQLite::Statement& node = q_->node;
   node.bind(1, static_cast<int64_t>(key));
   char material[kMaxMaterialText + 1];  // read by the statement until its reset below
-  material[write_material_text(key, *s_.pieces, material)] = '\0';
+  material[write_material(material_of(key, *s_.pieces), *s_.pieces, material)] = '\0';
   node.bindNoCopy(2, material);
   node.bind(3, value(now.score));
   node.bind(4, std::string(source_name(now.source)));
