@@ -63,6 +63,7 @@ Command simulate_command();
 Command sample_command();
 Command review_import_command();
 Command review_undo_command();
+Command review_export_command();
 Command estimate_command();
 Command serve_command();
 Command export_command();

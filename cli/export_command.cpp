@@ -65,7 +65,7 @@ Command export_command() {
       [o] {
         if (o->json && o->out == "-")
           throw InputError("", 0, "--json", "--json and --out - both write to standard output");
-        check_not_input(o->out, files_of(o->kb.path), "--out");
+        check_output(o->out, files_of(o->kb.path), "--out");
         const KnowledgeBase kb = load(o->kb);
         const ScoredLattice scored = ScoredLattice::of(kb);
         ConflictCounter counter(scored.lattice);

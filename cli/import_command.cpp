@@ -38,7 +38,7 @@ Command import_command() {
             if (!is_store_path(o->store)) {
               throw InputError(o->store, 0, "KB", "expected a store path ending in .sqlite");
             }
-            check_not_input(o->store, {o->file}, "KB");
+            check_output(o->store, {o->file}, "KB");
             std::optional<Store> existing;
             if (path_exists(o->store)) existing.emplace(Store::open(o->store));
             if (existing && o->pieces && *o->pieces != existing->pieces().name()) {

@@ -169,11 +169,11 @@ Command reduce_command() {
         if (!o->weights.empty()) inputs.push_back(o->weights);
         if (!o->dry_run && !o->out.empty()) {
           check_save_target(o->out);
-          check_not_input(o->out, inputs, "--out");
+          check_output(o->out, inputs, "--out");
         }
         if (!o->report.empty()) {
-          check_not_input(o->report, inputs, "--report");
-          if (!o->out.empty()) check_not_input(o->report, {o->out}, "--report");
+          check_output(o->report, inputs, "--report");
+          if (!o->out.empty()) check_output(o->report, {o->out}, "--report");
         }
 
         OpenedKb opened = open(o->kb);

@@ -53,7 +53,7 @@ Command report_command() {
           [o] {
             if (o->json && o->out == "-")
               throw InputError("", 0, "--json", "--json and --out - both write to standard output");
-            check_not_input(o->out, files_of(o->kb.path), "--out");
+            check_output(o->out, files_of(o->kb.path), "--out");
             OpenedKb opened = open(o->kb);
             const KnowledgeBase& now = opened.kb;
             const std::optional<RecordedRepair> repair =

@@ -17,6 +17,7 @@
 #include "lattice/neighbourhood.h"
 #include "present/json_forms.h"
 #include "review/result_json.h"
+#include "review/reviewer.h"
 #include "review/rules.h"
 #include "review/sheet.h"
 #include "sampling/active.h"
@@ -26,6 +27,50 @@
 #include "sampling/risk.h"
 
 namespace egkb::cli {
+
+namespace {
+
+// A sheet's CSV file and the HTML page beside it (none for standard output).
+struct SheetPaths {
+  std::string csv;
+  std::string html;
+};
+
+SheetPaths sheet_paths(const std::string& out) {
+  if (out == "-") return {out, ""};
+  if (std::filesystem::path(out).extension() != ".csv")
+    throw InputError(out, 0, "--out", "expected a .csv file");
+  return {out, std::filesystem::path(out).replace_extension(".html").string()};
+}
+
+// Refuses sheet paths that exist: an older sheet may hold a reviewer's verdicts not yet
+// imported.
+void check_sheet_paths(const SheetPaths& paths, const std::string& kb) {
+  for (const std::string& file : {paths.csv, paths.html}) {
+    if (file.empty()) continue;
+    check_output(file, files_of(kb), "--out");
+    if (file != "-" && path_exists(file)) {
+      throw InputError(file, 0, "--out",
+                       "exists already, and a sheet may hold a reviewer's verdicts; name a new "
+                       "file");
+    }
+  }
+}
+
+void write_sheets(Outputs& outputs, const SheetPaths& paths, int64_t batch,
+                  const std::vector<SheetRow>& sheet, const PieceSet& pieces,
+                  const std::string& store) {
+  outputs.write(
+      paths.csv, [&](std::ostream& out) { write_sheet_csv(out, batch, sheet, pieces); }, false);
+  if (!paths.html.empty()) {
+    outputs.write(
+        paths.html,
+        [&](std::ostream& out) { write_sheet_html(out, batch, sheet, pieces, store, paths.csv); },
+        false);
+  }
+}
+
+}  // namespace
 
 Command sample_command() {
   struct Options {
@@ -58,21 +103,8 @@ Command sample_command() {
         if (o->json && o->out == "-")
           throw InputError("", 0, "--json", "--json and --out - both write to standard output");
         const bool to_stdout = o->out == "-";
-        if (!to_stdout && std::filesystem::path(o->out).extension() != ".csv")
-          throw InputError(o->out, 0, "--out", "expected a .csv file");
-        const std::string csv = o->out;
-        const std::string html =
-            to_stdout ? "" : std::filesystem::path(o->out).replace_extension(".html").string();
-        for (const std::string& file : {csv, html}) {
-          if (file.empty() || file == "-") continue;
-          check_not_input(file, files_of(o->kb.path), "--out");
-          // An older sheet may hold a reviewer's verdicts not yet imported.
-          if (path_exists(file)) {
-            throw InputError(file, 0, "--out",
-                             "exists already, and a sheet may hold a reviewer's verdicts; name a "
-                             "new file");
-          }
-        }
+        const auto [csv, html] = sheet_paths(o->out);
+        check_sheet_paths({csv, html}, o->kb.path);
         OpenedKb opened = open(o->kb);
         const KnowledgeBase& kb = opened.kb;
         o->sample.check(*kb.pieces);
@@ -84,6 +116,12 @@ Command sample_command() {
           eligible[i] = !(o->exclude_reviewed && kb.rows[i].source == Source::Expert);
           population += eligible[i];
           if (eligible[i]) ++strata[static_cast<std::size_t>(kb.rows[i].source)];
+        }
+        if (population == 0) {
+          throw InputError(o->kb.path, 0, o->exclude_reviewed ? "--exclude-reviewed" : "",
+                           kb.rows.empty() ? "the store holds no rows to draw; nothing was recorded"
+                                           : "every row has been reviewed by an expert, so no row "
+                                             "is left to draw; nothing was recorded");
         }
         const std::size_t wanted = o->sample.wanted(population);
         const std::string& design = o->sample.design;
@@ -113,6 +151,13 @@ Command sample_command() {
             for (std::size_t i : rows) probability.push_back(p[i]);
           }
         }
+        if (rows.empty()) {
+          throw InputError("", 0, "--seed",
+                           fmt::format("the {} design drew no row with this seed (its rows are "
+                                       "drawn independently); nothing was recorded: try another "
+                                       "seed or a larger --p",
+                                       design));
+        }
         Batch batch;
         batch.design = design;
         batch.seed = o->seed;
@@ -128,25 +173,16 @@ Command sample_command() {
           batch.items.push_back(
               {row.key, row.score, probability[j], static_cast<std::size_t>(row.source)});
         }
-        const std::vector<SheetRow> sheet = sheet_rows(kb, original, rows);
-        // The sheets carry the batch's number, known inside the write; they appear with its
-        // commit, and never over a sheet another command wrote meanwhile: it may hold verdicts.
+        const std::vector<SheetRow> sheet = sheet_rows(kb, original, batch.items);
+        // The sheets carry the batch's number, known inside the write; they appear after its
+        // commit (`review export` writes them again should they not), and never over a sheet
+        // another command wrote meanwhile: it may hold verdicts.
         Outputs outputs;
         int64_t id = 0;
         opened.store->write(
             [&](StoreWriter& w) {
               id = w.add_batch(batch);
-              outputs.write(
-                  csv, [&](std::ostream& out) { write_sheet_csv(out, id, sheet, *kb.pieces); },
-                  false);
-              if (!html.empty()) {
-                outputs.write(
-                    html,
-                    [&](std::ostream& out) {
-                      write_sheet_html(out, id, sheet, *kb.pieces, o->kb.path, csv);
-                    },
-                    false);
-              }
+              write_sheets(outputs, {csv, html}, id, sheet, *kb.pieces, o->kb.path);
             },
             &outputs);
         if (o->json) {
@@ -238,8 +274,10 @@ Command review_import_command() {
             const ReviewPlan plan =
                 plan_review(store, sheet, {o->sheet.partial, o->accept_stale, o->replace});
             const Batch& batch = plan.sheet.batch;
-            std::string reviewer = o->reviewer;
-            if (reviewer.empty()) reviewer = std::getenv("USER") ? std::getenv("USER") : "unknown";
+            const char* user = std::getenv("USER");
+            const std::string reviewer = checked_reviewer(
+                o->reviewer.empty() ? (user != nullptr ? user : "unknown") : o->reviewer,
+                o->reviewer.empty() ? "$USER" : "--reviewer");
             std::size_t rescored = 0;
             for (const PlannedVerdict& v : plan.verdicts)
               rescored += v.before.score != v.after.score;
@@ -304,6 +342,53 @@ Command review_undo_command() {
           }};
 }
 
+Command review_export_command() {
+  struct Options {
+    KbOptions kb;
+    uint64_t batch = 0;
+    std::string out;
+  };
+  auto o = std::make_shared<Options>();
+  return {"review export",
+          "write a batch's sheet again from the store, with the verdicts imported for it",
+          "egkb review export kb.sqlite 3 --out batch3.csv",
+          [o](OptionSink& sink) {
+            add_kb_options(sink, o->kb, false);
+            sink.whole(o->batch, "BATCH", "the batch number", 1, INT64_MAX);
+            sink.text(o->out, "--out",
+                      "the sheet (a new .csv file; the HTML page goes beside it), or - for the "
+                      "CSV on standard output",
+                      true);
+          },
+          [o] {
+            require_store(o->kb.path);
+            const SheetPaths paths = sheet_paths(o->out);
+            check_sheet_paths(paths, o->kb.path);
+            Store store = open_store(o->kb.path);
+            const Batch batch = store.batch(static_cast<int64_t>(o->batch));
+            std::vector<SheetRow> sheet =
+                sheet_rows(store.knowledge_base(), store.original_scores(), batch.items);
+            const std::optional<BatchImport> import = store.batch_import(batch.id);
+            for (std::size_t i = 0; i < sheet.size() && import; ++i) {
+              if (const auto v = import->verdicts.find(batch.items[i].key);
+                  v != import->verdicts.end()) {
+                sheet[i].verdict = std::to_string(value(v->second));
+              }
+            }
+            Outputs outputs;
+            write_sheets(outputs, paths, batch.id, sheet, store.pieces(), o->kb.path);
+            outputs.publish();
+            outputs.keep();
+            std::FILE* text = outputs.to_standard_output() ? stderr : stdout;
+            fmt::print(
+                text, "batch {}: {} rows{} -> {}{}\n", batch.id, sheet.size(),
+                import ? fmt::format(", the verdicts of {} ({})", import->reviewer, import->time)
+                       : std::string(", no verdicts imported"),
+                paths.csv, paths.html.empty() ? "" : ", " + paths.html);
+            return 0;
+          }};
+}
+
 Command estimate_command() {
   struct Options {
     SheetOptions sheet;
@@ -319,16 +404,17 @@ Command estimate_command() {
       },
       [o] {
         Store store = open_store(o->sheet.kb.path);
-        const MatchedSheet matched =
-            match_sheet(store, read_filled_sheet(o->sheet, store.pieces()), o->sheet.partial);
+        const FilledSheet sheet = read_filled_sheet(o->sheet, store.pieces());
+        const MatchedSheet matched = match_sheet(store, sheet, o->sheet.partial);
+        check_possible(store.knowledge_base(), matched.verdicts, sheet.origin);
         const Batch& batch = matched.batch;
         std::vector<Observation> observations;
         for (const MatchedVerdict& v : matched.verdicts) {
           observations.push_back({v.drawn.score, v.verdict, v.drawn.probability, v.drawn.stratum});
         }
         // Rows by provenance when sampled; a batch without them counts as one stratum.
-        const auto strata = nlohmann::json::parse(batch.parameters)
-                                .value("strata", std::vector<std::size_t>{batch.population});
+        const std::vector<std::size_t> strata =
+            batch.strata.empty() ? std::vector<std::size_t>{batch.population} : batch.strata;
         const ErrorEstimate e = batch.design != "distance-k"
                                     ? estimate_horvitz_thompson(observations, batch.population)
                                     : estimate_simple(observations, strata);

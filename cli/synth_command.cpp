@@ -63,10 +63,10 @@ Command synth_command() {
             }
             if (o->truth == "-" && o->out == "-")
               throw InputError("", 0, "--out", "only one of --truth and --out can be - ");
-            check_not_input(o->out, {o->truth}, "--out");
+            check_output(o->out, {o->truth}, "--out");
             if (o->base) {
-              check_not_input(o->truth, files_of(*o->base), "--truth");
-              check_not_input(o->out, files_of(*o->base), "--out");
+              check_output(o->truth, files_of(*o->base), "--truth");
+              check_output(o->out, files_of(*o->base), "--out");
             }
             for (const std::string& target : {o->truth, o->out}) {
               if (target != "-") check_save_target(target);

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -15,6 +16,7 @@
 #include <sstream>
 
 #include "lattice/errors.h"
+#include "lattice/text.h"
 
 namespace egkb {
 
@@ -60,7 +62,61 @@ void remove_stale(const fs::path& target) {
   }
 }
 
+// Whether `file` is what standard output writes to: `--out /dev/stdout`, or a link to it.
+bool is_standard_output(const struct stat& file) {
+  struct stat out;
+  return ::fstat(STDOUT_FILENO, &out) == 0 && out.st_dev == file.st_dev &&
+         out.st_ino == file.st_ino;
+}
+
+// Writes all of `bytes` to an existing FIFO or device, in place.
+void write_through(const std::string& path, std::string_view bytes) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) throw IoError(path, fmt::format("cannot write: {}", std::strerror(errno)));
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int error = errno;
+      ::close(fd);
+      throw IoError(path, fmt::format("cannot write: {}", std::strerror(error)));
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+}
+
+// The path a regular file is renamed to: a symbolic link stays and its target is replaced.
+std::string final_path(const std::string& path) {
+  struct stat link;
+  if (::lstat(path.c_str(), &link) != 0 || !S_ISLNK(link.st_mode)) return path;
+  std::error_code ec;
+  const fs::path target = fs::weakly_canonical(path, ec);
+  return ec ? path : target.string();
+}
+
 }  // namespace
+
+OutputTarget output_target(const std::string& path, const std::string& what) {
+  if (path == "-") return OutputTarget::StandardOutput;
+  struct stat file;
+  if (::stat(path.c_str(), &file) != 0) {
+    if (errno == ENOENT) return OutputTarget::Replaced;
+    throw InputError(path, 0, what, fmt::format("cannot use this path: {}", std::strerror(errno)));
+  }
+  if (is_standard_output(file)) return OutputTarget::StandardOutput;
+  const mode_t type = file.st_mode & S_IFMT;
+  if (type == S_IFREG) return OutputTarget::Replaced;
+  if (type == S_IFIFO || type == S_IFCHR) return OutputTarget::WrittenThrough;
+  const char* kind = type == S_IFDIR    ? "a directory"
+                     : type == S_IFSOCK ? "a socket"
+                     : type == S_IFBLK  ? "a block device"
+                                        : "not a file egkb can write";
+  throw InputError(path, 0, what,
+                   fmt::format("is {}: name a regular file (it is left as it is), a pipe, or - "
+                               "for standard output",
+                               kind));
+}
 
 std::string temporary_beside(const std::string& target) {
   static std::atomic<unsigned> counter{0};
@@ -74,8 +130,7 @@ std::string temporary_beside(const std::string& target) {
 bool rename_no_replace(const std::string& from, const std::string& to) {
   if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) != 0) {
     if (errno == EEXIST) return false;
-    throw IoError(
-        fmt::format("{}: cannot move the new file into place: {}", to, std::strerror(errno)));
+    throw IoError(to, fmt::format("cannot move the new file into place: {}", std::strerror(errno)));
   }
   sync_folder(fs::path(to).parent_path());
   return true;
@@ -97,11 +152,14 @@ Outputs::~Outputs() {
 }
 
 std::string Outputs::reserve(const std::string& target) {
+  if (output_target(target, "") != OutputTarget::Replaced || path_exists(target)) {
+    throw InputError(target, 0, "", "exists already; remove it or name a new file");
+  }
   const std::string temporary = temporary_beside(target);
   // Made empty now, so a folder that cannot take the file is named before any work is done.
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) {
-    throw IoError(fmt::format("{}: cannot write the file: {}", target, std::strerror(errno)));
+    throw IoError(target, fmt::format("cannot write the file: {}", std::strerror(errno)));
   }
   ::close(fd);
   files_.push_back({target, temporary, "", true, false});
@@ -110,22 +168,23 @@ std::string Outputs::reserve(const std::string& target) {
 
 void Outputs::write(const std::string& path, const std::function<void(std::ostream&)>& writer,
                     bool replace) {
-  if (path == "-") {
+  const OutputTarget target = output_target(path, "");
+  if (target != OutputTarget::Replaced) {
     std::ostringstream held;
     writer(held);
-    standard_output_ += held.str();
-    writes_stdout_ = true;
+    const bool standard = target == OutputTarget::StandardOutput;
+    held_.push_back({standard ? "" : path, std::move(held).str()});
+    writes_stdout_ = writes_stdout_ || standard;
     return;
   }
-  File file{path, temporary_beside(path), "", !replace, false};
+  const std::string final = final_path(path);
+  File file{final, temporary_beside(final), "", !replace, false};
   std::ofstream out(file.temporary, std::ios::binary | std::ios::trunc);
-  if (!out) {
-    throw IoError(fmt::format("{}: cannot write the file: {}", path, std::strerror(errno)));
-  }
+  if (!out) throw IoError(path, fmt::format("cannot write the file: {}", std::strerror(errno)));
   files_.push_back(file);
   writer(out);
   out.close();
-  if (!out) throw IoError(fmt::format("{}: cannot write the file (is the disk full?)", path));
+  if (!out) throw IoError(path, "cannot write the file (is the disk full?)");
   sync_file(files_.back().temporary);
 }
 
@@ -134,10 +193,9 @@ void Outputs::publish() {
     std::error_code ec;
     if (file.fresh) {
       if (!rename_no_replace(file.temporary, file.target)) {
-        throw IoError(
-            fmt::format("{}: another command created this file while this one ran; "
-                        "nothing was written; run the command again",
-                        file.target));
+        throw IoError(file.target,
+                      "another command created this file while this one ran; it was left as it "
+                      "is; run the command again");
       }
       file.published = true;
       continue;
@@ -147,15 +205,14 @@ void Outputs::publish() {
       fs::rename(file.target, file.set_aside, ec);
       if (ec) {
         file.set_aside.clear();
-        throw IoError(fmt::format("{}: cannot replace the file: {}", file.target, ec.message()));
+        throw IoError(file.target, fmt::format("cannot replace the file: {}", ec.message()));
       }
     }
     fs::rename(file.temporary, file.target, ec);
     if (ec) {
       if (!file.set_aside.empty()) fs::rename(file.set_aside, file.target, ec);
       file.set_aside.clear();
-      throw IoError(
-          fmt::format("{}: cannot move the file into place: {}", file.target, ec.message()));
+      throw IoError(file.target, fmt::format("cannot move the file into place: {}", ec.message()));
     }
     file.published = true;
     sync_folder(fs::path(file.target).parent_path());
@@ -168,10 +225,14 @@ void Outputs::keep() {
   for (const File& file : files_) {
     if (!file.set_aside.empty()) fs::remove(file.set_aside, ignored);
   }
-  if (writes_stdout_) {
-    std::cout.write(standard_output_.data(), static_cast<std::streamsize>(standard_output_.size()));
+  for (const Held& held : held_) {
+    if (!held.path.empty()) {
+      write_through(held.path, held.bytes);
+      continue;
+    }
+    std::cout.write(held.bytes.data(), static_cast<std::streamsize>(held.bytes.size()));
     std::cout.flush();
-    if (!std::cout) throw IoError("standard output: cannot write");
+    if (!std::cout) throw IoError("standard output", "cannot write");
   }
 }
 
@@ -189,8 +250,8 @@ bool path_exists(const std::string& path) {
   return exists;
 }
 
-void check_not_input(const std::string& output, const std::vector<std::string>& inputs,
-                     const std::string& what) {
+void check_output(const std::string& output, const std::vector<std::string>& inputs,
+                  const std::string& what) {
   if (output == "-") return;  // standard output is never an input
   std::error_code ec;
   const fs::path out = fs::weakly_canonical(output, ec);
@@ -203,7 +264,7 @@ void check_not_input(const std::string& output, const std::vector<std::string>& 
       throw InputError(output, 0, what,
                        fmt::format("is also an input of this command ({}); name another file, "
                                    "so nothing it reads is overwritten",
-                                   input));
+                                   path_text(input)));
     }
   }
 }

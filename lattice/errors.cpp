@@ -10,7 +10,7 @@ namespace {
 
 std::string locate(const std::string& file, std::size_t line, const std::string& field,
                    const std::string& message) {
-  std::string where = file;
+  std::string where = path_text(file);
   if (line > 0) where += fmt::format(":{}", line);
   if (!field.empty()) where += where.empty() ? field : ": " + field;
   return where.empty() ? message : where + ": " + message;
@@ -25,6 +25,9 @@ InputError::InputError(std::string file, std::size_t line, std::string field,
       line_(line),
       field_(std::move(field)),
       choice_(std::move(choice)) {}
+
+IoError::IoError(const std::string& path, const std::string& message)
+    : std::runtime_error(path_text(path) + ": " + message) {}
 
 MaterialParseError::MaterialParseError(std::string text, std::size_t column,
                                        const std::string& message)

@@ -33,6 +33,8 @@ class InputError : public std::runtime_error {
 class IoError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+  // "path: message", the path shown as path_text() shows it.
+  IoError(const std::string& path, const std::string& message);
 };
 
 // The store could not be read or written, or holds rows egkb never writes. Exit code 3.

@@ -73,6 +73,10 @@ std::string printable(std::string_view text, std::size_t limit) {
   return out;
 }
 
+std::string path_text(std::string_view path) {
+  return shown(path, path.size()).first;
+}
+
 std::string in_quotes(std::string_view text, std::size_t limit) {
   const auto [out, left] = shown(text, limit);
   if (left == 0) return "'" + out + "'";

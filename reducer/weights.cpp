@@ -5,6 +5,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "io/json_input.h"
 #include "lattice/errors.h"
 
 namespace egkb {
@@ -44,11 +45,11 @@ PieceWeights PieceWeights::defaults(const PieceSet& pieces) {
 
 ReduceWeights parse_weights(std::string_view json, const std::string& path,
                             const PieceSet& pieces) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(json);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(path, 0, "", fmt::format("not JSON: {}", e.what()));
+  const nlohmann::json j = parse_json_input(json, path);
+  if (!j.is_object()) {
+    throw InputError(path, 0, "",
+                     "expected a JSON object with pieces, cannon_raise, mirror, manual or "
+                     "generated");
   }
   ReduceWeights w{PieceWeights::defaults(pieces), NodeWeights{}};
   // The exact repair scales weights to integer capacities: far smaller ones vanish, far larger
@@ -61,6 +62,8 @@ ReduceWeights parse_weights(std::string_view json, const std::string& path,
   };
   for (const auto& [key, v] : j.items()) {
     if (key == "pieces") {
+      if (!v.is_object())
+        throw InputError(path, 0, key, "expected an object of piece letters and values");
       for (const auto& [letter, pv] : v.items()) {
         const int kind = letter.size() == 1 ? pieces.kind_of(letter[0]) : -1;
         if (kind < 0) {

@@ -39,49 +39,6 @@ NodeState without_import(const NodeState& now, Key key, const std::optional<Batc
   return before->second;
 }
 
-// Verdicts that no consistent base can hold together with the invariable rows outside the
-// sheet, or with each other. Each of the two is checked on its own, so invariable rows that
-// contradict each other already (the reducers name those) neither hide a verdict's fault nor
-// are blamed on the sheet.
-void check_possible(const KnowledgeBase& kb, const ReviewPlan& plan, const std::string& origin) {
-  const ScoredLattice scored = ScoredLattice::of(kb);
-  const Lattice& lat = scored.lattice;
-  std::vector<uint8_t> invariable(lat.size(), 0), verdicts(lat.size(), 0);
-  std::vector<Rank> ranks = scored.ranks();
-  std::unordered_map<NodeId, const PlannedVerdict*> verdict_at;
-  for (const PlannedVerdict& v : plan.verdicts) {
-    const NodeId n = *lat.find(v.verdict.key);
-    verdict_at.emplace(n, &v);
-    verdicts[n] = 1;
-    ranks[n] = rank_of(v.verdict.verdict);
-  }
-  for (NodeId n = 0; n < lat.size(); ++n) {
-    const std::size_t row = scored.row_of[n];
-    invariable[n] = row != ScoredLattice::kImplied && kb.rows[row].invariable && !verdicts[n];
-  }
-  auto name = [&](NodeId n) {
-    const std::string material = format_material(lat.material(n), lat.pieces());
-    if (const auto it = verdict_at.find(n); it != verdict_at.end()) {
-      return fmt::format("the verdict {} for {} (line {})", value(it->second->verdict.verdict),
-                         material, it->second->verdict.line);
-    }
-    const KbRow& row = kb.rows[scored.row_of[n]];
-    return fmt::format("the invariable row {} {} ({})", material, value(row.score),
-                       source_name(row.source));
-  };
-  Faults faults(origin, "cannot be true");
-  const RankBounds fixed_by_rows = rank_bounds(lat, invariable, ranks);
-  for (const PlannedVerdict& v : plan.verdicts) {
-    const NodeId n = *lat.find(v.verdict.key);
-    if (const auto c = fixed_by_rows.against(n, ranks[n]))
-      faults.add(v.verdict.line, "verdict", explain(lat, *c, name));
-  }
-  for (const Contradiction& c : fixed_contradictions(lat, verdicts, ranks, 100)) {
-    faults.add(verdict_at.at(c.low)->verdict.line, "verdict", explain(lat, c, name));
-  }
-  faults.throw_if_any();
-}
-
 }  // namespace
 
 MatchedSheet match_sheet(Store& store, const FilledSheet& sheet, bool partial) {
@@ -128,6 +85,48 @@ MatchedSheet match_sheet(Store& store, const FilledSheet& sheet, bool partial) {
   return matched;
 }
 
+// Each of the two checks stands on its own, so invariable rows that contradict each other
+// already (the reducers name those) neither hide a verdict's fault nor are blamed on the sheet.
+void check_possible(const KnowledgeBase& kb, const std::vector<MatchedVerdict>& matched,
+                    const std::string& origin) {
+  const ScoredLattice scored = ScoredLattice::of(kb);
+  const Lattice& lat = scored.lattice;
+  std::vector<uint8_t> invariable(lat.size(), 0), verdicts(lat.size(), 0);
+  std::vector<Rank> ranks = scored.ranks();
+  std::unordered_map<NodeId, const MatchedVerdict*> verdict_at;
+  for (const MatchedVerdict& v : matched) {
+    const NodeId n = *lat.find(v.key);
+    verdict_at.emplace(n, &v);
+    verdicts[n] = 1;
+    ranks[n] = rank_of(v.verdict);
+  }
+  for (NodeId n = 0; n < lat.size(); ++n) {
+    const std::size_t row = scored.row_of[n];
+    invariable[n] = row != ScoredLattice::kImplied && kb.rows[row].invariable && !verdicts[n];
+  }
+  auto name = [&](NodeId n) {
+    const std::string material = format_material(lat.material(n), lat.pieces());
+    if (const auto it = verdict_at.find(n); it != verdict_at.end()) {
+      return fmt::format("the verdict {} for {} (line {})", value(it->second->verdict), material,
+                         it->second->line);
+    }
+    const KbRow& row = kb.rows[scored.row_of[n]];
+    return fmt::format("the invariable row {} {} ({})", material, value(row.score),
+                       source_name(row.source));
+  };
+  Faults faults(origin, "cannot be true");
+  const RankBounds fixed_by_rows = rank_bounds(lat, invariable, ranks);
+  for (const MatchedVerdict& v : matched) {
+    const NodeId n = *lat.find(v.key);
+    if (const auto c = fixed_by_rows.against(n, ranks[n]))
+      faults.add(v.line, "verdict", explain(lat, *c, name));
+  }
+  for (const Contradiction& c : fixed_contradictions(lat, verdicts, ranks, 100)) {
+    faults.add(verdict_at.at(c.low)->line, "verdict", explain(lat, c, name));
+  }
+  faults.throw_if_any();
+}
+
 ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptions& options) {
   ReviewPlan plan;
   plan.sheet = match_sheet(store, sheet, options.partial);
@@ -156,10 +155,10 @@ ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptio
   for (const MatchedVerdict& v : plan.sheet.verdicts) {
     const auto row = rows.find(v.key);
     if (row == rows.end()) {
-      throw StoreError(
-          fmt::format("{}: {} was drawn in batch {} but is not a node of the store; "
-                      "the store is damaged",
-                      store.path(), material_text(v.key, pieces), batch.id));
+      throw StoreError(store.path(),
+                       fmt::format("{} was drawn in batch {} but is not a node of the store; "
+                                   "the store is damaged",
+                                   material_text(v.key, pieces), batch.id));
     }
     const NodeState now = NodeState::of(*row->second);
     const NodeState base = without_import(now, v.key, plan.replaces);
@@ -197,7 +196,7 @@ ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptio
                     "verdicts are applied to them as asked",
                     stale.size(), batch.id));
   }
-  check_possible(kb, plan, sheet.origin);
+  check_possible(kb, plan.sheet.verdicts, sheet.origin);
   return plan;
 }
 

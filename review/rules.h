@@ -35,6 +35,13 @@ struct MatchedSheet {
 // present unless `partial`. Throws InputError listing the rows at fault.
 MatchedSheet match_sheet(Store& store, const FilledSheet& sheet, bool partial);
 
+// Refuses with InputError, naming the lines of `origin`, verdicts that cannot be true: a
+// material that is its own mirror off 4 and 5, or a verdict that contradicts an invariable row
+// of `kb` or another of the verdicts along the lattice. What review import refuses, estimate
+// refuses too.
+void check_possible(const KnowledgeBase& kb, const std::vector<MatchedVerdict>& verdicts,
+                    const std::string& origin);
+
 struct PlannedVerdict {
   MatchedVerdict verdict;
   NodeState before;  // the node now

@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "io/csv_reader.h"
+#include "lattice/errors.h"
 #include "lattice/material.h"
 #include "lattice/neighbourhood.h"
 #include "present/html.h"
@@ -14,26 +15,30 @@ namespace egkb {
 
 std::vector<SheetRow> sheet_rows(const KnowledgeBase& kb,
                                  const std::unordered_map<Key, Score>& original,
-                                 const std::vector<std::size_t>& drawn) {
+                                 const std::vector<BatchItem>& drawn) {
   const ScoredLattice scored = ScoredLattice::of(kb);
   const std::vector<Rank> ranks = scored.ranks();
   const PieceSet& pieces = *kb.pieces;
   std::vector<SheetRow> sheet;
-  for (std::size_t i : drawn) {
-    const KbRow& row = kb.rows[i];
-    const Material m = material_of(row.key, pieces);
+  for (const BatchItem& item : drawn) {
+    const Material m = material_of(item.key, pieces);
+    const std::optional<NodeId> node = scored.lattice.find(item.key);
+    if (!node || scored.row_of[*node] == ScoredLattice::kImplied) {
+      throw InputError(kb.origin, 0, "batch",
+                       fmt::format("{} was drawn but is not a row of the base any more",
+                                   format_material(m, pieces)));
+    }
     std::string neighbours;
-    for (const Neighbour& nb :
-         neighbourhood(scored.lattice, ranks, *scored.lattice.find(row.key))) {
+    for (const Neighbour& nb : neighbourhood(scored.lattice, ranks, *node)) {
       if (nb.link == Link::Mirror) continue;
       neighbours +=
           fmt::format("{}{}: {} {}{}", neighbours.empty() ? "" : "; ", link_text(pieces, nb),
                       format_material(scored.lattice.material(nb.node), pieces),
                       value(scored.scores[nb.node]), nb.inconsistent ? " ✗" : "");
     }
-    const auto first = original.find(row.key);
-    sheet.push_back({format_material(m, pieces), describe_material(m, pieces), row.score,
-                     first == original.end() ? row.score : first->second, neighbours});
+    const auto first = original.find(item.key);
+    sheet.push_back({format_material(m, pieces), describe_material(m, pieces), item.score,
+                     first == original.end() ? item.score : first->second, neighbours, ""});
   }
   return sheet;
 }
@@ -43,9 +48,9 @@ void write_sheet_csv(std::ostream& out, int64_t batch, const std::vector<SheetRo
   out << "batch,id,material,verdict,score,meaning,original_score,pieces,neighbours\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const SheetRow& r = rows[i];
-    fmt::print(out, "{},{},{},,{},{},{},{},{}\n", batch, i + 1, r.material, value(r.score),
-               csv_quoted(pieces.meaning(r.score)), value(r.original), csv_quoted(r.pretty),
-               csv_quoted(r.neighbours));
+    fmt::print(out, "{},{},{},{},{},{},{},{},{}\n", batch, i + 1, r.material, r.verdict,
+               value(r.score), csv_quoted(pieces.meaning(r.score)), value(r.original),
+               csv_quoted(r.pretty), csv_quoted(r.neighbours));
   }
 }
 
@@ -76,12 +81,13 @@ void write_sheet_html(std::ostream& out, int64_t batch, const std::vector<SheetR
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const SheetRow& r = rows[i];
     const bool changed = r.original != r.score;
-    fmt::print(out,
-               "<tr><td>{}</td><td><b>{}</b></td><td></td><td>{}</td><td class=\"{}\">{} ({})</td>"
-               "<td>{} ({})</td><td>{}</td></tr>\n",
-               i + 1, html_escaped(r.material), html_escaped(r.pretty), changed ? "changed" : "",
-               value(r.score), html_escaped(pieces.meaning(r.score)), value(r.original),
-               html_escaped(pieces.meaning(r.original)), html_escaped(r.neighbours));
+    fmt::print(
+        out,
+        "<tr><td>{}</td><td><b>{}</b></td><td>{}</td><td>{}</td><td class=\"{}\">{} ({})</td>"
+        "<td>{} ({})</td><td>{}</td></tr>\n",
+        i + 1, html_escaped(r.material), html_escaped(r.verdict), html_escaped(r.pretty),
+        changed ? "changed" : "", value(r.score), html_escaped(pieces.meaning(r.score)),
+        value(r.original), html_escaped(pieces.meaning(r.original)), html_escaped(r.neighbours));
   }
   fmt::print(out, "</table>\n</body></html>\n");
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lattice/knowledge_base.h"
+#include "store/batch.h"
 
 namespace egkb {
 
@@ -20,15 +21,17 @@ struct SheetRow {
   // "-G black: KCMKCPGM 8 ✗; +P red: KCPMKCPGM 3": the piece each neighbour has less (-) or
   // more (+), its material and score, ✗ where the pair breaks the additive rule.
   std::string neighbours;
+  std::string verdict;  // empty for the reviewer to fill; a digit in an exported filled sheet
 };
 
-// The sheet rows of the KB's rows `drawn`, with `original` the first score of each row.
+// The sheet rows of the rows a batch drew, each with its score when drawn, its neighbours in
+// `kb` and `original`, the first score of each row. Throws InputError when `kb` lacks a row.
 std::vector<SheetRow> sheet_rows(const KnowledgeBase& kb,
                                  const std::unordered_map<Key, Score>& original,
-                                 const std::vector<std::size_t>& drawn);
+                                 const std::vector<BatchItem>& drawn);
 
-// CSV columns: batch, id, material, verdict (empty, for the reviewer: 0..9, or ok to confirm
-// the score), score, meaning, original_score, pieces, neighbours.
+// CSV columns: batch, id, material, verdict (0..9, or ok to confirm the score; empty for the
+// reviewer to fill), score, meaning, original_score, pieces, neighbours.
 void write_sheet_csv(std::ostream& out, int64_t batch, const std::vector<SheetRow>& rows,
                      const PieceSet& pieces);
 // The same rows as a page; `store` and `sheet` fill in the import command it shows.

@@ -14,6 +14,7 @@
 #include "present/node_json.h"
 #include "review/drafts.h"
 #include "review/result_json.h"
+#include "review/reviewer.h"
 #include "review/rules.h"
 #include "store/store.h"
 
@@ -92,14 +93,11 @@ std::string reviewer_of(const nlohmann::json& body) {
   const auto it = body.find("reviewer");
   if (it == body.end() || !it->is_string())
     throw Refusal{400, "reviewer: a name is required (a JSON string)", "reviewer"};
-  const std::string name = it->get<std::string>();
-  if (name.empty() || name.size() > 100)
-    throw Refusal{400, "reviewer: a name of 1 to 100 characters is required", "reviewer"};
-  for (unsigned char c : name) {
-    if (c < 0x20 || c == 0x7f)
-      throw Refusal{400, "reviewer: the name holds a control character", "reviewer"};
+  try {
+    return checked_reviewer(it->get<std::string>(), "reviewer");
+  } catch (const InputError& e) {
+    throw Refusal{400, e.what(), "reviewer"};
   }
-  return name;
 }
 
 bool flag_of(const nlohmann::json& body, const char* name) {

@@ -21,12 +21,15 @@ struct BatchItem {
 
 struct Batch {
   int64_t id = 0;
-  std::string design;  // distance-k or hss
+  std::string design;  // distance-k, hss or active
   uint64_t seed = 0;
   std::string parameters;      // JSON
   std::size_t population = 0;  // rows the sample was drawn from
   std::string created;         // UTC ISO 8601
   std::vector<BatchItem> items;
+  // Of the population, rows by provenance (Source), from the parameters; empty for a batch
+  // drawn before they were recorded.
+  std::vector<std::size_t> strata = {};
 };
 
 // The verdicts of a batch as one import applied them, with the node states it replaced and set.

@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "lattice/errors.h"
+#include "lattice/text.h"
 
 namespace egkb {
 
@@ -13,7 +14,7 @@ ImportResult import_kb(Store& store, const KnowledgeBase& kb, const std::string&
   if (kb.pieces != &store.pieces()) {
     throw InputError(store.path(), 0, "pieces",
                      fmt::format("the store holds {} materials, {} holds {} materials",
-                                 store.pieces().name(), kb.origin, kb.pieces->name()));
+                                 store.pieces().name(), path_text(kb.origin), kb.pieces->name()));
   }
   const auto started = std::chrono::steady_clock::now();
   ImportResult result;

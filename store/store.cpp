@@ -5,83 +5,26 @@
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
+#include <cctype>
 #include <cmath>
 #include <ctime>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <numeric>
 
 #include "io/output_files.h"
 #include "lattice/errors.h"
 #include "lattice/material.h"
+#include "lattice/text.h"
+#include "store/query.h"
 #include "store/schema.h"
 
 namespace egkb {
-
-namespace {
-
-// A statement through SQLite's C API, for the scans of every node: SQLiteCpp's Column takes a
-// reference-counted handle on every call, which cost more than the values on 2.1M rows.
-class Scan {
- public:
-  Scan(SQLite::Database& db, const char* sql) : db_(db.getHandle()) {
-    const int rc = sqlite3_prepare_v2(db_, sql, -1, &statement_, nullptr);
-    if (rc != SQLITE_OK) throw SQLite::Exception(db_, rc);
-  }
-  Scan(const Scan&) = delete;
-  Scan& operator=(const Scan&) = delete;
-  ~Scan() { sqlite3_finalize(statement_); }
-
-  bool step() {
-    const int rc = sqlite3_step(statement_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
-    throw SQLite::Exception(db_, rc);
-  }
-  sqlite3_stmt* statement() const { return statement_; }
-
- private:
-  sqlite3* db_;
-  sqlite3_stmt* statement_ = nullptr;
-};
-
-// One column of a scan's current row.
-struct Field {
-  sqlite3_stmt* statement;
-  int index;
-
-  int type() const { return sqlite3_column_type(statement, index); }
-  int64_t integer() const { return sqlite3_column_int64(statement, index); }
-  double real() const { return sqlite3_column_double(statement, index); }
-  std::string_view text() const {
-    const auto* bytes = reinterpret_cast<const char*>(sqlite3_column_text(statement, index));
-    return {bytes == nullptr ? "" : bytes,
-            static_cast<std::size_t>(sqlite3_column_bytes(statement, index))};
-  }
-};
-
-// The same reads of a SQLiteCpp statement's column.
-struct ColumnField {
-  SQLite::Column column;
-
-  int type() const { return column.getType(); }
-  int64_t integer() const { return column.getInt64(); }
-  double real() const { return column.getDouble(); }
-  std::string_view text() const {
-    return {column.getText(), static_cast<std::size_t>(column.getBytes())};
-  }
-};
-
-Field field(const Scan& q, int index) {
-  return {q.statement(), index};
-}
-
-ColumnField field(const SQLite::Statement& q, int index) {
-  return {q.getColumn(index)};
-}
-
-}  // namespace
 
 namespace fs = std::filesystem;
 
@@ -109,11 +52,18 @@ void bind_text_or_null(SQLite::Statement& q, int index, const std::string& text)
 
 }  // namespace
 
+// How this process may open a store (docs/formats.md, "Readers without write access").
+enum class Access {
+  ReadWrite,  // may write the file and its folder
+  ReadOnly,   // may not, and the journal side files are there to read through
+  Immutable,  // may not, and no side file is there: nobody is writing the store
+};
+
 struct Store::Session {
   std::string path;       // where the store is, or will be once created
   std::string temporary;  // a new store's file until the outputs are published
   std::unique_ptr<SQLite::Database> db;
-  bool writable = true;
+  Access access = Access::ReadWrite;
   const PieceSet* pieces = nullptr;
   int version = 0;
   bool snapshot_open = false;
@@ -123,81 +73,34 @@ struct Store::Session {
     if (db && snapshot_open) db->tryExec("ROLLBACK");
   }
 
-  // Every SQLite failure becomes a StoreError naming the store.
+  // Every SQLite failure becomes a StoreError naming the store, in egkb's words.
   template <typename Work>
   auto guarded(Work&& work) -> decltype(work()) {
     try {
       return work();
     } catch (const SQLite::Exception& e) {
-      if (e.getErrorCode() == SQLITE_NOTADB) {
-        throw StoreError(fmt::format("{}: not an egkb store (not a SQLite database)", path));
-      }
-      throw StoreError(fmt::format("{}: {}", path, e.what()));
+      throw StoreError(path, store_failure(e.getErrorCode()));
     }
   }
 
   [[noreturn]] void damaged(const std::string& what) const {
     throw StoreError(
-        fmt::format("{}: {}; the store is damaged (egkb never writes such a row)", path, what));
+        path, fmt::format("{}; the store is damaged (egkb never writes such a value)", what));
   }
 
-  int64_t revision() {
-    SQLite::Statement q(*db, "SELECT value FROM meta WHERE name = 'revision'");
-    return q.executeStep() ? std::stoll(q.getColumn(0).getString()) : 0;
+  // A query whose damaged values name this store and `table`.
+  Query query(std::string_view sql, const char* table, RowName row = {}) {
+    return Query(db->getHandle(), sql, {&path, pieces}, table, row);
   }
 
-  template <typename Column>
-  Key checked_key(const Column& c, const char* table) const {
-    // The type first: SQLite leaves it undefined once a read has converted the value.
-    const bool integer = c.type() == SQLITE_INTEGER;
-    const int64_t key = c.integer();
-    if (!integer || key < 0 || static_cast<Key>(key) >= pieces->key_count()) {
-      damaged(fmt::format("{} row with key {}, outside the {} key space (0..{})", table, c.text(),
-                          pieces->name(), pieces->key_count() - 1));
-    }
-    return static_cast<Key>(key);
+  // A whole number kept in meta; `fallback` when the row is absent.
+  int64_t meta_number(const char* name, int64_t fallback) {
+    Query q = query("SELECT value, name FROM meta WHERE name = ?", "meta", {"name", 1});
+    q.bind(1, std::string_view(name));
+    return q.step() ? q.integer_text(0, "value") : fallback;
   }
 
-  template <typename Column>
-  Score checked_score(const Column& c, Key key, const char* table) const {
-    const bool integer = c.type() == SQLITE_INTEGER;
-    const int64_t score = c.integer();
-    if (!integer || score < 0 || score > kMaxScore) {
-      damaged(fmt::format("{} row of {} with score {}, not 0..9", table,
-                          material_text(key, *pieces), c.text()));
-    }
-    return Score(static_cast<int>(score));
-  }
-
-  // Columns 1..4 of a nodes row: score, source, invariable, weight.
-  template <typename Row>
-  NodeState checked_node(const Row& q, Key key) const {
-    NodeState state;
-    state.score = checked_score(field(q, 1), key, "nodes");
-    const auto material = [&] { return material_text(key, *pieces); };
-    const std::optional<Source> source = source_named(field(q, 2).text());
-    if (!source) {
-      damaged(fmt::format("nodes row of {} with source '{}'", material(), field(q, 2).text()));
-    }
-    state.source = *source;
-    const auto invariable = field(q, 3);
-    const bool integer = invariable.type() == SQLITE_INTEGER;
-    const int64_t flag = invariable.integer();
-    if (!integer || (flag & ~1) != 0) {
-      damaged(
-          fmt::format("nodes row of {} with invariable flag {}", material(), invariable.text()));
-    }
-    state.invariable = flag != 0;
-    const auto weight = field(q, 4);
-    if (const int type = weight.type(); type != SQLITE_NULL) {
-      const double w = weight.real();
-      if ((type != SQLITE_FLOAT && type != SQLITE_INTEGER) || !std::isfinite(w) || w <= 0) {
-        damaged(fmt::format("nodes row of {} with weight {}", material(), weight.text()));
-      }
-      state.weight = w;
-    }
-    return state;
-  }
+  int64_t revision() { return meta_number("revision", 0); }
 };
 
 Store::Store(std::unique_ptr<Session> session) : s_(std::move(session)) {}
@@ -215,13 +118,50 @@ const PieceSet& Store::pieces() const {
 
 namespace {
 
+// The file name SQLite opens: a URI for an immutable read, every byte that is not plain in a
+// path percent-encoded.
+std::string uri_of(const std::string& path) {
+  std::string uri = "file:";
+  for (const char c : path) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (std::isalnum(byte) || c == '/' || c == '.' || c == '-' || c == '_' || c == '~') {
+      uri += c;
+    } else {
+      uri += fmt::format("%{:02X}", byte);
+    }
+  }
+  return uri + "?immutable=1";
+}
+
 std::unique_ptr<SQLite::Database> connect(const std::string& file, int flags) {
   // One connection per session and thread: SQLite's own locking per call is not needed.
   auto db = std::make_unique<SQLite::Database>(file, flags | SQLite::OPEN_NOMUTEX);
   db->setBusyTimeout(Store::kBusyMilliseconds);
-  // Nothing is written outside Store::write, whatever a read does.
-  db->exec("PRAGMA query_only = 1");
   return db;
+}
+
+bool exists(const std::string& path, struct stat& st) {
+  return ::stat(path.c_str(), &st) == 0;
+}
+
+// A reader that may not write the store must not make its journal side files: they would be
+// its own, and the owner's next write would fail on them. The owner's connections keep them
+// (persistent WAL), so a reader finds them and reads through them; without them nobody is
+// writing the store, which is then read as immutable.
+Access access_of(const std::string& path) {
+  const fs::path folder = fs::path(path).parent_path();
+  if (::access(path.c_str(), W_OK) == 0 &&
+      ::access(folder.empty() ? "." : folder.c_str(), W_OK) == 0) {
+    return Access::ReadWrite;
+  }
+  struct stat wal, shm;
+  const bool has_wal = exists(path + "-wal", wal);
+  if (has_wal && exists(path + "-shm", shm)) return Access::ReadOnly;
+  if (!has_wal || wal.st_size == 0) return Access::Immutable;
+  throw StoreError(path,
+                   "its journal (the -wal file) holds changes not yet in the store, without the "
+                   "-shm file that reading them needs; only a user who may write the store can "
+                   "read it now: its owner should run any egkb command on it once");
 }
 
 }  // namespace
@@ -232,42 +172,51 @@ Store Store::open(const std::string& path) {
   if (fs::is_directory(path, ec)) throw InputError(path, 0, "", "is a directory, not a store");
   auto s = std::make_unique<Session>();
   s->path = path;
+  s->access = access_of(path);
   s->guarded([&] {
-    // A read-write connection removes the WAL side files when it closes; a write-protected
-    // store is still read.
-    s->writable = ::access(path.c_str(), W_OK) == 0;
-    s->db = connect(path, s->writable ? SQLite::OPEN_READWRITE : SQLite::OPEN_READONLY);
+    switch (s->access) {
+      case Access::ReadWrite: {
+        s->db = connect(path, SQLite::OPEN_READWRITE);
+        int persist = 1;
+        sqlite3_file_control(s->db->getHandle(), "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+        // The kept journal is emptied when the last connection closes.
+        s->db->exec("PRAGMA journal_size_limit = 0");
+        break;
+      }
+      case Access::ReadOnly:
+        s->db = connect(path, SQLite::OPEN_READONLY);
+        break;
+      case Access::Immutable:
+        s->db = connect(uri_of(path), SQLite::OPEN_READONLY | SQLite::OPEN_URI);
+        break;
+    }
+    // Nothing is written outside Store::write, whatever a read does.
+    s->db->exec("PRAGMA query_only = 1");
     s->version = s->db->execAndGet("PRAGMA user_version").getInt();
-    if (s->version == 0) {
-      throw StoreError(fmt::format("{}: not an egkb store (no schema version)", path));
-    }
+    if (s->version == 0) throw StoreError(path, "not an egkb store (no schema version)");
     if (s->version > kStoreVersion) {
-      throw StoreError(fmt::format(
-          "{}: made by a newer egkb (schema {}); this egkb reads schemas 1 to {}: update egkb",
-          path, s->version, kStoreVersion));
+      throw StoreError(path,
+                       fmt::format("made by a newer egkb (schema {}); this egkb reads schemas 1 "
+                                   "to {}: update egkb",
+                                   s->version, kStoreVersion));
     }
-    SQLite::Statement q(*s->db, "SELECT value FROM meta WHERE name = 'pieces'");
-    if (!q.executeStep()) s->damaged("no piece set recorded in meta");
-    const std::string name = q.getColumn(0).getString();
-    if (name == "xiangqi" || name == "chess") {
-      s->pieces = &PieceSet::named(name);
-    } else {
-      s->damaged(fmt::format("unknown piece set in meta ({})", name));
-    }
+    Query q = s->query("SELECT value, name FROM meta WHERE name = 'pieces'", "meta", {"name", 1});
+    if (!q.step()) s->damaged("no piece set recorded in meta");
+    const std::string name = q.text(0, "value");
+    if (name != "xiangqi" && name != "chess") q.damaged(0, "value", "a piece set (xiangqi, chess)");
+    s->pieces = &PieceSet::named(name);
   });
   return Store(std::move(s));
 }
 
 Store Store::create(const std::string& path, const PieceSet& pieces, Outputs& outputs) {
-  if (path_exists(path)) {
-    throw InputError(path, 0, "", "the store exists already; remove it or name a new one");
-  }
   auto s = std::make_unique<Session>();
   s->path = path;
   s->temporary = outputs.reserve(path);
   s->pieces = &pieces;
   s->guarded([&] {
     s->db = connect(s->temporary, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    s->db->exec("PRAGMA query_only = 1");
     // A new store is private until renamed into place: no journal, no syncs before the end.
     s->db->exec("PRAGMA journal_mode = OFF");
     s->db->exec("PRAGMA synchronous = OFF");
@@ -292,18 +241,14 @@ KnowledgeBase Store::knowledge_base() {
   if (!s_->temporary.empty()) return kb;
   s_->guarded([&] {
     // Reserved, so the 2.1M rows of a full base are not copied while the array grows.
-    Scan count(*s_->db, "SELECT count(*) FROM nodes");
-    if (count.step()) kb.rows.reserve(static_cast<std::size_t>(field(count, 0).integer()));
-    Scan q(*s_->db, "SELECT key, score, source, invariable, weight FROM nodes ORDER BY key");
+    Query count = s_->query("SELECT count(*) FROM nodes", "nodes");
+    if (count.step()) kb.rows.reserve(static_cast<std::size_t>(count.integer(0, "count")));
+    Query q = s_->query("SELECT key, score, source, invariable, weight FROM nodes ORDER BY key",
+                        "nodes", {"key", 0});
     while (q.step()) {
-      KbRow row;
-      row.key = s_->checked_key(field(q, 0), "nodes");
-      const NodeState state = s_->checked_node(q, row.key);
-      row.score = state.score;
-      row.source = state.source;
-      row.invariable = state.invariable;
-      row.weight = state.weight;
-      kb.rows.push_back(row);
+      const Key key = q.key(0);
+      const NodeState state = q.node_state(1);
+      kb.rows.push_back({key, state.score, state.source, state.invariable, state.weight});
     }
   });
   return kb;
@@ -314,47 +259,77 @@ std::unordered_map<Key, Score> Store::original_scores() {
   std::unordered_map<Key, Score> scores;
   if (!s_->temporary.empty()) return scores;
   s_->guarded([&] {
-    SQLite::Statement q(*s_->db,
-                        "SELECT key, new FROM history WHERE rowid IN "
-                        "(SELECT min(rowid) FROM history GROUP BY key)");
-    while (q.executeStep()) {
-      const Key key = s_->checked_key(field(q, 0), "history");
-      scores.emplace(key, s_->checked_score(field(q, 1), key, "history"));
-    }
+    Query q = s_->query(
+        "SELECT key, new, rowid FROM history WHERE rowid IN "
+        "(SELECT min(rowid) FROM history GROUP BY key)",
+        "history", {"rowid", 2});
+    while (q.step()) scores.emplace(q.key(0), q.score(1, "new"));
   });
   return scores;
 }
+
+namespace {
+
+// A reducer's passes as runs.trace holds them (docs/formats.md): an array of objects with
+// whole-number figures and a true/false exact_finish.
+bool is_trace(const nlohmann::json& trace) {
+  if (!trace.is_array()) return false;
+  for (const nlohmann::json& pass : trace) {
+    if (!pass.is_object()) return false;
+    for (const char* figure : {"iteration", "modified", "inconsistent_nodes", "corrected_score"}) {
+      const auto it = pass.find(figure);
+      if (it == pass.end() || !it->is_number_unsigned()) return false;
+    }
+    const auto finish = pass.find("exact_finish");
+    if (finish == pass.end() || !finish->is_boolean()) return false;
+  }
+  return true;
+}
+
+}  // namespace
 
 std::optional<RecordedRepair> Store::last_repair() {
   take_snapshot();
   if (!s_->temporary.empty()) return std::nullopt;
   return s_->guarded([&]() -> std::optional<RecordedRepair> {
-    SQLite::Statement q(*s_->db,
-                        fmt::format("SELECT id, command, started, seconds, {} FROM runs "
+    Query q = s_->query(fmt::format("SELECT id, command, started, seconds, {} FROM runs "
                                     "WHERE command LIKE 'reduce %' ORDER BY id DESC LIMIT 1",
-                                    s_->version >= 4 ? "trace" : "NULL"));
-    if (!q.executeStep()) return std::nullopt;
+                                    s_->version >= 4 ? "trace" : "NULL"),
+                        "runs", {"id", 0});
+    if (!q.step()) return std::nullopt;
     RecordedRepair r;
-    r.run = q.getColumn(0).getInt64();
-    r.command = q.getColumn(1).getString();
-    r.started = q.getColumn(2).getString();
-    r.seconds = q.getColumn(3).getDouble();
-    r.trace = q.getColumn(4).isNull() ? "" : q.getColumn(4).getString();
-    SQLite::Statement changes(*s_->db,
-                              "SELECT key, old, new FROM history WHERE run = ? ORDER BY rowid");
-    changes.bind(1, r.run);
-    while (changes.executeStep()) {
-      const Key key = s_->checked_key(field(changes, 0), "history");
-      r.changes.push_back({key, s_->checked_score(field(changes, 1), key, "history"),
-                           s_->checked_score(field(changes, 2), key, "history")});
+    r.run = q.integer(0, "id");
+    r.command = q.text(1, "command");
+    r.started = q.text(2, "started");
+    r.seconds = q.number(3, "seconds");
+    if (!q.is_null(4)) {
+      if (!is_trace(q.json(4, "trace"))) q.damaged(4, "trace", "a reducer's passes (JSON)");
+      r.trace = q.text(4, "trace");
     }
-    SQLite::Statement later(*s_->db, "SELECT count(*) FROM runs WHERE id > ?");
+    Query changes =
+        s_->query("SELECT key, old, new, rowid FROM history WHERE run = ? ORDER BY rowid",
+                  "history", {"rowid", 3});
+    changes.bind(1, r.run);
+    while (changes.step()) {
+      const std::optional<Score> old = changes.score_or_null(1, "old");
+      const Score now = changes.score(2, "new");
+      // A repair changes scores of nodes it found: a row without the old score is not its own.
+      if (!old) changes.damaged(1, "old", "the score the repair changed");
+      r.changes.push_back({changes.key(0), *old, now});
+    }
+    Query later = s_->query("SELECT count(*) FROM runs WHERE id > ?", "runs");
     later.bind(1, r.run);
-    later.executeStep();
-    r.later_runs = static_cast<std::size_t>(later.getColumn(0).getInt64());
+    later.step();
+    r.later_runs = static_cast<std::size_t>(later.integer(0, "count"));
     return r;
   });
 }
+
+namespace {
+
+constexpr std::array<std::string_view, 3> kDesigns = {"distance-k", "hss", "active"};
+
+}  // namespace
 
 Batch Store::batch(int64_t id) {
   take_snapshot();
@@ -362,87 +337,94 @@ Batch Store::batch(int64_t id) {
     throw InputError(s_->path, 0, "batch", "the store holds no review batches");
   }
   return s_->guarded([&] {
-    SQLite::Statement b(*s_->db,
-                        "SELECT design, seed, parameters, population, created FROM batches "
-                        "WHERE id = ?");
+    Query b = s_->query(
+        "SELECT id, design, seed, parameters, population, created FROM batches WHERE id = ?",
+        "batches", {"id", 0});
     b.bind(1, id);
-    if (!b.executeStep())
+    if (!b.step())
       throw InputError(s_->path, 0, "batch", fmt::format("no batch {} in the store", id));
     Batch batch;
     batch.id = id;
-    batch.design = b.getColumn(0).getString();
-    batch.seed = static_cast<uint64_t>(b.getColumn(1).getInt64());
-    batch.parameters = b.getColumn(2).getString();
-    if (!nlohmann::json::accept(batch.parameters))
-      s_->damaged(fmt::format("batches row {} with parameters that are not JSON", id));
-    batch.population = static_cast<std::size_t>(b.getColumn(3).getInt64());
-    batch.created = b.getColumn(4).getString();
-    SQLite::Statement items(
-        *s_->db,
-        "SELECT key, score, probability, stratum FROM batch_items WHERE batch = ? ORDER BY rowid");
+    batch.design = b.text(1, "design");
+    if (std::find(kDesigns.begin(), kDesigns.end(), batch.design) == kDesigns.end())
+      b.damaged(1, "design", "a sampling design (distance-k, hss, active)");
+    batch.seed = static_cast<uint64_t>(b.integer(2, "seed"));
+    const nlohmann::json parameters = b.json(3, "parameters");
+    if (!parameters.is_object()) b.damaged(3, "parameters", "a JSON object");
+    if (const auto strata = parameters.find("strata"); strata != parameters.end()) {
+      if (!strata->is_array() || strata->size() != 3 ||
+          !std::all_of(strata->begin(), strata->end(),
+                       [](const nlohmann::json& n) { return n.is_number_unsigned(); })) {
+        b.damaged(3, "parameters", "a JSON object whose strata are 3 row counts");
+      }
+      batch.strata = strata->get<std::vector<std::size_t>>();
+    }
+    batch.parameters = b.text(3, "parameters");
+    const int64_t population = b.integer(4, "population");
+    if (population < 0) b.damaged(4, "population", "a row count");
+    batch.population = static_cast<std::size_t>(population);
+    if (!batch.strata.empty() &&
+        std::reduce(batch.strata.begin(), batch.strata.end(), std::size_t{0}) != batch.population) {
+      b.damaged(3, "parameters", "a JSON object whose strata add up to the population");
+    }
+    batch.created = b.text(5, "created");
+    Query items = s_->query(
+        "SELECT key, score, probability, stratum FROM batch_items WHERE batch = ? ORDER BY rowid",
+        "batch_items", {"key", 0});
     items.bind(1, id);
-    while (items.executeStep()) {
-      const Key key = s_->checked_key(field(items, 0), "batch_items");
-      const int64_t stratum = items.getColumn(3).getInt64();
+    while (items.step()) {
+      BatchItem item{items.key(0), items.score(1, "score"), items.number(2, "probability"), 0};
+      if (!(item.probability > 0 && item.probability <= 1))
+        items.damaged(2, "probability", "an inclusion probability in (0, 1]");
+      const int64_t stratum = items.integer(3, "stratum");
       if (stratum < 0 || stratum > static_cast<int64_t>(Source::Expert))
-        s_->damaged(fmt::format("batch_items row with stratum {}", stratum));
-      batch.items.push_back({key, s_->checked_score(field(items, 1), key, "batch_items"),
-                             items.getColumn(2).getDouble(), static_cast<std::size_t>(stratum)});
+        items.damaged(3, "stratum", "a provenance (0 manual, 1 generated, 2 expert)");
+      item.stratum = static_cast<std::size_t>(stratum);
+      batch.items.push_back(item);
+    }
+    if (batch.items.size() > batch.population) {
+      b.damaged(4, "population", fmt::format("at least the {} rows drawn", batch.items.size()));
     }
     return batch;
   });
 }
-
-namespace {
-
-NodeState state_from(const SQLite::Statement& q, int first) {
-  NodeState s;
-  s.score = Score(q.getColumn(first).getInt());
-  s.source = source_named(q.getColumn(first + 1).getText()).value_or(Source::Generated);
-  s.invariable = q.getColumn(first + 2).getInt() != 0;
-  if (!q.getColumn(first + 3).isNull()) s.weight = q.getColumn(first + 3).getDouble();
-  return s;
-}
-
-}  // namespace
 
 std::optional<BatchImport> Store::batch_import(int64_t batch) {
   take_snapshot();
   if (s_->version < 3 || !s_->temporary.empty()) return std::nullopt;
   return s_->guarded([&]() -> std::optional<BatchImport> {
     const char* active = s_->version >= 5 ? "superseded_by IS NULL" : "1";
-    SQLite::Statement q(*s_->db,
-                        fmt::format("SELECT key, verdict, reviewer, time, {} FROM verdicts "
+    Query q = s_->query(fmt::format("SELECT key, verdict, reviewer, time, {} FROM verdicts "
                                     "WHERE batch = ? AND {} ORDER BY rowid",
-                                    s_->version >= 5 ? "run" : "NULL", active));
+                                    s_->version >= 5 ? "run" : "NULL", active),
+                        "verdicts", {"key", 0});
     q.bind(1, batch);
     std::optional<BatchImport> found;
-    while (q.executeStep()) {
+    while (q.step()) {
       if (!found) {
         found.emplace();
-        found->reviewer = q.getColumn(2).getString();
-        found->time = q.getColumn(3).getString();
-        found->run = q.getColumn(4).isNull() ? 0 : q.getColumn(4).getInt64();
+        found->reviewer = q.text(2, "reviewer");
+        found->time = q.text(3, "time");
+        found->run = q.integer_or_null(4, "run").value_or(0);
       }
-      const Key key = s_->checked_key(field(q, 0), "verdicts");
-      found->verdicts.emplace(key, s_->checked_score(field(q, 1), key, "verdicts"));
+      found->verdicts.emplace(q.key(0), q.score(1, "verdict"));
     }
     if (!found || found->run == 0) return found;
     // Imports recorded before schema 5 wrote history only for changed scores, without flags:
     // their states cannot be put back.
-    SQLite::Statement legacy(*s_->db, "SELECT value FROM meta WHERE name = 'legacy_runs'");
-    if (legacy.executeStep() && found->run <= std::stoll(legacy.getColumn(0).getString())) {
+    if (found->run <= s_->meta_number("legacy_runs", 0)) {
       found->run = 0;
       return found;
     }
-    SQLite::Statement h(*s_->db,
-                        "SELECT key, old, old_source, old_invariable, old_weight, new, source, "
-                        "invariable, weight FROM history WHERE run = ? ORDER BY rowid");
+    Query h = s_->query(
+        "SELECT key, old, old_source, old_invariable, old_weight, new, source, invariable, "
+        "weight FROM history WHERE run = ? ORDER BY rowid",
+        "history", {"key", 0});
     h.bind(1, found->run);
-    while (h.executeStep()) {
-      const Key key = s_->checked_key(field(h, 0), "history");
-      if (!h.getColumn(1).isNull()) found->before.emplace(key, state_from(h, 1));
-      found->after.emplace(key, state_from(h, 5));
+    while (h.step()) {
+      const Key key = h.key(0);
+      if (!h.is_null(1)) found->before.emplace(key, h.node_state(1, "old_"));
+      found->after.emplace(key, h.node_state(5));
     }
     return found;
   });
@@ -453,14 +435,15 @@ std::unordered_map<Key, LastChange> Store::last_changes(std::span<const Key> key
   std::unordered_map<Key, LastChange> changes;
   if (!s_->temporary.empty()) return changes;
   s_->guarded([&] {
-    SQLite::Statement q(*s_->db,
-                        "SELECT h.run, r.command, r.started FROM history h JOIN runs r ON "
-                        "r.id = h.run WHERE h.key = ? ORDER BY h.rowid DESC LIMIT 1");
+    Query q = s_->query(
+        "SELECT h.run, r.command, r.started FROM history h JOIN runs r ON "
+        "r.id = h.run WHERE h.key = ? ORDER BY h.rowid DESC LIMIT 1",
+        "runs", {"id", 0});
     for (Key key : keys) {
       q.bind(1, static_cast<int64_t>(key));
-      if (q.executeStep()) {
-        changes.emplace(key, LastChange{q.getColumn(0).getInt64(), q.getColumn(1).getString(),
-                                        q.getColumn(2).getString()});
+      if (q.step()) {
+        changes.emplace(key,
+                        LastChange{q.integer(0, "id"), q.text(1, "command"), q.text(2, "started")});
       }
       q.reset();
     }
@@ -473,22 +456,23 @@ std::vector<HistoryEntry> Store::history(Key key) {
   std::vector<HistoryEntry> entries;
   if (!s_->temporary.empty()) return entries;
   s_->guarded([&] {
-    SQLite::Statement q(*s_->db,
-                        "SELECT h.run, r.command, r.started, h.old, h.new, h.reason, "
-                        "CASE WHEN r.command = 'review import' AND json_valid(r.parameters) "
-                        "THEN json_extract(r.parameters, '$.reviewer') END "
-                        "FROM history h JOIN runs r ON r.id = h.run WHERE h.key = ? "
-                        "ORDER BY h.rowid");
+    Query q = s_->query(
+        "SELECT h.run, r.command, r.started, h.old, h.new, h.reason, "
+        "CASE WHEN r.command = 'review import' AND json_valid(r.parameters) "
+        "THEN json_extract(r.parameters, '$.reviewer') END, h.rowid "
+        "FROM history h JOIN runs r ON r.id = h.run WHERE h.key = ? "
+        "ORDER BY h.rowid",
+        "history", {"rowid", 7});
     q.bind(1, static_cast<int64_t>(key));
-    while (q.executeStep()) {
+    while (q.step()) {
       HistoryEntry e;
-      e.run = q.getColumn(0).getInt64();
-      e.command = q.getColumn(1).getString();
-      e.started = q.getColumn(2).getString();
-      if (!q.getColumn(3).isNull()) e.old_score = s_->checked_score(field(q, 3), key, "history");
-      e.new_score = s_->checked_score(field(q, 4), key, "history");
-      e.reason = q.getColumn(5).getString();
-      e.reviewer = q.getColumn(6).getString();
+      e.run = q.integer(0, "run");
+      e.command = q.text(1, "command");
+      e.started = q.text(2, "started");
+      e.old_score = q.score_or_null(3, "old");
+      e.new_score = q.score(4, "new");
+      e.reason = q.text(5, "reason");
+      e.reviewer = q.text_or_empty(6, "reviewer (runs.parameters)");
       entries.push_back(std::move(e));
     }
   });
@@ -500,21 +484,21 @@ std::vector<Draft> Store::drafts(int64_t batch) {
   std::vector<Draft> drafts;
   if (s_->version < 6 || !s_->temporary.empty()) return drafts;
   s_->guarded([&] {
-    SQLite::Statement q(*s_->db,
-                        "SELECT key, reviewer, verdict, time FROM drafts WHERE batch = ? "
-                        "ORDER BY key, reviewer");
+    Query q = s_->query(
+        "SELECT key, reviewer, verdict, time FROM drafts WHERE batch = ? ORDER BY key, reviewer",
+        "drafts", {"key", 0});
     q.bind(1, batch);
-    while (q.executeStep()) {
+    while (q.step()) {
       Draft d;
-      d.key = s_->checked_key(field(q, 0), "drafts");
-      d.reviewer = q.getColumn(1).getString();
-      const std::string verdict = q.getColumn(2).getString();
+      d.key = q.key(0);
+      d.reviewer = q.text(1, "reviewer");
+      const std::string verdict = q.text(2, "verdict");
       if (verdict != "ok") {
         if (verdict.size() != 1 || verdict[0] < '0' || verdict[0] > '9')
-          s_->damaged(fmt::format("drafts row with verdict '{}'", verdict));
+          q.damaged(2, "verdict", "0..9 or ok");
         d.verdict = Score(verdict[0] - '0');
       }
-      d.time = q.getColumn(3).getString();
+      d.time = q.text(3, "time");
       drafts.push_back(std::move(d));
     }
   });
@@ -526,8 +510,8 @@ std::vector<int64_t> Store::batch_ids() {
   std::vector<int64_t> ids;
   if (s_->version < 3 || !s_->temporary.empty()) return ids;
   s_->guarded([&] {
-    SQLite::Statement q(*s_->db, "SELECT id FROM batches ORDER BY id");
-    while (q.executeStep()) ids.push_back(q.getColumn(0).getInt64());
+    Query q = s_->query("SELECT id FROM batches ORDER BY id", "batches", {"id", 0});
+    while (q.step()) ids.push_back(q.integer(0, "id"));
   });
   return ids;
 }
@@ -540,9 +524,10 @@ int64_t Store::revision() {
 void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* outputs) {
   Session& s = *s_;
   if (!s.db) throw std::logic_error("a created store takes one write");
-  if (!s.writable) {
-    throw StoreError(
-        fmt::format("{}: the store is read-only here (no permission to write it)", s.path));
+  if (s.access != Access::ReadWrite) {
+    throw StoreError(s.path,
+                     "the store is read-only here (no permission to write it or its folder); "
+                     "nothing was written");
   }
   s.guarded([&] {
     try {
@@ -559,10 +544,11 @@ void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* output
       s.db->exec("BEGIN IMMEDIATE");
     } catch (const SQLite::Exception& e) {
       if (e.getErrorCode() != SQLITE_BUSY && e.getErrorCode() != SQLITE_LOCKED) throw;
-      throw StoreConflict(fmt::format(
-          "{}: busy: another egkb command has been writing it for {} s; nothing was written; "
-          "run this command again when it has finished",
-          s.path, kBusyMilliseconds / 1000));
+      throw StoreConflict(s.path,
+                          fmt::format("busy: another egkb command has been writing it for {} s; "
+                                      "nothing was written; run this command again when it has "
+                                      "finished",
+                                      kBusyMilliseconds / 1000));
     }
   });
   try {
@@ -570,8 +556,9 @@ void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* output
       // Another command may have migrated the store since this one opened it.
       const int on_disk = s.db->execAndGet("PRAGMA user_version").getInt();
       if (on_disk > kStoreVersion) {
-        throw StoreError(fmt::format("{}: made by a newer egkb (schema {}) while this command ran",
-                                     s.path, on_disk));
+        throw StoreError(
+            s.path,
+            fmt::format("made by a newer egkb (schema {}) while this command ran", on_disk));
       }
       migrate(*s.db, on_disk);
       if (on_disk == 0) {
@@ -582,10 +569,9 @@ void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* output
       s.version = kStoreVersion;
       const int64_t revision = s.revision();
       if (s.snapshot_revision && *s.snapshot_revision != revision) {
-        throw StoreConflict(fmt::format(
-            "{}: changed while this command ran (another egkb command wrote to it after this "
-            "one read it); nothing was written; run the command again",
-            s.path));
+        throw StoreConflict(s.path,
+                            "changed while this command ran (another egkb command wrote to it "
+                            "after this one read it); nothing was written; run the command again");
       }
       StoreWriter writer(s);
       work(writer);
@@ -595,7 +581,6 @@ void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* output
         bump.exec();
       }
       s.snapshot_revision = writer.nodes_changed_ ? revision + 1 : revision;
-      if (outputs && s.temporary.empty()) outputs->publish();
       s.db->exec("COMMIT");
     });
   } catch (...) {
@@ -613,11 +598,16 @@ void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* output
       ::fsync(fd);
       ::close(fd);
     }
-    if (outputs) outputs->publish();
   } else {
     s.guarded([&] { s.db->exec("PRAGMA query_only = 1"); });
   }
-  if (outputs) outputs->keep();
+  // The files appear after the commit: a command killed between the two leaves a change whose
+  // files can be written again from the store (`review export`, `report`), never files that
+  // describe a change the store does not hold.
+  if (outputs) {
+    outputs->publish();
+    outputs->keep();
+  }
 }
 
 struct StoreWriter::Statements {
@@ -664,11 +654,9 @@ void StoreWriter::finish_run(int64_t run, const std::string& after, double secon
 
 std::unordered_map<Key, NodeState> StoreWriter::nodes() {
   std::unordered_map<Key, NodeState> nodes;
-  Scan q(*s_.db, "SELECT key, score, source, invariable, weight FROM nodes");
-  while (q.step()) {
-    const Key key = s_.checked_key(field(q, 0), "nodes");
-    nodes.emplace(key, s_.checked_node(q, key));
-  }
+  Query q =
+      s_.query("SELECT key, score, source, invariable, weight FROM nodes", "nodes", {"key", 0});
+  while (q.step()) nodes.emplace(q.key(0), q.node_state(1));
   return nodes;
 }
 

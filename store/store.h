@@ -83,7 +83,9 @@ class Store {
   static constexpr int kBusyMilliseconds = 5000;
 
   // An existing store. Throws InputError when the path is missing or a folder; StoreError when
-  // it is not an egkb store or was made by a newer egkb.
+  // it is not an egkb store or was made by a newer egkb. A user who may not write the store or
+  // its folder reads it without making any file (docs/formats.md, "Readers without write
+  // access"); its write() is then refused.
   static Store open(const std::string& path);
   // A new store, one of the command's `outputs`: built beside `path` by one write and renamed
   // into place when the outputs are published, so a failed or killed command leaves no store
@@ -97,8 +99,10 @@ class Store {
   const std::string& path() const;
   const PieceSet& pieces() const;
 
-  // Reads. The first fixes the snapshot every later read sees; every row is validated, and a
-  // row egkb never writes (a key outside the key space, a score outside 0..9) is a StoreError.
+  // Reads. The first fixes the snapshot every later read sees; every value is checked where it
+  // is read, and one egkb never writes (a key outside the key space, a score outside 0..9, text
+  // where a number belongs, JSON of the wrong shape) is a StoreError naming its table, row and
+  // column.
   KnowledgeBase knowledge_base();
   // The first score each node was given (its first history row): what repairs are measured from.
   std::unordered_map<Key, Score> original_scores();
@@ -120,8 +124,9 @@ class Store {
 
   // One write transaction: waits up to kBusyMilliseconds for the write lock, refuses
   // (StoreConflict) when the store changed since this session's snapshot, migrates an older
-  // schema, runs `work`, publishes `outputs` and commits. On any failure nothing is written
-  // and the outputs are taken back. A session that read nothing takes no snapshot: its work
+  // schema, runs `work`, commits and then publishes `outputs`. On any failure before the commit
+  // nothing is written and the outputs are removed; a failure to publish after it leaves the
+  // change without its files (IoError). A session that read nothing takes no snapshot: its work
   // reads what it needs through the writer, inside the transaction. A created store takes one
   // write, after which it is complete and waits, closed, for its outputs to be published.
   void write(const std::function<void(StoreWriter&)>& work, Outputs* outputs = nullptr);

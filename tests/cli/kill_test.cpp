@@ -125,5 +125,53 @@ TEST_F(KillHalfWay, ReviewImport) {
                     2);
 }
 
+// A sheet appears only after its batch is recorded: a kill never leaves a sheet the store cannot
+// import, and a batch whose sheet a kill kept from appearing is written again from the store.
+TEST_F(KillHalfWay, SampleNeverLeavesASheetWithoutItsBatch) {
+  const std::vector<std::string> args = {"sample", path("s.sqlite"), "--p",        "0.05", "--k",
+                                         "3",      "--out",          path("k.csv")};
+  const auto clean = [&] {
+    fresh_store(true);
+    fs::remove(path("k.csv"));
+    fs::remove(path("k.html"));
+  };
+  clean();
+  const auto started = Clock::now();
+  {
+    test::Process whole(args, path("o.txt"), path("e.txt"));
+    ASSERT_EQ(whole.wait(), 0) << test::read_file(path("e.txt"));
+  }
+  const auto duration = Clock::now() - started;
+  const std::string sheet = test::read_file(path("k.csv"));
+  const int64_t batches = state_of(path("s.sqlite")).batches;
+  std::mt19937 random(11);
+  int recorded = 0, with_sheet = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    clean();
+    const auto at = std::chrono::duration_cast<std::chrono::microseconds>(duration) *
+                    static_cast<int>(random() % 110) / 100;
+    test::Process victim(args, path("o.txt"), path("e.txt"));
+    std::this_thread::sleep_for(at);
+    victim.kill_hard();
+    victim.wait();
+    const bool batch = state_of(path("s.sqlite")).batches == batches;
+    const bool file = fs::exists(path("k.csv"));
+    ASSERT_TRUE(batch || !file) << "trial " << trial << ": a sheet without its batch";
+    if (file) {
+      EXPECT_EQ(test::read_file(path("k.csv")), sheet) << "trial " << trial;
+    }
+    if (batch && !file) {
+      const Outcome again = run_args(
+          {"review", "export", path("s.sqlite"), std::to_string(batches), "--out", path("k.csv")});
+      ASSERT_EQ(again.code, 0) << again.err;
+      EXPECT_EQ(test::read_file(path("k.csv")), sheet) << "trial " << trial;
+    }
+    recorded += batch;
+    with_sheet += file;
+  }
+  std::cout << "20 kills: " << recorded << " recorded the batch, " << with_sheet
+            << " had published its sheet\n";
+}
+
 }  // namespace
 }  // namespace egkb

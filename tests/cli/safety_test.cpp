@@ -249,7 +249,7 @@ TEST_F(Safety, DamagedStoreRowsAreRefusedByEveryCommand) {
   for (const std::string& args :
        {"conflicts " + store(), "show " + store() + " KK", "reduce " + store() + " --method ra",
         "export " + store() + " --format csv --out " + path("x.csv")}) {
-    expect_refused(args, 3, "score 12");
+    expect_refused(args, 3, "column score: '12' is not a score 0..9");
   }
   {
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
@@ -259,7 +259,7 @@ TEST_F(Safety, DamagedStoreRowsAreRefusedByEveryCommand) {
   }
   expect_refused("conflicts " + store(), 3, "key 99999999");
   expect_refused("export " + store() + " --format table --out " + path("x.egkb"), 3,
-                 "outside the xiangqi key space");
+                 "is not a key of the piece set");
 }
 
 TEST_F(Safety, ExtremeOptionsAreRefusedByName) {

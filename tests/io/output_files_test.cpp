@@ -2,6 +2,7 @@
 #include "io/output_files.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -83,10 +84,27 @@ TEST_F(OutputFiles, TemporariesOfDeadWritersAreRemovedNotThoseOfLiveOnes) {
 TEST_F(OutputFiles, AnInputIsNeverAnOutputUnderAnyName) {
   write("kb.csv", "x");
   fs::create_symlink(path("kb.csv"), path("link.csv"));
-  EXPECT_THROW(check_not_input(path("kb.csv"), {path("kb.csv")}, "out"), InputError);
-  EXPECT_THROW(check_not_input(dir_.string() + "/./kb.csv", {path("kb.csv")}, "out"), InputError);
-  EXPECT_THROW(check_not_input(path("link.csv"), {path("kb.csv")}, "out"), InputError);
-  EXPECT_NO_THROW(check_not_input(path("other.csv"), {path("kb.csv")}, "out"));
+  EXPECT_THROW(check_output(path("kb.csv"), {path("kb.csv")}, "out"), InputError);
+  EXPECT_THROW(check_output(dir_.string() + "/./kb.csv", {path("kb.csv")}, "out"), InputError);
+  EXPECT_THROW(check_output(path("link.csv"), {path("kb.csv")}, "out"), InputError);
+  EXPECT_NO_THROW(check_output(path("other.csv"), {path("kb.csv")}, "out"));
+}
+
+TEST_F(OutputFiles, OnlyARegularFileIsReplacedAndNothingElseIsRenamedOrRemoved) {
+  write("a.txt", "x");
+  fs::create_directory(path("d"));
+  ASSERT_EQ(::mkfifo(path("fifo").c_str(), 0644), 0);
+  EXPECT_EQ(output_target(path("a.txt"), "--out"), OutputTarget::Replaced);
+  EXPECT_EQ(output_target(path("new.txt"), "--out"), OutputTarget::Replaced);
+  EXPECT_EQ(output_target("-", "--out"), OutputTarget::StandardOutput);
+  EXPECT_EQ(output_target(path("fifo"), "--out"), OutputTarget::WrittenThrough);
+  EXPECT_EQ(output_target("/dev/null", "--out"), OutputTarget::WrittenThrough);
+  EXPECT_THROW(output_target(path("d"), "--out"), InputError);
+  EXPECT_THROW(Outputs().write(path("d"), text("x")), InputError);
+  EXPECT_THROW(Outputs().reserve(path("d")), InputError);
+  EXPECT_THROW(Outputs().reserve(path("a.txt")), InputError);
+  EXPECT_TRUE(fs::is_directory(path("d")));
+  EXPECT_TRUE(fs::is_fifo(path("fifo")));
 }
 
 TEST_F(OutputFiles, APathTheFileSystemCannotJudgeIsAnInputError) {

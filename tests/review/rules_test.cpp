@@ -25,7 +25,7 @@ class ReviewRules : public test::TempDirTest {
   void make(const std::string& csv, const std::vector<const char*>& drawn) {
     const KnowledgeBase kb = parse_csv(csv, "kb.csv", {});
     test::make_store(path("s.sqlite"), kb);
-    Batch batch{0, "distance-k", 1, R"({"strata": []})", kb.rows.size(), "", {}};
+    Batch batch{0, "distance-k", 1, "{}", kb.rows.size(), "", {}};
     for (const char* m : drawn) {
       for (const KbRow& row : kb.rows) {
         if (row.key == key(m))

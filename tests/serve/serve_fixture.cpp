@@ -17,7 +17,8 @@ Batch test_batch(std::size_t population) {
                .parameters = std::string("{}"),
                .population = population,
                .created = "",
-               .items = {}};
+               .items = {},
+               .strata = {}};
 }
 
 void ServeTest::TearDown() {

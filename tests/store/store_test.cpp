@@ -57,11 +57,22 @@ TEST_F(StoreTest, ImportThenReadBackEqual) {
   EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
 }
 
-TEST_F(StoreTest, ReadingLeavesNoWalFilesBehind) {
+// The owner's journal files stay beside the store, emptied, so that a reader who may not write
+// finds them and makes none of its own (docs/formats.md, "Readers without write access").
+TEST_F(StoreTest, AnOwnersSessionKeepsItsJournalFilesEmptied) {
   make(sample_kb());
   EXPECT_EQ(Store::open(store()).knowledge_base().rows.size(), 4u);
-  EXPECT_FALSE(fs::exists(store() + "-wal"));
-  EXPECT_FALSE(fs::exists(store() + "-shm"));
+  ASSERT_TRUE(fs::exists(store() + "-wal"));
+  EXPECT_EQ(fs::file_size(store() + "-wal"), 0u);
+  EXPECT_TRUE(fs::exists(store() + "-shm"));
+  {
+    Store s = Store::open(store());
+    import_kb(s, parse_csv("material,score\nKRKP,1\n", "u.csv", {}), "{}");
+  }
+  EXPECT_EQ(fs::file_size(store() + "-wal"), 0u) << "every change is in the store file itself";
+  fs::remove(store() + "-wal");
+  fs::remove(store() + "-shm");
+  EXPECT_EQ(Store::open(store()).knowledge_base().rows.size(), 5u);
 }
 
 TEST_F(StoreTest, ReimportRecordsEveryChangeOfScoreOrFlags) {
@@ -143,6 +154,8 @@ TEST_F(StoreTest, LoadsEitherFormByExtension) {
 }
 
 TEST_F(StoreTest, LastRepairIsTheNewestReduceRunWithItsChangesAndTrace) {
+  const std::string kTrace =
+      R"([{"iteration":1,"modified":3,"inconsistent_nodes":0,"corrected_score":0,"exact_finish":false}])";
   make(sample_kb());
   EXPECT_FALSE(Store::open(store()).last_repair().has_value());
   const KbRow krknmm = sample_kb().rows[0];
@@ -157,14 +170,14 @@ TEST_F(StoreTest, LastRepairIsTheNewestReduceRunWithItsChangesAndTrace) {
     });
   };
   repair("reduce ba", "[]", Score(1), Score(2));
-  repair("reduce exact", R"([{"iteration": 1}])", Score(2), Score(3));
+  repair("reduce exact", kTrace, Score(2), Score(3));
   Store s = Store::open(store());
   import_kb(s, sample_kb(), "{}");
   const auto r = Store::open(store()).last_repair();
   ASSERT_TRUE(r.has_value());
   EXPECT_EQ(r->run, 3);
   EXPECT_EQ(r->command, "reduce exact");
-  EXPECT_EQ(r->trace, R"([{"iteration": 1}])");
+  EXPECT_EQ(r->trace, kTrace);
   EXPECT_DOUBLE_EQ(r->seconds, 0.25);
   ASSERT_EQ(r->changes.size(), 1u);
   EXPECT_EQ(r->changes[0].old_score, Score(2));
@@ -224,12 +237,14 @@ TEST_F(StoreTest, DamagedRowsAreRefusedNamingThem) {
     const char* says;
   };
   const Case cases[] = {
-      {"INSERT INTO nodes VALUES(99999999, 'X', 1, 'generated', 0, NULL)", "key 99999999"},
-      {"UPDATE nodes SET score = 12 WHERE rowid = (SELECT min(rowid) FROM nodes)", "score 12"},
-      {"UPDATE nodes SET source = 'robot'", "source 'robot'"},
-      {"UPDATE nodes SET invariable = 7", "invariable flag 7"},
-      {"UPDATE nodes SET weight = -1", "weight -1"},
-      {"UPDATE nodes SET score = 'high'", "score high"},
+      {"INSERT INTO nodes VALUES(99999999, 'X', 1, 'generated', 0, NULL)",
+       "nodes row with key 99999999, column key"},
+      {"UPDATE nodes SET score = 12 WHERE rowid = (SELECT min(rowid) FROM nodes)",
+       "column score: '12' is not a score 0..9"},
+      {"UPDATE nodes SET source = 'robot'", "column source: 'robot'"},
+      {"UPDATE nodes SET invariable = 7", "column invariable: '7' is not 0 or 1"},
+      {"UPDATE nodes SET weight = -1", "column weight: '-1.0'"},
+      {"UPDATE nodes SET score = 'high'", "column score: 'high'"},
   };
   for (const Case& c : cases) {
     fs::remove(store());

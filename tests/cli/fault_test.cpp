@@ -1,0 +1,296 @@
+// The fault classes issue 23 found handled wrong, as a user meets them: the exit code, the
+// message (egkb's words, never a library's), and the files and store unchanged where a command
+// was refused.
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "tests/support/cli.h"
+#include "tests/support/sheets.h"
+#include "tests/support/store_oracle.h"
+
+namespace egkb {
+namespace {
+
+namespace fs = std::filesystem;
+using test::Outcome;
+
+class Faults : public test::CliTest {
+ protected:
+  void SetUp() override {
+    CliTest::SetUp();
+    synth("end59", 5);
+    ASSERT_EQ(run("import " + store() + " " + path("n.csv")).code, 0);
+  }
+
+  std::string store() const { return path("s.sqlite"); }
+
+  // A command that must be refused: its exit code, a phrase of its message, no library text,
+  // and every file of the folder as it was.
+  Outcome expect_refused(const std::string& args, int code, const std::string& says) {
+    const auto before = test::folder_files(dir_);
+    const Outcome r = run(args);
+    EXPECT_EQ(r.code, code) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find(says), std::string::npos) << args << "\n" << r.err;
+    expect_own_words(r.err);
+    EXPECT_EQ(test::changed_files(before, test::folder_files(dir_)), "") << args;
+    return r;
+  }
+
+  static void expect_own_words(const std::string& err) {
+    for (const char* library : {"json.exception", "stoll", "stoi", "internal error", "SQLite"}) {
+      EXPECT_EQ(err.find(library), std::string::npos) << err;
+    }
+  }
+
+  void damage(const std::string& sql) const {
+    SQLite::Database db(store(), SQLite::OPEN_READWRITE);
+    db.exec(sql);
+  }
+
+  std::string sample(const std::string& name) {
+    const Outcome r = run("sample " + store() + " --p 0.02 --k 3 --seed 7 --out " + path(name));
+    EXPECT_EQ(r.code, 0) << r.err;
+    return path(name);
+  }
+};
+
+TEST_F(Faults, AnOutputThatIsADirectoryIsRefusedAndLeftAsItIs) {
+  // Named as files are, so no other check refuses them first.
+  fs::create_directory(path("d.csv"));
+  write("d.csv/keep.txt", "a file the folder holds");
+  fs::create_directory(path("empty.csv"));
+  for (const std::string& dir : {path("d.csv"), path("empty.csv")}) {
+    expect_refused("export " + path("t.csv") + " --format table --out " + dir, 2, "is a directory");
+    expect_refused("report " + store() + " --out " + dir, 2, "is a directory");
+    expect_refused("synth --preset end60 --truth " + path("x.csv") + " --out " + dir, 2,
+                   "is a directory");
+    expect_refused("reduce " + store() + " --method ra --report " + dir, 2, "is a directory");
+    EXPECT_TRUE(fs::is_directory(dir));
+  }
+  EXPECT_EQ(test::read_file(path("d.csv/keep.txt")), "a file the folder holds");
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM runs"), 1);
+}
+
+TEST_F(Faults, AnOutputThatIsASocketIsRefused) {
+  const int sock = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  ASSERT_GE(sock, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  const std::string name = path("sock");
+  ASSERT_LT(name.size(), sizeof address.sun_path);
+  std::copy(name.begin(), name.end(), address.sun_path);
+  ASSERT_EQ(::bind(sock, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  expect_refused("export " + path("t.csv") + " --format csv --out " + name, 2, "is a socket");
+  EXPECT_TRUE(fs::is_socket(name));
+  ::close(sock);
+}
+
+TEST_F(Faults, AFifoIsWrittenThroughNotReplaced) {
+  ASSERT_EQ(::mkfifo(path("fifo").c_str(), 0644), 0);
+  std::string received;
+  std::thread reader([&] {
+    std::ifstream in(path("fifo"), std::ios::binary);
+    received.assign(std::istreambuf_iterator<char>(in), {});
+  });
+  const Outcome r = run("export " + path("t.csv") + " --format csv --out " + path("fifo"));
+  reader.join();
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(fs::is_fifo(path("fifo")));
+  EXPECT_EQ(received, run("export " + path("t.csv") + " --format csv --out -").out);
+  EXPECT_GT(received.size(), 1000u);
+}
+
+TEST_F(Faults, ACharacterDeviceIsWrittenThroughNotReplaced) {
+  if (::geteuid() != 0) GTEST_SKIP() << "making a device node needs root";
+  ASSERT_EQ(::mknod(path("null").c_str(), S_IFCHR | 0666, makedev(1, 3)), 0);  // like /dev/null
+  const Outcome r = run("export " + path("t.csv") + " --format table --out " + path("null"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(fs::is_character_file(path("null")));
+}
+
+TEST_F(Faults, StandardOutputByAnyNameIsWrittenThrough) {
+  fs::create_symlink("/proc/self/fd/1", path("out.link"));
+  const std::string csv = run("export " + path("t.csv") + " --format csv --out -").out;
+  for (const std::string& out : {path("out.link"), std::string("/dev/stdout")}) {
+    const Outcome r = run("export " + path("t.csv") + " --format csv --out " + out);
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out, csv) << out << ": the rows, and the command's report on stderr";
+  }
+  EXPECT_TRUE(fs::is_symlink(path("out.link")));
+  EXPECT_TRUE(fs::is_symlink("/dev/stdout"));
+}
+
+TEST_F(Faults, ALinkToARegularFileStaysALink) {
+  write("real.csv", "old");
+  fs::create_symlink(path("real.csv"), path("link.csv"));
+  ASSERT_EQ(run("export " + path("t.csv") + " --format csv --out " + path("link.csv")).code, 0);
+  EXPECT_TRUE(fs::is_symlink(path("link.csv")));
+  EXPECT_NE(test::read_file(path("real.csv")), "old");
+}
+
+TEST_F(Faults, DamagedMetaValuesAreStoreErrorsNamingTheRow) {
+  damage("UPDATE meta SET value = 'abc' WHERE name = 'revision'");
+  const Outcome r =
+      expect_refused("conflicts " + store(), 3, "meta row with name 'revision', column value");
+  EXPECT_NE(r.err.find("damaged"), std::string::npos) << r.err;
+  damage("UPDATE meta SET value = '1' WHERE name = 'revision'");
+  const std::string sheet = sample("b.csv");
+  ASSERT_EQ(run("review import " + store() + " " +
+                write("f.csv", test::truthful_sheet(sheet, path("t.csv"))) + " --reviewer ada")
+                .code,
+            0);
+  damage("INSERT OR REPLACE INTO meta(name, value) VALUES('legacy_runs', 'zz')");
+  expect_refused("review undo " + store() + " 1", 3, "meta row with name 'legacy_runs'");
+}
+
+TEST_F(Faults, DamagedBatchesAreStoreErrorsNamingTheRowAndColumn) {
+  const std::string sheet = sample("b.csv");
+  const std::string filled = write("f.csv", test::truthful_sheet(sheet, path("t.csv")));
+  damage("UPDATE batches SET parameters = '[1]'");
+  expect_refused("estimate " + store() + " " + filled, 3,
+                 "batches row with id 1, column parameters");
+  damage("UPDATE batches SET parameters = '{\"strata\": \"many\"}'");
+  expect_refused("estimate " + store() + " " + filled, 3, "column parameters");
+  damage("UPDATE batches SET parameters = '{}'");
+  for (const char* p : {"0", "-2", "'abc'", "1.5", "x'00'"}) {
+    damage(std::string("UPDATE batch_items SET probability = ") + p +
+           " WHERE rowid = (SELECT min(rowid) FROM batch_items)");
+    expect_refused("estimate " + store() + " " + filled, 3, "column probability");
+  }
+}
+
+TEST_F(Faults, DamagedRunsAndHistoryAreStoreErrors) {
+  ASSERT_EQ(run("reduce " + store() + " --method ra").code, 0);
+  damage("UPDATE runs SET trace = 'not json' WHERE command LIKE 'reduce %'");
+  expect_refused("report " + store() + " --out " + path("r.html"), 3, "column trace");
+  damage("UPDATE runs SET trace = '[{\"iteration\": \"one\"}]' WHERE command LIKE 'reduce %'");
+  expect_refused("report " + store() + " --out " + path("r.html"), 3, "column trace");
+  damage("UPDATE runs SET trace = NULL WHERE command LIKE 'reduce %'");
+  ASSERT_EQ(run("report " + store() + " --out " + path("r.html")).code, 0);
+
+  // The history reader refuses what the node reader refuses, where before it filled defaults.
+  const std::string sheet = sample("b.csv");
+  ASSERT_EQ(run("review import " + store() + " " +
+                write("f.csv", test::truthful_sheet(sheet, path("t.csv"))) + " --reviewer ada")
+                .code,
+            0);
+  damage(
+      "UPDATE history SET old_source = 'bogus' WHERE run = (SELECT max(id) FROM runs) AND "
+      "old IS NOT NULL");
+  expect_refused("review undo " + store() + " 1", 3, "history row of");
+}
+
+TEST_F(Faults, WeightsFileFaultsNameTheFileAndFieldInEgkbsWords) {
+  const Outcome overflow = expect_refused("reduce " + store() + " --method exact --weights " +
+                                              write("w.json", "{\"cannon_raise\": 1e400}"),
+                                          2, "w.json: cannon_raise: a number too large");
+  const Outcome syntax = expect_refused("reduce " + store() + " --method exact --weights " +
+                                            write("w2.json", "{\n\"pieces\": {\"R\": x}}"),
+                                        2, "w2.json:2: pieces.R: not JSON");
+  EXPECT_NE(syntax.err.find("column"), std::string::npos) << syntax.err;
+  expect_refused("reduce " + store() + " --method exact --weights " + write("w3.json", "[1, 2]"), 2,
+                 "expected a JSON object");
+  expect_refused(
+      "reduce " + store() + " --method exact --weights " + write("w4.json", "{\"pieces\": 3}"), 2,
+      "pieces: expected an object");
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM runs"), 1);
+}
+
+TEST_F(Faults, PathsAreShownEscapedInMessages) {
+  const std::string odd = path("a\x1b[31mred\x07\nb.csv");
+  const Outcome r = run("conflicts '" + odd + "'");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\x07'), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("a\\x1B[31mred\\x07\\x0Ab.csv"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  fs::create_directory(odd);
+  const Outcome dir = run("export " + path("t.csv") + " --format csv --out '" + odd + "'");
+  EXPECT_EQ(dir.code, 2);
+  EXPECT_EQ(dir.err.find('\x1b'), std::string::npos) << dir.err;
+}
+
+TEST_F(Faults, AReviewerNameFollowsOneRuleEverywhere) {
+  const std::string sheet = sample("b.csv");
+  const std::string filled = write("f.csv", test::truthful_sheet(sheet, path("t.csv")));
+  const Outcome r = expect_refused(
+      "review import " + store() + " " + filled + " --reviewer \"$(printf '\\033[31mx\\nz')\"", 2,
+      "--reviewer: '\\x1B[31mx\\x0Az' is not a name");
+  EXPECT_EQ(r.err.find('\x1b'), std::string::npos);
+  expect_refused("review import " + store() + " " + filled + " --reviewer " + std::string(101, 'a'),
+                 2, "is not a name");
+  EXPECT_EQ(run("review import " + store() + " " + filled + " --reviewer 'Ada Lovelace 李'").code,
+            0);
+}
+
+TEST_F(Faults, ASampleWithNoEligibleRowIsRefusedAndRecordsNothing) {
+  const std::string all = write("all.csv", [&] {
+    std::string csv = "material,score,source\n";
+    std::ifstream in(path("t.csv"));
+    std::string line;
+    std::getline(in, line);
+    while (std::getline(in, line))
+      csv += line.substr(0, line.find(',', line.find(',') + 1)) + ",expert\n";
+    return csv;
+  }());
+  ASSERT_EQ(run("import " + path("e.sqlite") + " " + all).code, 0);
+  const auto before = test::folder_files(dir_);
+  const Outcome r =
+      run("sample " + path("e.sqlite") + " --exclude-reviewed --out " + path("b.csv"));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--exclude-reviewed: every row has been reviewed"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(test::changed_files(before, test::folder_files(dir_)), "");
+  EXPECT_EQ(test::query_number(path("e.sqlite"), "SELECT count(*) FROM batches"), 0);
+}
+
+TEST_F(Faults, EstimateRefusesTheVerdictsReviewImportRefuses) {
+  const std::string kb = write("small.csv",
+                               "material,score,source\nKRGGKRGG,4,generated\nKRK,0,generated\n"
+                               "KRKP,1,expert\nKRPK,0,generated\n");
+  const std::string small = path("small.sqlite");
+  ASSERT_EQ(run("import " + small + " " + kb).code, 0);
+  ASSERT_EQ(run("sample " + small + " --size 4 --k 1 --out " + path("s.csv")).code, 0);
+  const std::string filled =
+      write("s.filled.csv", test::filled_sheet(path("s.csv"), [](int, const std::string& m) {
+              return std::optional<std::string>(m == "KRGGKRGG" ? "3" : "ok");
+            }));
+  const Outcome import = run("review import " + small + " " + filled);
+  const Outcome estimate = run("estimate " + small + " " + filled);
+  EXPECT_EQ(import.code, 2);
+  EXPECT_EQ(estimate.code, 2);
+  EXPECT_NE(estimate.err.find("its own mirror"), std::string::npos) << estimate.err;
+}
+
+TEST_F(Faults, ABatchWhoseSheetIsMissingIsWrittenAgainFromTheStore) {
+  const std::string sheet = sample("b.csv");
+  const std::string drawn = test::read_file(sheet);
+  ASSERT_EQ(run("review export " + store() + " 1 --out " + path("again.csv")).code, 0);
+  EXPECT_EQ(test::read_file(path("again.csv")), drawn);
+  EXPECT_TRUE(fs::exists(path("again.html")));
+  expect_refused("review export " + store() + " 1 --out " + sheet, 2, "exists already");
+  expect_refused("review export " + store() + " 9 --out " + path("x.csv"), 2, "no batch 9");
+
+  const std::string filled = write("f.csv", test::truthful_sheet(sheet, path("t.csv")));
+  ASSERT_EQ(run("review import " + store() + " " + filled + " --reviewer ada").code, 0);
+  const Outcome exported = run("review export " + store() + " 1 --out -");
+  ASSERT_EQ(exported.code, 0) << exported.err;
+  EXPECT_NE(exported.err.find("the verdicts of ada"), std::string::npos) << exported.err;
+  const Outcome estimate_filled = run("estimate " + store() + " " + filled + " --json");
+  const Outcome estimate_exported =
+      run("estimate " + store() + " " + write("e.csv", exported.out) + " --json");
+  ASSERT_EQ(estimate_exported.code, 0) << estimate_exported.err;
+  EXPECT_EQ(estimate_exported.out, estimate_filled.out);
+}
+
+}  // namespace
+}  // namespace egkb
