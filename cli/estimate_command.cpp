@@ -1,0 +1,65 @@
+// estimate: the errors left in a base, from a reviewed batch (DESIGN.md section 4).
+#include <fmt/format.h>
+
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/command.h"
+#include "cli/sheet_files.h"
+#include "present/json_forms.h"
+#include "review/rules.h"
+#include "sampling/estimate.h"
+
+namespace egkb::cli {
+
+Command estimate_command() {
+  struct Options {
+    SheetOptions sheet;
+    bool json = false;
+  };
+  auto o = std::make_shared<Options>();
+  return {
+      "estimate", "errors left in the KB, estimated from a reviewed batch",
+      "egkb estimate kb.sqlite batch.csv",
+      [o](OptionSink& sink) {
+        add_sheet_options(sink, o->sheet);
+        sink.flag(o->json, "--json", "print the figures as JSON");
+      },
+      [o] {
+        Store store = open_store(o->sheet.kb.path);
+        const FilledSheet sheet = read_filled_sheet(o->sheet, store.pieces());
+        const MatchedSheet matched = match_sheet(store, sheet, o->sheet.partial);
+        check_possible(store.knowledge_base(), matched.verdicts, sheet.origin);
+        const Batch& batch = matched.batch;
+        std::vector<Observation> observations;
+        for (const MatchedVerdict& v : matched.verdicts) {
+          observations.push_back({v.drawn.score, v.verdict, v.drawn.probability, v.drawn.stratum});
+        }
+        // Rows by provenance when sampled; a batch without them counts as one stratum.
+        const std::vector<std::size_t> strata =
+            batch.strata.empty() ? std::vector<std::size_t>{batch.population} : batch.strata;
+        const ErrorEstimate e = batch.design != "distance-k"
+                                    ? estimate_horvitz_thompson(observations, batch.population)
+                                    : estimate_simple(observations, strata);
+        if (o->json) {
+          nlohmann::ordered_json j = estimate_json(e);
+          j["drawn"] = batch.items.size();
+          std::cout << j.dump(2) << '\n';
+          return 0;
+        }
+        const double n = static_cast<double>(e.population);
+        fmt::print("batch {} ({}): {} errors in {} reviewed rows (used {} of the {} rows drawn)\n",
+                   batch.id, batch.design, e.found.errors, e.sample, matched.verdicts.size(),
+                   batch.items.size());
+        fmt::print(
+            "  estimated in {} rows: {:.0f} errors ({:.2f}%, 95% interval {:.2f}%..{:.2f}%, "
+            "{:.0f}..{:.0f})\n",
+            e.population, e.errors, 100 * e.rate, 100 * e.low, 100 * e.high, e.low * n, e.high * n);
+        fmt::print(
+            "  D>=4 {:.0f}  D=3 {:.0f}  D=2 {:.0f}  D=1 {:.0f}  D=0 {:.0f}  inverted {:.0f}\n",
+            e.d_ge4, e.d3, e.d2, e.d1, e.d0, e.inverted);
+        return 0;
+      }};
+}
+
+}  // namespace egkb::cli
