@@ -10,6 +10,7 @@
 
 #include "lattice/errors.h"
 #include "lattice/text.h"
+#include "serve/http_server.h"
 #include "serve/router.h"
 
 namespace egkb {
@@ -31,7 +32,9 @@ namespace {
 std::string refusal_text(int status) {
   switch (status) {
     case 400:
-      return "the request is malformed";
+      return fmt::format(
+          "the request is malformed, or did not arrive whole within {} s of its first byte",
+          HttpServer::kRequestTime.count());
     case 413:
       return "the request body is larger than this server accepts";
     case 414:
@@ -56,7 +59,7 @@ std::string what(const std::exception_ptr& error) {
 
 struct ReviewServer::Impl {
   ServeOptions options;
-  httplib::Server server;
+  HttpServer server;
   std::unique_ptr<Router> router;  // made by bind(), which learns the port the Host check names
   // httplib listens with a backlog of 5: twenty browsers connecting at once overflow it, and
   // the kernel then drops connections the clients believe open. bind() raises it, since Linux
@@ -68,7 +71,7 @@ struct ReviewServer::Impl {
   std::atomic<bool> stop_requested{false};
   std::atomic<bool> run_finished{false};
 
-  explicit Impl(ServeOptions o) : options(std::move(o)) {}
+  explicit Impl(ServeOptions o) : options(std::move(o)), server(options.connections) {}
 
   // Every request goes to the router whole: one catch-all handler per method, so the checks and
   // the routes are ours alone.
@@ -96,7 +99,7 @@ struct ReviewServer::Impl {
           "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"},
          {"Referrer-Policy", "no-referrer"},
          {"Cache-Control", "no-store"}});
-    // httplib's own refusals (a malformed request, a body over the limit) answer in
+    // httplib's own refusals (a malformed or slow request, a body over the limit) answer in
     // JSON too; the router's answers carry their body already.
     server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
       if (!res.body.empty()) return;
@@ -119,10 +122,6 @@ struct ReviewServer::Impl {
     server.set_payload_max_length(options.body_limit);
     server.set_keep_alive_timeout(2);
     server.set_tcp_nodelay(true);  // a small answer is not held back waiting for an ACK
-    const int threads = options.threads;
-    server.new_task_queue = [threads] {
-      return new httplib::ThreadPool(static_cast<std::size_t>(threads));
-    };
   }
 };
 
@@ -159,7 +158,7 @@ void ReviewServer::stop() {
   while (impl_->run_started && !impl_->run_finished && !impl_->server.is_running()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
-  impl_->server.stop();
+  impl_->server.halt();
 }
 
 }  // namespace egkb

@@ -119,6 +119,37 @@ TEST_F(RawRequestTest, WithATokenNothingButThePageIsAnsweredWithoutIt) {
   EXPECT_EQ(get_raw("/%ff?token="s + kToken).status, 400);
 }
 
+// More slow clients than the 32 threads httplib's pool had, each sending its request a byte a
+// second: a request made meanwhile is answered, and each slow one is cut off before it is whole.
+TEST_F(RawRequestTest, SlowClientsStallNoOneAndAreCutOff) {
+  serve();
+  constexpr std::size_t kSlow = 40;
+  const std::string request = "GET /api/batches HTTP/1.1\r\n" + host() + "\r\n";
+  std::vector<std::unique_ptr<RawConnection>> slow;
+  for (std::size_t i = 0; i < kSlow; ++i) {
+    slow.push_back(std::make_unique<RawConnection>("127.0.0.1", port_));
+    ASSERT_TRUE(slow.back()->connected());
+  }
+  std::vector<bool> ended(kSlow, false);
+  for (std::size_t sent = 0; sent < request.size(); ++sent) {
+    for (std::size_t i = 0; i < kSlow; ++i) {
+      if (!ended[i]) ended[i] = !slow[i]->send(request.substr(sent, 1));
+    }
+    if (sent == 1) {
+      httplib::Client c("127.0.0.1", port_);
+      c.set_connection_timeout(3);
+      c.set_read_timeout(3);
+      const auto [status, body] = answer_of(c.Get("/api/batches"));
+      EXPECT_EQ(status, 200) << "a request behind the slow clients: " << body.dump();
+    }
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    for (std::size_t i = 0; i < kSlow; ++i) ended[i] = ended[i] || slow[i]->ended_within(0);
+    if (std::find(ended.begin(), ended.end(), false) == ended.end()) break;
+  }
+  EXPECT_EQ(std::count(ended.begin(), ended.end(), true), kSlow)
+      << "slow clients still held after sending their whole request";
+}
+
 // `egkb serve --host 127.0.0.2` is loopback, so it takes no token: the address it prints must
 // then be one its Host check accepts.
 TEST_F(RawRequestTest, AServerOnAnotherLoopbackAddressAnswersTheAddressItPrints) {
