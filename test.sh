@@ -11,7 +11,7 @@ case "${1:-}" in
     ctest --preset sanitize ;;
   --fuzz)
     cmake --preset sanitize >/dev/null
-    cmake --build --preset sanitize --target csv_fuzz sheet_fuzz table_fuzz
+    cmake --build --preset sanitize --target csv_fuzz sheet_fuzz table_fuzz serve_fuzz
     ctest --preset sanitize -L fuzz ;;
   *)
     cmake --preset release >/dev/null

@@ -3,15 +3,15 @@
 #include <fmt/format.h>
 #include <httplib.h>
 
-#include <array>
 #include <atomic>
 #include <chrono>
 #include <random>
 #include <thread>
 
 #include "lattice/errors.h"
-#include "serve/assets.h"
-#include "serve/review_api.h"
+#include "lattice/text.h"
+#include "serve/http_server.h"
+#include "serve/router.h"
 
 namespace egkb {
 
@@ -28,36 +28,39 @@ std::string random_token() {
 
 namespace {
 
-constexpr const char* kJson = "application/json; charset=utf-8";
-
-void reply(httplib::Response& res, const ApiReply& r) {
-  res.status = r.status;
-  res.set_content(r.body.dump(2), kJson);
+// httplib's own refusals, of requests it could not read whole.
+std::string refusal_text(int status) {
+  switch (status) {
+    case 400:
+      return fmt::format(
+          "the request is malformed, or did not arrive whole within {} s of its first byte",
+          HttpServer::kRequestTime.count());
+    case 413:
+      return "the request body is larger than this server accepts";
+    case 414:
+      return "the request's address is longer than this server accepts";
+    default:
+      return fmt::format("the request was refused (HTTP {})", status);
+  }
 }
 
-void refuse(httplib::Response& res, int status, const std::string& message) {
-  reply(res, {status, {{"error", message}}});
-}
-
-// Compares in time independent of where the texts differ, so timing tells nothing of the token.
-bool same_secret(const std::string& a, const std::string& b) {
-  if (a.size() != b.size()) return false;
-  unsigned char diff = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
-  return diff == 0;
-}
-
-int64_t batch_id(const httplib::Request& req) {
-  return std::stoll(req.matches[1].str());
+// The message of an exception that escaped a handler, for the 500 answer.
+std::string what(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const std::exception& e) {
+    return printable(e.what(), 200);
+  } catch (...) {
+    return "an unknown exception";
+  }
 }
 
 }  // namespace
 
 struct ReviewServer::Impl {
   ServeOptions options;
-  ReviewApi api;
-  httplib::Server server;
-  int port = 0;
+  HttpServer server;
+  std::unique_ptr<Router> router;  // made by bind(), which learns the port the Host check names
   // httplib listens with a backlog of 5: twenty browsers connecting at once overflow it, and
   // the kernel then drops connections the clients believe open. bind() raises it, since Linux
   // lets a listening socket call listen() again with a new backlog.
@@ -68,91 +71,47 @@ struct ReviewServer::Impl {
   std::atomic<bool> stop_requested{false};
   std::atomic<bool> run_finished{false};
 
-  explicit Impl(ServeOptions o) : options(std::move(o)), api(options.store) {}
+  explicit Impl(ServeOptions o) : options(std::move(o)), server(options.connections) {}
 
-  // The Host a browser names this server by: on loopback only a loopback name, so a page of
-  // another site cannot reach the API through a name it points at 127.0.0.1.
-  bool host_allowed(const httplib::Request& req) const {
-    if (!is_loopback(options.host)) return true;
-    const std::string host = req.get_header_value("Host");
-    for (const char* name : {"127.0.0.1", "localhost", "[::1]"}) {
-      if (host == fmt::format("{}:{}", name, port)) return true;
-    }
-    return false;
-  }
-
-  httplib::Server::HandlerResponse check(const httplib::Request& req, httplib::Response& res) {
-    res.set_header("X-Content-Type-Options", "nosniff");
-    res.set_header("Content-Security-Policy",
-                   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                   "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action "
-                   "'none'");
-    res.set_header("Referrer-Policy", "no-referrer");
-    res.set_header("Cache-Control", "no-store");
-    if (!host_allowed(req)) {
-      refuse(res, 403, "this server answers only to the address it prints (Host header refused)");
-      return httplib::Server::HandlerResponse::Handled;
-    }
-    const bool api = req.path.starts_with("/api/");
-    if (api && !options.token.empty() &&
-        !same_secret(req.get_header_value("X-Egkb-Token"), options.token) &&
-        !same_secret(req.get_param_value("token"), options.token)) {
-      refuse(res, 401,
-             "a token is required: open the address `egkb serve` printed, which carries it");
-      return httplib::Server::HandlerResponse::Handled;
-    }
-    if (req.method != "GET" && req.method != "HEAD" && req.has_header("Origin") &&
-        req.get_header_value("Origin") != "http://" + req.get_header_value("Host")) {
-      refuse(res, 403,
-             fmt::format("requests from another site are refused (Origin {})",
-                         req.get_header_value("Origin")));
-      return httplib::Server::HandlerResponse::Handled;
-    }
-    return httplib::Server::HandlerResponse::Unhandled;
-  }
-
+  // Every request goes to the router whole: one catch-all handler per method, so the checks and
+  // the routes are ours alone.
   void routes() {
-    for (const Asset& asset : assets()) {
-      server.Get(std::string(asset.path),
-                 [&asset](const httplib::Request&, httplib::Response& res) {
-                   const std::string type = fmt::format("{}; charset=utf-8", asset.type);
-                   res.set_content(asset.body.data(), asset.body.size(), type.c_str());
-                 });
-    }
-    server.Get("/api/batches", [this](const httplib::Request&, httplib::Response& res) {
-      reply(res, api.batches());
-    });
-    server.Get(R"(/api/batches/(\d{1,18}))",
-               [this](const httplib::Request& req, httplib::Response& res) {
-                 reply(res, api.batch(batch_id(req)));
-               });
-    server.Get(R"(/api/nodes/([A-Za-z]{1,40}))",
-               [this](const httplib::Request& req, httplib::Response& res) {
-                 reply(res, api.node(req.matches[1].str()));
-               });
-    const std::string draft = R"(/api/batches/(\d{1,18})/drafts/([A-Za-z]{1,40}))";
-    server.Put(draft, [this](const httplib::Request& req, httplib::Response& res) {
-      reply(res, api.put_draft(batch_id(req), req.matches[2].str(), req.body));
-    });
-    server.Delete(draft, [this](const httplib::Request& req, httplib::Response& res) {
-      reply(res,
-            api.remove_draft(batch_id(req), req.matches[2].str(), req.get_param_value("reviewer")));
-    });
-    server.Post(R"(/api/batches/(\d{1,18})/submit)",
-                [this](const httplib::Request& req, httplib::Response& res) {
-                  reply(res, api.submit(batch_id(req), req.body));
-                });
-    server.set_pre_routing_handler(
-        [this](const httplib::Request& req, httplib::Response& res) { return check(req, res); });
-    // httplib's own refusals (no such path, a body over the limit) answer in JSON too.
-    server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+    const httplib::Server::Handler answer = [this](const httplib::Request& req,
+                                                   httplib::Response& res) {
+      const HttpReply reply =
+          router->answer({req.method, req.path, HttpFields(req.headers.begin(), req.headers.end()),
+                          HttpFields(req.params.begin(), req.params.end()), req.body});
+      res.status = reply.status;
+      res.set_content(reply.body, reply.type);
+    };
+    // [\s\S], not `.`, which stops at a line break a path may hold (%0A).
+    const std::string any = R"([\s\S]*)";
+    server.Get(any, answer);
+    server.Post(any, answer);
+    server.Put(any, answer);
+    server.Delete(any, answer);
+    server.Patch(any, answer);
+    server.Options(any, answer);
+    server.set_default_headers(
+        {{"X-Content-Type-Options", "nosniff"},
+         {"Content-Security-Policy",
+          "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+          "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"},
+         {"Referrer-Policy", "no-referrer"},
+         {"Cache-Control", "no-store"}});
+    // httplib's own refusals (a malformed or slow request, a body over the limit) answer in
+    // JSON too; the router's answers carry their body already.
+    server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
       if (!res.body.empty()) return;
-      const std::string message =
-          res.status == 413   ? "the request body is larger than this server accepts"
-          : res.status == 404 ? fmt::format("no such page or API call: {} {}", req.method, req.path)
-                              : fmt::format("the request was refused (HTTP {})", res.status);
-      res.set_content(nlohmann::json{{"error", message}}.dump(2), kJson);
+      res.set_content(json_text({{"error", refusal_text(res.status)}}), std::string(kJsonType));
     });
+    // A bug must cost one answer, never the process and every reviewer's session with it.
+    server.set_exception_handler(
+        [](const httplib::Request&, httplib::Response& res, const std::exception_ptr& error) {
+          res.status = 500;
+          res.set_content(json_text({{"error", fmt::format("internal error: {}", what(error))}}),
+                          std::string(kJsonType));
+        });
     // httplib's default also sets SO_REUSEPORT, which lets a second server share a port that is
     // taken and split the reviewers between two processes; a restart only needs SO_REUSEADDR.
     server.set_socket_options([this](socket_t sock) {
@@ -163,10 +122,6 @@ struct ReviewServer::Impl {
     server.set_payload_max_length(options.body_limit);
     server.set_keep_alive_timeout(2);
     server.set_tcp_nodelay(true);  // a small answer is not held back waiting for an ACK
-    const int threads = options.threads;
-    server.new_task_queue = [threads] {
-      return new httplib::ThreadPool(static_cast<std::size_t>(threads));
-    };
   }
 };
 
@@ -188,7 +143,7 @@ int ReviewServer::bind() {
                                             "machine's; choose another with --port or --host"));
   }
   if (impl_->listening_socket >= 0) ::listen(impl_->listening_socket, SOMAXCONN);
-  impl_->port = port;
+  impl_->router = std::make_unique<Router>(o, port);
   return port;
 }
 
@@ -203,7 +158,7 @@ void ReviewServer::stop() {
   while (impl_->run_started && !impl_->run_finished && !impl_->server.is_running()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
-  impl_->server.stop();
+  impl_->server.halt();
 }
 
 }  // namespace egkb

@@ -12,9 +12,11 @@ struct ServeOptions {
   std::string store;
   std::string host = "127.0.0.1";
   int port = 8600;    // 0: any free port
-  std::string token;  // required on every API request when not empty
+  std::string token;  // when not empty, required on every request but the page and its assets
   std::size_t body_limit = 16 * 1024;
-  int threads = 32;  // each reviewer's browser keeps a connection open
+  // Connections served at once, each on its own thread: a reviewer's browser keeps one or two
+  // open, and one that waits on a slow client holds no other.
+  std::size_t connections = 256;
 };
 
 // Whether `host` names this machine only: an address other processes elsewhere cannot reach.

@@ -1,0 +1,205 @@
+#include "serve/router.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+
+#include "lattice/text.h"
+#include "serve/assets.h"
+
+namespace egkb {
+
+namespace {
+
+// Whether the bytes are UTF-8. A request's path and query are echoed in answers and a query
+// value can be stored (the reviewer who takes a draft back), so both must be text.
+bool is_utf8(std::string_view s) {
+  static constexpr unsigned kLeast[] = {0, 0, 0x80, 0x800, 0x10000};  // overlong below these
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const std::size_t n = c < 0x80                 ? 1
+                          : c >= 0xC2 && c <= 0xDF ? 2
+                          : c >= 0xE0 && c <= 0xEF ? 3
+                          : c >= 0xF0 && c <= 0xF4 ? 4
+                                                   : 0;
+    if (n == 0 || i + n > s.size()) return false;
+    unsigned code = n == 1 ? c : c & (0x7Fu >> n);
+    for (std::size_t k = 1; k < n; ++k) {
+      const auto next = static_cast<unsigned char>(s[i + k]);
+      if ((next & 0xC0) != 0x80) return false;
+      code = (code << 6) | (next & 0x3Fu);
+    }
+    if (code < kLeast[n] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return false;
+    i += n;
+  }
+  return true;
+}
+
+// The first text of the path and query that is not UTF-8.
+std::optional<std::string_view> not_utf8(const HttpRequest& request) {
+  if (!is_utf8(request.path)) return request.path;
+  for (const auto& [name, value] : request.params) {
+    if (!is_utf8(name)) return name;
+    if (!is_utf8(value)) return value;
+  }
+  return std::nullopt;
+}
+
+// Compares in time independent of where the texts differ, so timing tells nothing of the token.
+bool same_secret(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  unsigned char diff = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return diff == 0;
+}
+
+// "/api/batches/1" as {"api", "batches", "1"}. Empty parts stay, so "/api//batches" and
+// "/api/batches/" match no route; a path without its leading slash has no parts.
+std::vector<std::string_view> parts_of(std::string_view path) {
+  std::vector<std::string_view> parts;
+  if (!path.starts_with('/')) return parts;
+  path.remove_prefix(1);
+  for (;;) {
+    const std::size_t slash = path.find('/');
+    parts.push_back(path.substr(0, slash));
+    if (slash == std::string_view::npos) return parts;
+    path.remove_prefix(slash + 1);
+  }
+}
+
+// A batch id: 1 to 18 digits, so it always fits int64_t.
+std::optional<int64_t> id_of(std::string_view text) {
+  if (text.empty() || text.size() > 18) return std::nullopt;
+  if (!std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return std::nullopt;
+  int64_t id = 0;
+  std::from_chars(text.data(), text.data() + text.size(), id);
+  return id;
+}
+
+// A material as a path names it: 1 to 40 ASCII letters; the API parses it further.
+bool is_material(std::string_view text) {
+  return !text.empty() && text.size() <= 40 && std::all_of(text.begin(), text.end(), [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+  });
+}
+
+ApiReply refusal(int status, std::string message) {
+  return {status, {{"error", std::move(message)}}};
+}
+
+HttpReply json_reply(const ApiReply& reply) {
+  return {reply.status, std::string(kJsonType), json_text(reply.body)};
+}
+
+const Asset* asset_for(const HttpRequest& request) {
+  if (request.method != "GET" && request.method != "HEAD") return nullptr;
+  for (const Asset& asset : assets()) {
+    if (asset.path == request.path) return &asset;
+  }
+  return nullptr;
+}
+
+std::optional<std::string_view> first(const HttpFields& fields, std::string_view name,
+                                      bool any_case) {
+  for (const auto& [key, value] : fields) {
+    if (any_case ? lowercase(key) == lowercase(name) : key == name) return value;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string_view> HttpRequest::header(std::string_view name) const {
+  return first(headers, name, true);
+}
+
+std::optional<std::string_view> HttpRequest::param(std::string_view name) const {
+  return first(params, name, false);
+}
+
+std::string json_text(const nlohmann::ordered_json& json) {
+  return json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+Router::Router(ServeOptions options, int port)
+    : options_(std::move(options)), api_(options_.store) {
+  if (!is_loopback(options_.host)) return;
+  const std::string bound =
+      options_.host.find(':') != std::string::npos ? "[" + options_.host + "]" : options_.host;
+  for (const std::string& name :
+       {bound, std::string("127.0.0.1"), std::string("localhost"), std::string("[::1]")}) {
+    hosts_.push_back(lowercase(fmt::format("{}:{}", name, port)));
+  }
+}
+
+// On loopback only the names of this machine with the port, so a page of another site cannot
+// reach the API through a name it points at 127.0.0.1 (DNS rebinding). The address the server
+// was bound to is among them: `--host 127.0.0.2` prints it.
+bool Router::host_allowed(const HttpRequest& request) const {
+  if (hosts_.empty()) return true;
+  const std::string host = lowercase(request.header("Host").value_or(""));
+  return std::find(hosts_.begin(), hosts_.end(), host) != hosts_.end();
+}
+
+bool Router::has_token(const HttpRequest& request) const {
+  return same_secret(request.header("X-Egkb-Token").value_or(""), options_.token) ||
+         same_secret(request.param("token").value_or(""), options_.token);
+}
+
+// The order is the guarantee: beyond loopback nothing but the page and its assets is answered
+// before the token, not even that a path does not exist.
+HttpReply Router::answer(const HttpRequest& request) {
+  if (!host_allowed(request)) {
+    return json_reply(
+        refusal(403, "this server answers only to the address it prints (Host header refused)"));
+  }
+  if (const Asset* asset = asset_for(request)) {
+    return {200, fmt::format("{}; charset=utf-8", asset->type), std::string(asset->body)};
+  }
+  if (!options_.token.empty() && !has_token(request)) {
+    return json_reply(refusal(
+        401, "a token is required: open the address `egkb serve` printed, which carries it"));
+  }
+  if (const auto text = not_utf8(request)) {
+    return json_reply(refusal(
+        400,
+        fmt::format("the path and query must be UTF-8 text, and {} is not", in_quotes(*text))));
+  }
+  const auto origin = request.header("Origin");
+  if (request.method != "GET" && request.method != "HEAD" && origin &&
+      *origin != "http://" + std::string(request.header("Host").value_or(""))) {
+    return json_reply(refusal(403, fmt::format("requests from another site are refused (Origin {})",
+                                               printable(*origin))));
+  }
+  return json_reply(route(request));
+}
+
+ApiReply Router::route(const HttpRequest& request) {
+  const std::vector<std::string_view> part = parts_of(request.path);
+  const std::string& method = request.method;
+  const bool get = method == "GET" || method == "HEAD";
+  const std::size_t n = part.size();
+  const bool batches = n >= 2 && part[0] == "api" && part[1] == "batches";
+  if (batches && n == 2 && get) return api_.batches();
+  if (const auto id = batches && n >= 3 ? id_of(part[2]) : std::nullopt) {
+    if (n == 3 && get) return api_.batch(*id);
+    if (n == 4 && part[3] == "submit" && method == "POST") return api_.submit(*id, request.body);
+    if (n == 5 && part[3] == "drafts" && is_material(part[4])) {
+      const std::string material(part[4]);
+      if (method == "PUT") return api_.put_draft(*id, material, request.body);
+      if (method == "DELETE") {
+        return api_.remove_draft(*id, material,
+                                 std::string(request.param("reviewer").value_or("")));
+      }
+    }
+  }
+  if (n == 3 && part[0] == "api" && part[1] == "nodes" && is_material(part[2]) && get) {
+    return api_.node(std::string(part[2]));
+  }
+  return refusal(404, fmt::format("no such page or API call: {} {}", printable(method),
+                                  printable(request.path)));
+}
+
+}  // namespace egkb
