@@ -15,11 +15,12 @@ bool acts_on_terminal(unsigned code) {
          (code >= 0x2066 && code <= 0x2069);
 }
 
-// Length of the valid UTF-8 sequence starting at `p`, or 0 when the bytes there are not one or
-// encode a code point that acts on the terminal.
-std::size_t utf8_length(std::string_view s, std::size_t p) {
+// The code point of the UTF-8 sequence starting at `p` and its length; length 0 when the bytes
+// there are not one (a stray or overlong byte, a surrogate, beyond U+10FFFF).
+std::pair<unsigned, std::size_t> decode_utf8(std::string_view s, std::size_t p) {
   const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
   const unsigned char c = byte(p);
+  if (c < 0x80) return {c, 1};
   std::size_t n = 0;
   unsigned min = 0;
   if (c >= 0xC2 && c <= 0xDF) {
@@ -32,16 +33,23 @@ std::size_t utf8_length(std::string_view s, std::size_t p) {
     n = 4;
     min = 0x10000;
   } else {
-    return 0;
+    return {0, 0};
   }
-  if (p + n > s.size()) return 0;
+  if (p + n > s.size()) return {0, 0};
   unsigned code = c & (0x7F >> n);
   for (std::size_t i = 1; i < n; ++i) {
-    if ((byte(p + i) & 0xC0) != 0x80) return 0;
+    if ((byte(p + i) & 0xC0) != 0x80) return {0, 0};
     code = (code << 6) | (byte(p + i) & 0x3F);
   }
-  if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
-  return acts_on_terminal(code) ? 0 : n;
+  if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return {0, 0};
+  return {code, n};
+}
+
+// Length of the valid UTF-8 sequence starting at `p`, or 0 when the bytes there are not one or
+// encode a code point that acts on the terminal.
+std::size_t utf8_length(std::string_view s, std::size_t p) {
+  const auto [code, n] = decode_utf8(s, p);
+  return n == 0 || acts_on_terminal(code) ? 0 : n;
 }
 
 // The shown part of the text and how many bytes were left out.
@@ -71,6 +79,15 @@ std::string printable(std::string_view text, std::size_t limit) {
   auto [out, left] = shown(text, limit);
   if (left > 0) out += fmt::format("... ({} more bytes)", left);
   return out;
+}
+
+bool is_utf8(std::string_view text) {
+  for (std::size_t p = 0; p < text.size();) {
+    const std::size_t n = decode_utf8(text, p).second;
+    if (n == 0) return false;
+    p += n;
+  }
+  return true;
 }
 
 std::string path_text(std::string_view path) {

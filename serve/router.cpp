@@ -12,31 +12,9 @@ namespace egkb {
 
 namespace {
 
-// Whether the bytes are UTF-8. A request's path and query are echoed in answers and a query
-// value can be stored (the reviewer who takes a draft back), so both must be text.
-bool is_utf8(std::string_view s) {
-  static constexpr unsigned kLeast[] = {0, 0, 0x80, 0x800, 0x10000};  // overlong below these
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    const std::size_t n = c < 0x80                 ? 1
-                          : c >= 0xC2 && c <= 0xDF ? 2
-                          : c >= 0xE0 && c <= 0xEF ? 3
-                          : c >= 0xF0 && c <= 0xF4 ? 4
-                                                   : 0;
-    if (n == 0 || i + n > s.size()) return false;
-    unsigned code = n == 1 ? c : c & (0x7Fu >> n);
-    for (std::size_t k = 1; k < n; ++k) {
-      const auto next = static_cast<unsigned char>(s[i + k]);
-      if ((next & 0xC0) != 0x80) return false;
-      code = (code << 6) | (next & 0x3Fu);
-    }
-    if (code < kLeast[n] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return false;
-    i += n;
-  }
-  return true;
-}
-
-// The first text of the path and query that is not UTF-8.
+// The first text of the path and query that is not UTF-8. A request's path and query are
+// echoed in answers and a query value can be stored (the reviewer who takes a draft back), so
+// both must be text.
 std::optional<std::string_view> not_utf8(const HttpRequest& request) {
   if (!is_utf8(request.path)) return request.path;
   for (const auto& [name, value] : request.params) {
