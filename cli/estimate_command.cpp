@@ -1,35 +1,62 @@
 // estimate: the errors left in a base, from a reviewed batch (DESIGN.md section 4).
 #include <fmt/format.h>
 
+#include <charconv>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
-#include "cli/sheet_files.h"
+#include "cli/kb_options.h"
+#include "io/output_files.h"
 #include "present/json_forms.h"
 #include "review/rules.h"
+#include "review/sheet_reader.h"
 #include "sampling/estimate.h"
 
 namespace egkb::cli {
 
+namespace {
+
+// A batch number given where a sheet may be: digits only, naming no file.
+std::optional<int64_t> batch_number(const std::string& argument) {
+  int64_t id = 0;
+  const auto [end, ec] = std::from_chars(argument.data(), argument.data() + argument.size(), id);
+  if (ec != std::errc() || end != argument.data() + argument.size() || id <= 0) return std::nullopt;
+  if (path_exists(argument)) return std::nullopt;
+  return id;
+}
+
+}  // namespace
+
 Command estimate_command() {
   struct Options {
-    SheetOptions sheet;
+    KbOptions kb;
+    std::string batch;
+    bool partial = false;
     bool json = false;
   };
   auto o = std::make_shared<Options>();
   return {
       "estimate", "errors left in the KB, estimated from a reviewed batch",
-      "egkb estimate kb.sqlite batch.csv",
+      "egkb estimate kb.sqlite 3",
       [o](OptionSink& sink) {
-        add_sheet_options(sink, o->sheet);
+        add_kb_options(sink, o->kb, false);
+        sink.argument(o->batch, "BATCH",
+                      "the batch number (its verdicts as imported into the store), or a filled "
+                      "sheet of it (- reads standard input)");
+        sink.flag(o->partial, "--partial", "a sheet may lack rows of its batch: use those it has");
         sink.flag(o->json, "--json", "print the figures as JSON");
       },
       [o] {
-        Store store = open_store(o->sheet.kb.path);
-        const FilledSheet sheet = read_filled_sheet(o->sheet, store.pieces());
-        const MatchedSheet matched = match_sheet(store, sheet, o->sheet.partial);
-        check_possible(store.knowledge_base(), matched.verdicts, sheet.origin);
+        Store store = open_store(o->kb.path);
+        MatchedSheet matched;
+        if (const std::optional<int64_t> id = batch_number(o->batch)) {
+          matched = imported_verdicts(store, *id);
+        } else {
+          const FilledSheet sheet = read_sheet(ByteSource::file(o->batch), store.pieces());
+          matched = match_sheet(store, sheet, o->partial);
+          check_possible(store.knowledge_base(), matched.verdicts, sheet.origin);
+        }
         const Batch& batch = matched.batch;
         std::vector<Observation> observations;
         for (const MatchedVerdict& v : matched.verdicts) {

@@ -165,10 +165,14 @@ Command review_export_command() {
                 sheet_rows(store.knowledge_base(), store.original_scores(), batch.items);
             const std::optional<BatchImport> import = store.batch_import(batch.id);
             for (std::size_t i = 0; i < sheet.size() && import; ++i) {
-              if (const auto v = import->verdicts.find(batch.items[i].key);
-                  v != import->verdicts.end()) {
-                sheet[i].verdict = std::to_string(value(v->second));
-              }
+              const Key key = batch.items[i].key;
+              const auto v = import->verdicts.find(key);
+              if (v == import->verdicts.end()) continue;
+              const auto note = import->notes.find(key);
+              sheet[i].verdict = Verdict::of(v->second).text();
+              sheet[i].note = note == import->notes.end() ? "" : note->second;
+              sheet[i].reviewer = import->reviewer;
+              sheet[i].time = import->time;
             }
             Outputs outputs;
             write_sheets(outputs, paths, batch.id, sheet, store.pieces(), o->kb.path);

@@ -8,8 +8,10 @@
 #include "lattice/conflicts.h"
 #include "lattice/errors.h"
 #include "lattice/neighbourhood.h"
+#include "lattice/text.h"
 #include "present/dot.h"
 #include "present/node_json.h"
+#include "review/node_record.h"
 
 namespace egkb::cli {
 
@@ -38,7 +40,7 @@ std::string origin_text(const KnowledgeBase& kb, const ScoredLattice& scored, No
   const KbRow& r = kb.rows[row];
   std::string text = fmt::format("stored, {}", source_name(r.source));
   if (r.invariable) text += ", invariable";
-  if (r.line > 0) text += fmt::format(", {} line {}", kb.origin, r.line);
+  if (r.line > 0) text += fmt::format(", {} line {}", path_text(kb.origin), r.line);
   return text;
 }
 
@@ -71,6 +73,30 @@ void print_node(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n,
   }
 }
 
+// The node's history and verdicts, as the store records them.
+void print_record(const nlohmann::ordered_json& record) {
+  if (!record["history"].empty()) fmt::print("\n  history\n");
+  for (const auto& h : record["history"]) {
+    fmt::print("  {}  run {} {}: {} -> {}{}\n", h["time"].get<std::string>(),
+               h["run"].get<int64_t>(), h["command"].get<std::string>(),
+               h["from"].is_null() ? std::string("added") : std::to_string(h["from"].get<int>()),
+               h["to"].get<int>(),
+               h["reviewer"].get<std::string>().empty()
+                   ? std::string()
+                   : " by " + printable(h["reviewer"].get<std::string>()));
+  }
+  if (!record["verdicts"].empty()) fmt::print("\n  verdicts\n");
+  for (const auto& v : record["verdicts"]) {
+    fmt::print("  {}  batch {}: {} by {}{}{}\n", v["time"].get<std::string>(),
+               v["batch"].get<int64_t>(), v["verdict"].get<int>(),
+               printable(v["reviewer"].get<std::string>()),
+               v["stands"].get<bool>() ? "" : " (taken back or replaced)",
+               v["note"].get<std::string>().empty()
+                   ? std::string()
+                   : " — " + printable(v["note"].get<std::string>(), 200));
+  }
+}
+
 }  // namespace
 
 Command show_command() {
@@ -90,16 +116,26 @@ Command show_command() {
         sink.flag(o->json, "--json", "print the node and its neighbours as JSON");
       },
       [o] {
-        const KnowledgeBase kb = load(o->kb);
+        OpenedKb opened = open(o->kb);
+        const KnowledgeBase& kb = opened.kb;
         const ScoredLattice scored = ScoredLattice::of(kb);
         const NodeId n = find_node(scored, o->material);
         const std::vector<Neighbour> neighbours = neighbourhood(scored.lattice, scored.ranks(), n);
+        // A CSV base records no history: the same keys, empty.
+        const nlohmann::ordered_json record =
+            opened.store ? node_record_json(*opened.store, scored.lattice.key(n))
+                         : nlohmann::ordered_json{{"history", nlohmann::ordered_json::array()},
+                                                  {"verdicts", nlohmann::ordered_json::array()}};
         if (o->json) {
-          std::cout << node_json(kb, scored, n, neighbours).dump(2) << '\n';
+          nlohmann::ordered_json j = node_json(kb, scored, n, neighbours);
+          j["history"] = record["history"];
+          j["verdicts"] = record["verdicts"];
+          std::cout << j.dump(2) << '\n';
         } else if (o->dot) {
           write_neighbourhood_dot(std::cout, scored.lattice, scored.scores, n, neighbours);
         } else {
           print_node(kb, scored, n, neighbours);
+          print_record(record);
         }
         return 0;
       }};

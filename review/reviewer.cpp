@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "lattice/errors.h"
 #include "lattice/text.h"
 
@@ -17,6 +19,21 @@ std::string checked_reviewer(std::string_view name, const std::string& field) {
                                  in_quotes(name), kMaxReviewerName));
   }
   return std::string(name);
+}
+
+std::string checked_note(std::string_view note, const std::string& field) {
+  // Lines and tabs are part of a note; printable() judges the rest of it.
+  std::string rest(note);
+  std::replace_if(
+      rest.begin(), rest.end(), [](char c) { return c == '\n' || c == '\t'; }, ' ');
+  std::erase(rest, '\r');
+  if (printable(rest, kMaxNote) != rest) {
+    throw InputError("", 0, field,
+                     fmt::format("{} is not a note: up to {} characters of text, with no control "
+                                 "character but line breaks and tabs",
+                                 in_quotes(note), kMaxNote));
+  }
+  return std::string(note);
 }
 
 }  // namespace egkb

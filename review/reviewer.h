@@ -1,5 +1,5 @@
-// Who gave a verdict: one rule for reviewer names, wherever a name comes in (the command line,
-// the review app).
+// Who gave a verdict and what they wrote with it: one rule for reviewer names and one for notes,
+// wherever they come in (the command line, a sheet, the review app).
 #pragma once
 
 #include <string>
@@ -8,10 +8,15 @@
 namespace egkb {
 
 constexpr std::size_t kMaxReviewerName = 100;
+constexpr std::size_t kMaxNote = 2000;
 
 // `name` when it is a reviewer's name: 1 to 100 characters of UTF-8 that a terminal shows as
 // they are (no control characters, no bidirectional overrides). Throws InputError naming
 // `field` (where the name came from: "--reviewer", "reviewer") otherwise.
 std::string checked_reviewer(std::string_view name, const std::string& field);
+
+// `note` when it is a note a reviewer may keep with a verdict: up to 2000 characters of UTF-8
+// text, lines and tabs allowed, no other control character. Throws InputError naming `field`.
+std::string checked_note(std::string_view note, const std::string& field);
 
 }  // namespace egkb

@@ -9,6 +9,7 @@
 #include "lattice/errors.h"
 #include "lattice/fixed_ranks.h"
 #include "lattice/material.h"
+#include "review/drafts.h"
 #include "review/faults.h"
 
 namespace egkb {
@@ -64,7 +65,7 @@ MatchedSheet match_sheet(Store& store, const FilledSheet& sheet, bool partial) {
       continue;
     }
     matched.verdicts.push_back(
-        {row.line, row.key, *item->second, row.verdict.value_or(item->second->score)});
+        {row.line, row.key, *item->second, row.verdict.score_given(item->second->score), row.note});
   }
   faults.throw_if_any();
   if (!partial && matched.verdicts.size() < batch.items.size()) {
@@ -125,6 +126,27 @@ void check_possible(const KnowledgeBase& kb, const std::vector<MatchedVerdict>& 
     faults.add(verdict_at.at(c.low)->line, "verdict", explain(lat, c, name));
   }
   faults.throw_if_any();
+}
+
+MatchedSheet imported_verdicts(Store& store, int64_t batch) {
+  MatchedSheet matched{store.batch(batch), {}};
+  const std::optional<BatchImport> import = store.batch_import(batch);
+  if (!import) {
+    throw InputError(store.path(), 0, "batch",
+                     fmt::format("batch {} has no imported verdicts: import its filled sheet "
+                                 "(egkb review import) or submit it in the review app first, or "
+                                 "give the filled sheet instead of the batch number",
+                                 batch));
+  }
+  const std::vector<BatchItem>& items = matched.batch.items;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const auto v = import->verdicts.find(items[i].key);
+    if (v == import->verdicts.end()) continue;  // a partial sheet's import
+    const auto note = import->notes.find(items[i].key);
+    matched.verdicts.push_back({sheet_line(i), items[i].key, items[i], v->second,
+                                note == import->notes.end() ? "" : note->second});
+  }
+  return matched;
 }
 
 ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptions& options) {
@@ -209,10 +231,10 @@ ReviewResult apply_review(Store& store, const ReviewPlan& plan, const std::strin
                                        {"rows", plan.verdicts.size()},
                                        {"replaces", plan.replaces ? plan.replaces->run : 0}};
     result.run = w.add_run({"review import", parameters.dump(), "", "", 0, ""});
-    std::vector<std::pair<Key, Score>> verdicts;
+    std::vector<StoreWriter::VerdictRow> verdicts;
     const std::string reason = fmt::format("review batch {}", batch.id);
     for (const PlannedVerdict& v : plan.verdicts) {
-      verdicts.emplace_back(v.verdict.key, v.verdict.verdict);
+      verdicts.push_back({v.verdict.key, v.verdict.verdict, v.verdict.note});
       ++(v.before.score == v.after.score ? result.confirmed : result.rescored);
       if (!(v.before == v.after)) w.change(result.run, v.verdict.key, v.before, v.after, reason);
     }

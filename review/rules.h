@@ -24,6 +24,7 @@ struct MatchedVerdict {
   Key key;
   BatchItem drawn;
   Score verdict;  // `ok` reads as the drawn score: what the sheet showed is right
+  std::string note;
 };
 
 struct MatchedSheet {
@@ -34,6 +35,11 @@ struct MatchedSheet {
 // The sheet against its batch: every material drawn in it and listed once, and every drawn row
 // present unless `partial`. Throws InputError listing the rows at fault.
 MatchedSheet match_sheet(Store& store, const FilledSheet& sheet, bool partial);
+
+// The verdicts the store holds for a batch, from its import that stands, as the sheet that was
+// imported would match: what `estimate KB BATCH` reads. Throws InputError when the batch has no
+// imported verdicts.
+MatchedSheet imported_verdicts(Store& store, int64_t batch);
 
 // Refuses with InputError, naming the lines of `origin`, verdicts that cannot be true: a
 // material that is its own mirror off 4 and 5, or a verdict that contradicts an invariable row

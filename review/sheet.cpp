@@ -38,19 +38,21 @@ std::vector<SheetRow> sheet_rows(const KnowledgeBase& kb,
     }
     const auto first = original.find(item.key);
     sheet.push_back({format_material(m, pieces), describe_material(m, pieces), item.score,
-                     first == original.end() ? item.score : first->second, neighbours, ""});
+                     first == original.end() ? item.score : first->second, neighbours});
   }
   return sheet;
 }
 
 void write_sheet_csv(std::ostream& out, int64_t batch, const std::vector<SheetRow>& rows,
                      const PieceSet& pieces) {
-  out << "batch,id,material,verdict,score,meaning,original_score,pieces,neighbours\n";
+  out << "batch,id,material,verdict,note,score,meaning,original_score,pieces,neighbours,"
+         "reviewer,time\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const SheetRow& r = rows[i];
-    fmt::print(out, "{},{},{},{},{},{},{},{},{}\n", batch, i + 1, r.material, r.verdict,
-               value(r.score), csv_quoted(pieces.meaning(r.score)), value(r.original),
-               csv_quoted(r.pretty), csv_quoted(r.neighbours));
+    fmt::print(out, "{},{},{},{},{},{},{},{},{},{},{},{}\n", batch, i + 1, r.material, r.verdict,
+               csv_quoted(r.note), value(r.score), csv_quoted(pieces.meaning(r.score)),
+               value(r.original), csv_quoted(r.pretty), csv_quoted(r.neighbours),
+               csv_quoted(r.reviewer), r.time);
   }
 }
 
@@ -66,7 +68,8 @@ void write_sheet_html(std::ostream& out, int64_t batch, const std::vector<SheetR
       "<h1>Review batch {0}</h1>\n"
       "<p>{1} materials. For each, write your score in the <b>verdict</b> column of <code>{3}"
       "</code>, next to the material: 0 = {4} … 9 = {5} (4 either side can win, 5 almost a "
-      "draw), or <b>ok</b> when the current score is right. Then run:</p>\n"
+      "draw), or <b>ok</b> when the current score is right; the <b>note</b> column beside it "
+      "takes anything you want kept with your verdict. Then run:</p>\n"
       "<pre>egkb review import {2} {3} --reviewer YOUR-NAME</pre>\n"
       "<p>Reading the table: a score in <span class=\"changed\">red</span> differs from the "
       "score the material was first given, because a repair changed it. Each neighbour is a "
@@ -74,20 +77,22 @@ void write_sheet_html(std::ostream& out, int64_t batch, const std::vector<SheetR
       "score; <b>✗</b> marks a neighbour whose score breaks the rule that adding a piece never "
       "makes its side worse off. Your verdict may disagree with the neighbours: the next repair "
       "moves them, never you.</p>\n<table>\n"
-      "<tr><th>id</th><th>material</th><th class=\"verdict\">verdict</th><th>pieces</th>"
+      "<tr><th>id</th><th>material</th><th "
+      "class=\"verdict\">verdict</th><th>note</th><th>pieces</th>"
       "<th>current score</th><th>first score</th><th>neighbours</th></tr>\n",
       batch, rows.size(), html_escaped(store), html_escaped(sheet),
       html_escaped(pieces.meaning(Score(0))), html_escaped(pieces.meaning(Score(9))));
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const SheetRow& r = rows[i];
     const bool changed = r.original != r.score;
-    fmt::print(
-        out,
-        "<tr><td>{}</td><td><b>{}</b></td><td>{}</td><td>{}</td><td class=\"{}\">{} ({})</td>"
-        "<td>{} ({})</td><td>{}</td></tr>\n",
-        i + 1, html_escaped(r.material), html_escaped(r.verdict), html_escaped(r.pretty),
-        changed ? "changed" : "", value(r.score), html_escaped(pieces.meaning(r.score)),
-        value(r.original), html_escaped(pieces.meaning(r.original)), html_escaped(r.neighbours));
+    fmt::print(out,
+               "<tr><td>{}</td><td><b>{}</b></td><td>{}</td><td>{}</td><td>{}</td><td "
+               "class=\"{}\">{} ({})</td>"
+               "<td>{} ({})</td><td>{}</td></tr>\n",
+               i + 1, html_escaped(r.material), html_escaped(r.verdict), html_escaped(r.note),
+               html_escaped(r.pretty), changed ? "changed" : "", value(r.score),
+               html_escaped(pieces.meaning(r.score)), value(r.original),
+               html_escaped(pieces.meaning(r.original)), html_escaped(r.neighbours));
   }
   fmt::print(out, "</table>\n</body></html>\n");
 }

@@ -21,7 +21,12 @@ struct SheetRow {
   // "-G black: KCMKCPGM 8 ✗; +P red: KCPMKCPGM 3": the piece each neighbour has less (-) or
   // more (+), its material and score, ✗ where the pair breaks the additive rule.
   std::string neighbours;
-  std::string verdict;  // empty for the reviewer to fill; a digit in an exported filled sheet
+  // Empty for the reviewer to fill; in a sheet exported after an import, the verdict (a digit),
+  // its note, who gave it and when.
+  std::string verdict = {};
+  std::string note = {};
+  std::string reviewer = {};
+  std::string time = {};
 };
 
 // The sheet rows of the rows a batch drew, each with its score when drawn, its neighbours in
@@ -31,7 +36,8 @@ std::vector<SheetRow> sheet_rows(const KnowledgeBase& kb,
                                  const std::vector<BatchItem>& drawn);
 
 // CSV columns: batch, id, material, verdict (0..9, or ok to confirm the score; empty for the
-// reviewer to fill), score, meaning, original_score, pieces, neighbours.
+// reviewer to fill), note (free text kept with the verdict), score, meaning, original_score,
+// pieces, neighbours, reviewer, time (empty but in an exported filled sheet).
 void write_sheet_csv(std::ostream& out, int64_t batch, const std::vector<SheetRow>& rows,
                      const PieceSet& pieces);
 // The same rows as a page; `store` and `sheet` fill in the import command it shows.

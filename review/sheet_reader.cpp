@@ -9,16 +9,9 @@
 #include "lattice/material.h"
 #include "lattice/text.h"
 #include "review/faults.h"
+#include "review/reviewer.h"
 
 namespace egkb {
-
-namespace {
-
-bool is_ok(std::string_view v) {
-  return lowercase(v) == "ok";
-}
-
-}  // namespace
 
 FilledSheet read_sheet(ByteSource source, const PieceSet& pieces) {
   FilledSheet sheet;
@@ -27,15 +20,20 @@ FilledSheet read_sheet(ByteSource source, const PieceSet& pieces) {
   const auto header = reader.next();
   if (header.empty()) throw InputError(sheet.origin, 1, "header", "the file is empty");
   const std::size_t header_line = reader.line();
-  auto column = [&](const char* name) {
+  auto find = [&](const char* name) -> std::optional<std::size_t> {
     for (std::size_t i = 0; i < header.size(); ++i) {
       if (lowercase(header[i]) == name) return i;
     }
+    return std::nullopt;
+  };
+  auto column = [&](const char* name) {
+    if (const auto found = find(name)) return *found;
     throw InputError(sheet.origin, header_line, "header",
                      fmt::format("expected a '{}' column (the sheet egkb sample wrote)", name));
   };
   const std::size_t batch_col = column("batch"), material_col = column("material"),
                     verdict_col = column("verdict");
+  const std::optional<std::size_t> note_col = find("note");
 
   Faults faults(sheet.origin, "cannot be read");
   std::optional<std::string> batch_text;
@@ -56,7 +54,7 @@ FilledSheet read_sheet(ByteSource source, const PieceSet& pieces) {
       faults.add(line, "batch",
                  fmt::format("{} is not batch {} of the first row", in_quotes(batch), sheet.batch));
     }
-    SheetVerdict row{line, 0, std::string(field(material_col)), std::nullopt};
+    SheetVerdict row{line, 0, std::string(field(material_col)), Verdict::ok(), ""};
     try {
       row.key = key_of(parse_material(row.material, pieces), pieces);
     } catch (const MaterialParseError& e) {
@@ -64,13 +62,21 @@ FilledSheet read_sheet(ByteSource source, const PieceSet& pieces) {
       continue;
     }
     const std::string_view v = field(verdict_col);
-    if (v.size() == 1 && v[0] >= '0' && v[0] <= '9') {
-      row.verdict = Score(v[0] - '0');
-    } else if (!is_ok(v)) {
+    if (const std::optional<Verdict> verdict = Verdict::parse(v)) {
+      row.verdict = *verdict;
+    } else {
       faults.add(line, "verdict",
                  v.empty() ? "missing; write 0..9 or ok"
                            : fmt::format("expected 0..9 or ok, got {}", in_quotes(v)));
       continue;
+    }
+    if (note_col) {
+      try {
+        row.note = checked_note(field(*note_col), "note");
+      } catch (const InputError& e) {
+        faults.add(line, "note", e.what());
+        continue;
+      }
     }
     sheet.rows.push_back(std::move(row));
   }

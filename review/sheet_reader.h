@@ -10,14 +10,16 @@
 #include "io/byte_source.h"
 #include "lattice/piece_set.h"
 #include "lattice/types.h"
+#include "store/verdict.h"
 
 namespace egkb {
 
 struct SheetVerdict {
   std::size_t line;
   Key key;
-  std::string material;          // as the sheet spells it
-  std::optional<Score> verdict;  // nullopt for `ok`: the score the sheet showed is right
+  std::string material;  // as the sheet spells it
+  Verdict verdict;
+  std::string note = {};  // the reviewer's note, from an optional `note` column
 };
 
 struct FilledSheet {
@@ -26,9 +28,10 @@ struct FilledSheet {
   std::vector<SheetVerdict> rows;
 };
 
-// Reads the columns `batch`, `material` and `verdict` by name (a spreadsheet may move or add
-// columns). Throws InputError listing every line at fault: a batch number that differs or is
-// not a number, a material that does not parse, a verdict other than 0..9 or ok, or none.
+// Reads the columns `batch`, `material`, `verdict` and (when there is one) `note` by name (a
+// spreadsheet may move or add columns). Throws InputError listing every line at fault: a batch
+// number that differs or is not a number, a material that does not parse, a verdict other than 0..9
+// or ok, or none.
 FilledSheet read_sheet(ByteSource source, const PieceSet& pieces);
 
 }  // namespace egkb

@@ -13,6 +13,7 @@
 #include "lattice/neighbourhood.h"
 #include "present/node_json.h"
 #include "review/drafts.h"
+#include "review/node_record.h"
 #include "review/result_json.h"
 #include "review/reviewer.h"
 #include "review/rules.h"
@@ -123,10 +124,6 @@ void require_batch(const std::string& path, int64_t id) {
     throw Refusal(404, fmt::format("{}: no batch {} in the store", path, id), "batch");
 }
 
-std::string verdict_text(const std::optional<Score>& verdict) {
-  return verdict ? std::to_string(value(*verdict)) : "ok";
-}
-
 nlohmann::ordered_json import_json(const std::optional<BatchImport>& import) {
   if (!import) return nullptr;
   return {{"run", import->run}, {"reviewer", import->reviewer}, {"time", import->time}};
@@ -196,8 +193,9 @@ ApiReply ReviewApi::batch(int64_t id) {
       nlohmann::ordered_json answers = nlohmann::ordered_json::object();
       std::set<int> said;  // the scores the answers stand for: ok is the drawn score
       for (const Draft* d : drafts_of[item.key]) {
-        answers[d->reviewer] = verdict_text(d->verdict);
-        said.insert(value(d->verdict.value_or(item.score)));
+        if (!d->state.verdict) continue;
+        answers[d->reviewer] = d->state.verdict->text();
+        said.insert(value(d->state.verdict->score_given(item.score)));
         reviewers.insert(d->reviewer);
       }
       const auto row = rows.find(item.key);
@@ -261,18 +259,9 @@ ApiReply ReviewApi::node(const std::string& material) {
     j["original"] = original == view->original.end()
                         ? nlohmann::ordered_json(nullptr)
                         : nlohmann::ordered_json(value(original->second));
-    nlohmann::ordered_json history = nlohmann::ordered_json::array();
-    for (const HistoryEntry& h : store.history(key)) {
-      history.push_back({{"run", h.run},
-                         {"command", h.command},
-                         {"time", h.started},
-                         {"from", h.old_score ? nlohmann::ordered_json(value(*h.old_score))
-                                              : nlohmann::ordered_json(nullptr)},
-                         {"to", value(h.new_score)},
-                         {"reason", h.reason},
-                         {"reviewer", h.reviewer}});
-    }
-    j["history"] = history;
+    const nlohmann::ordered_json record = node_record_json(store, key);
+    j["history"] = record["history"];
+    j["verdicts"] = record["verdicts"];
     return ApiReply{200, j};
   });
 }
@@ -281,25 +270,23 @@ ApiReply ReviewApi::put_draft(int64_t batch, const std::string& material, const 
   return answer(422, [&] {
     const nlohmann::json j = parse_body(body);
     const std::string reviewer = reviewer_of(j);
-    const auto verdict = j.find("verdict");
-    std::optional<Score> score;
-    const std::string text =
-        verdict != j.end() && verdict->is_string() ? verdict->get<std::string>() : "";
-    if (text.size() == 1 && text[0] >= '0' && text[0] <= '9') {
-      score = Score(text[0] - '0');
-    } else if (text != "ok") {
+    const auto field = j.find("verdict");
+    const std::optional<Verdict> verdict = field != j.end() && field->is_string()
+                                               ? Verdict::parse(field->get<std::string>())
+                                               : std::nullopt;
+    if (!verdict) {
       throw Refusal{400, "verdict: expected \"0\" to \"9\", or \"ok\" when the score is right",
                     "verdict"};
     }
     require_batch(store_, batch);
     Store store = Store::open(store_);
     const Key key = key_of_text(material, store.pieces());
-    store.write([&](StoreWriter& w) { w.set_draft(batch, key, reviewer, score); });
+    store.write([&](StoreWriter& w) { w.set_draft(batch, key, reviewer, {verdict, "", false}); });
     return ApiReply{200,
                     {{"batch", batch},
                      {"material", material_text(key, store.pieces())},
                      {"reviewer", reviewer},
-                     {"verdict", verdict_text(score)}}};
+                     {"verdict", verdict->text()}}};
   });
 }
 
@@ -310,7 +297,7 @@ ApiReply ReviewApi::remove_draft(int64_t batch, const std::string& material,
     require_batch(store_, batch);
     Store store = Store::open(store_);
     const Key key = key_of_text(material, store.pieces());
-    store.write([&](StoreWriter& w) { w.remove_draft(batch, key, name); });
+    store.write([&](StoreWriter& w) { w.set_draft(batch, key, name, {}); });
     return ApiReply{200,
                     {{"batch", batch},
                      {"material", material_text(key, store.pieces())},

@@ -38,8 +38,9 @@ struct BatchImport {
   std::string reviewer;
   std::string time;
   std::unordered_map<Key, Score> verdicts;
-  std::unordered_map<Key, NodeState> before;  // nodes the import changed, as they were
-  std::unordered_map<Key, NodeState> after;   // and as it left them
+  std::unordered_map<Key, std::string> notes;  // the rows with a note
+  std::unordered_map<Key, NodeState> before;   // nodes the import changed, as they were
+  std::unordered_map<Key, NodeState> after;    // and as it left them
 };
 
 }  // namespace egkb

@@ -131,8 +131,44 @@ CREATE TABLE drafts(
 );
 )sql";
 
-constexpr std::array<const char*, kStoreVersion> kMigrations = {kVersion1, kVersion2, kVersion3,
-                                                                kVersion4, kVersion5, kVersion6};
+// Drafts gain a note and a flag, and may hold no verdict yet (a row flagged to come back to).
+// Every change of a draft is kept in `draft_changes`, so a reviewer's undo walks back through
+// them across reloads; `drafts` is each row's latest state that was not taken back. Verdicts
+// keep the reviewer's note.
+constexpr const char* kVersion7 = R"sql(
+CREATE TABLE drafts_v7(
+  batch INTEGER NOT NULL REFERENCES batches(id),
+  key INTEGER NOT NULL,
+  reviewer TEXT NOT NULL,
+  verdict TEXT CHECK (verdict IS NULL OR verdict IN ('ok','0','1','2','3','4','5','6','7','8','9')),
+  note TEXT NOT NULL DEFAULT '',
+  flagged INTEGER NOT NULL DEFAULT 0 CHECK (flagged IN (0, 1)),
+  time TEXT NOT NULL,
+  PRIMARY KEY (batch, key, reviewer)
+);
+INSERT INTO drafts_v7(batch, key, reviewer, verdict, time)
+  SELECT batch, key, reviewer, verdict, time FROM drafts;
+DROP TABLE drafts;
+ALTER TABLE drafts_v7 RENAME TO drafts;
+CREATE TABLE draft_changes(
+  id INTEGER PRIMARY KEY,
+  batch INTEGER NOT NULL REFERENCES batches(id),
+  key INTEGER NOT NULL,
+  reviewer TEXT NOT NULL,
+  verdict TEXT CHECK (verdict IS NULL OR verdict IN ('ok','0','1','2','3','4','5','6','7','8','9')),
+  note TEXT NOT NULL DEFAULT '',
+  flagged INTEGER NOT NULL DEFAULT 0 CHECK (flagged IN (0, 1)),
+  time TEXT NOT NULL,
+  undone INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1))
+);
+INSERT INTO draft_changes(batch, key, reviewer, verdict, time)
+  SELECT batch, key, reviewer, verdict, time FROM drafts ORDER BY time, batch, key, reviewer;
+CREATE INDEX draft_changes_by_reviewer ON draft_changes(batch, reviewer, undone, id);
+ALTER TABLE verdicts ADD COLUMN note TEXT NOT NULL DEFAULT '';
+)sql";
+
+constexpr std::array<const char*, kStoreVersion> kMigrations = {
+    kVersion1, kVersion2, kVersion3, kVersion4, kVersion5, kVersion6, kVersion7};
 
 // Rows from before schema 5 record scores only, so replaying them may miss a flag or weight:
 // one `migrate` run records each node whose replayed state differs from the stored one, and the

@@ -394,10 +394,11 @@ std::optional<BatchImport> Store::batch_import(int64_t batch) {
   if (s_->version < 3 || !s_->temporary.empty()) return std::nullopt;
   return s_->guarded([&]() -> std::optional<BatchImport> {
     const char* active = s_->version >= 5 ? "superseded_by IS NULL" : "1";
-    Query q = s_->query(fmt::format("SELECT key, verdict, reviewer, time, {} FROM verdicts "
-                                    "WHERE batch = ? AND {} ORDER BY rowid",
-                                    s_->version >= 5 ? "run" : "NULL", active),
-                        "verdicts", {"key", 0});
+    Query q = s_->query(
+        fmt::format("SELECT key, verdict, reviewer, time, {}, {} FROM verdicts "
+                    "WHERE batch = ? AND {} ORDER BY rowid",
+                    s_->version >= 5 ? "run" : "NULL", s_->version >= 7 ? "note" : "''", active),
+        "verdicts", {"key", 0});
     q.bind(1, batch);
     std::optional<BatchImport> found;
     while (q.step()) {
@@ -407,7 +408,9 @@ std::optional<BatchImport> Store::batch_import(int64_t batch) {
         found->time = q.text(3, "time");
         found->run = q.integer_or_null(4, "run").value_or(0);
       }
-      found->verdicts.emplace(q.key(0), q.score(1, "verdict"));
+      const Key key = q.key(0);
+      found->verdicts.emplace(key, q.score(1, "verdict"));
+      if (std::string note = q.text(5, "note"); !note.empty()) found->notes.emplace(key, note);
     }
     if (!found || found->run == 0) return found;
     // Imports recorded before schema 5 wrote history only for changed scores, without flags:
@@ -479,30 +482,56 @@ std::vector<HistoryEntry> Store::history(Key key) {
   return entries;
 }
 
+namespace {
+
+// The verdict column of drafts and draft_changes: 0..9, ok, or (schema 7) NULL for none yet.
+std::optional<Verdict> draft_verdict(const Query& q, int column) {
+  if (q.is_null(column)) return std::nullopt;
+  const std::optional<Verdict> v = Verdict::parse(q.text(column, "verdict"));
+  if (!v || q.text(column, "verdict") != v->text()) q.damaged(column, "verdict", "0..9 or ok");
+  return v;
+}
+
+}  // namespace
+
 std::vector<Draft> Store::drafts(int64_t batch) {
   take_snapshot();
   std::vector<Draft> drafts;
   if (s_->version < 6 || !s_->temporary.empty()) return drafts;
   s_->guarded([&] {
-    Query q = s_->query(
-        "SELECT key, reviewer, verdict, time FROM drafts WHERE batch = ? ORDER BY key, reviewer",
-        "drafts", {"key", 0});
+    Query q = s_->query(fmt::format("SELECT key, reviewer, verdict, time, {} FROM drafts WHERE "
+                                    "batch = ? ORDER BY key, reviewer",
+                                    s_->version >= 7 ? "note, flagged" : "'', 0"),
+                        "drafts", {"key", 0});
     q.bind(1, batch);
     while (q.step()) {
-      Draft d;
-      d.key = q.key(0);
-      d.reviewer = q.text(1, "reviewer");
-      const std::string verdict = q.text(2, "verdict");
-      if (verdict != "ok") {
-        if (verdict.size() != 1 || verdict[0] < '0' || verdict[0] > '9')
-          q.damaged(2, "verdict", "0..9 or ok");
-        d.verdict = Score(verdict[0] - '0');
-      }
-      d.time = q.text(3, "time");
-      drafts.push_back(std::move(d));
+      drafts.push_back({q.key(0),
+                        q.text(1, "reviewer"),
+                        {draft_verdict(q, 2), q.text(4, "note"), q.flag(5, "flagged")},
+                        q.text(3, "time")});
     }
   });
   return drafts;
+}
+
+std::vector<RecordedVerdict> Store::verdicts(Key key) {
+  take_snapshot();
+  std::vector<RecordedVerdict> found;
+  if (s_->version < 3 || !s_->temporary.empty()) return found;
+  s_->guarded([&] {
+    Query q =
+        s_->query(fmt::format("SELECT batch, verdict, reviewer, time, {}, {}, rowid FROM verdicts "
+                              "WHERE key = ? ORDER BY rowid",
+                              s_->version >= 7 ? "note" : "''",
+                              s_->version >= 5 ? "superseded_by IS NULL" : "1"),
+                  "verdicts", {"rowid", 6});
+    q.bind(1, static_cast<int64_t>(key));
+    while (q.step()) {
+      found.push_back({q.integer(0, "batch"), q.score(1, "verdict"), q.text(2, "reviewer"),
+                       q.text(3, "time"), q.text(4, "note"), q.integer(5, "superseded_by") != 0});
+    }
+  });
+  return found;
 }
 
 std::vector<int64_t> Store::batch_ids() {
@@ -728,19 +757,20 @@ int64_t StoreWriter::add_batch(const Batch& batch) {
 }
 
 void StoreWriter::add_verdicts(int64_t batch, int64_t run, const std::string& reviewer,
-                               const std::vector<std::pair<Key, Score>>& verdicts) {
+                               const std::vector<VerdictRow>& verdicts) {
   nodes_changed_ = true;
   SQLite::Statement q(*s_.db,
-                      "INSERT INTO verdicts(batch, key, verdict, reviewer, time, run) "
-                      "VALUES(?, ?, ?, ?, ?, ?)");
+                      "INSERT INTO verdicts(batch, key, verdict, reviewer, time, run, note) "
+                      "VALUES(?, ?, ?, ?, ?, ?, ?)");
   const std::string time = now_utc();
-  for (const auto& [key, verdict] : verdicts) {
+  for (const VerdictRow& v : verdicts) {
     q.bind(1, batch);
-    q.bind(2, static_cast<int64_t>(key));
-    q.bind(3, value(verdict));
+    q.bind(2, static_cast<int64_t>(v.key));
+    q.bind(3, value(v.verdict));
     q.bind(4, reviewer);
     q.bind(5, time);
     q.bind(6, run);
+    q.bind(7, v.note);
     q.exec();
     q.reset();
   }
@@ -767,27 +797,88 @@ void require_drawn(SQLite::Database& db, const std::string& path, const PieceSet
 }  // namespace
 
 void StoreWriter::set_draft(int64_t batch, Key key, const std::string& reviewer,
-                            std::optional<Score> verdict) {
+                            const DraftState& state) {
   require_drawn(*s_.db, s_.path, *s_.pieces, batch, key);
+  SQLite::Statement imported(
+      *s_.db, "SELECT reviewer, time FROM verdicts WHERE batch = ? AND superseded_by IS NULL");
+  imported.bind(1, batch);
+  if (imported.executeStep()) {
+    throw InputError(s_.path, 0, "batch",
+                     fmt::format("batch {} was submitted by {} at {}: its answers are read-only "
+                                 "now; take the import back (egkb review undo) to answer again",
+                                 batch, printable(imported.getColumn(0).getString()),
+                                 imported.getColumn(1).getString()),
+                     "submitted");
+  }
+  const std::string time = now_utc();
+  const auto bind_state = [&](SQLite::Statement& q, int first) {
+    bind_text_or_null(q, first, state.verdict ? state.verdict->text() : "");
+    q.bind(first + 1, state.note);
+    q.bind(first + 2, state.flagged ? 1 : 0);
+    q.bind(first + 3, time);
+  };
+  SQLite::Statement change(*s_.db,
+                           "INSERT INTO draft_changes(batch, key, reviewer, verdict, note, "
+                           "flagged, time) VALUES(?, ?, ?, ?, ?, ?, ?)");
+  change.bind(1, batch);
+  change.bind(2, static_cast<int64_t>(key));
+  change.bind(3, reviewer);
+  bind_state(change, 4);
+  change.exec();
+  put_draft(batch, key, reviewer, state, time);
+}
+
+void StoreWriter::put_draft(int64_t batch, Key key, const std::string& reviewer,
+                            const DraftState& state, const std::string& time) {
+  if (state.empty()) {
+    SQLite::Statement q(*s_.db, "DELETE FROM drafts WHERE batch = ? AND key = ? AND reviewer = ?");
+    q.bind(1, batch);
+    q.bind(2, static_cast<int64_t>(key));
+    q.bind(3, reviewer);
+    q.exec();
+    return;
+  }
   SQLite::Statement q(*s_.db,
-                      "INSERT INTO drafts(batch, key, reviewer, verdict, time) VALUES(?, ?, ?, ?, "
-                      "?) ON CONFLICT(batch, key, reviewer) DO UPDATE SET verdict = "
-                      "excluded.verdict, time = excluded.time");
+                      "INSERT INTO drafts(batch, key, reviewer, verdict, note, flagged, time) "
+                      "VALUES(?, ?, ?, ?, ?, ?, ?) ON CONFLICT(batch, key, reviewer) DO UPDATE SET "
+                      "verdict = excluded.verdict, note = excluded.note, flagged = "
+                      "excluded.flagged, time = excluded.time");
   q.bind(1, batch);
   q.bind(2, static_cast<int64_t>(key));
   q.bind(3, reviewer);
-  q.bind(4, verdict ? std::to_string(value(*verdict)) : std::string("ok"));
-  q.bind(5, now_utc());
+  bind_text_or_null(q, 4, state.verdict ? state.verdict->text() : "");
+  q.bind(5, state.note);
+  q.bind(6, state.flagged ? 1 : 0);
+  q.bind(7, time);
   q.exec();
 }
 
-void StoreWriter::remove_draft(int64_t batch, Key key, const std::string& reviewer) {
-  require_drawn(*s_.db, s_.path, *s_.pieces, batch, key);
-  SQLite::Statement q(*s_.db, "DELETE FROM drafts WHERE batch = ? AND key = ? AND reviewer = ?");
-  q.bind(1, batch);
-  q.bind(2, static_cast<int64_t>(key));
-  q.bind(3, reviewer);
-  q.exec();
+std::optional<std::pair<Key, DraftState>> StoreWriter::undo_draft(int64_t batch,
+                                                                  const std::string& reviewer) {
+  Query last = s_.query(
+      "SELECT id, key FROM draft_changes WHERE batch = ? AND reviewer = ? AND undone = 0 "
+      "ORDER BY id DESC LIMIT 1",
+      "draft_changes", {"id", 0});
+  last.bind(1, batch).bind(2, reviewer);
+  if (!last.step()) return std::nullopt;
+  const int64_t id = last.integer(0, "id");
+  const Key key = last.key(1);
+  SQLite::Statement undone(*s_.db, "UPDATE draft_changes SET undone = 1 WHERE id = ?");
+  undone.bind(1, id);
+  undone.exec();
+  Query before = s_.query(
+      "SELECT verdict, note, flagged, time, id FROM draft_changes WHERE batch = ? AND key = ? "
+      "AND reviewer = ? AND undone = 0 ORDER BY id DESC LIMIT 1",
+      "draft_changes", {"id", 4});
+  before.bind(1, batch).bind(2, static_cast<int64_t>(key)).bind(3, reviewer);
+  DraftState state;
+  std::string time = now_utc();
+  if (before.step()) {
+    state = {draft_verdict(before, 0), before.text(1, "note"), before.flag(2, "flagged")};
+    time = before.text(3, "time");
+  }
+  put_draft(batch, key, reviewer, state, time);
+  return std::make_pair(key, state);
 }
 
 void StoreWriter::supersede_verdicts(int64_t batch, int64_t import_run, int64_t by_run) {

@@ -15,6 +15,7 @@
 #include "lattice/knowledge_base.h"
 #include "store/batch.h"
 #include "store/node_state.h"
+#include "store/verdict.h"
 
 namespace egkb {
 
@@ -22,7 +23,7 @@ class Outputs;
 class StoreWriter;
 
 // The schema version this build writes (PRAGMA user_version); it reads every version up to it.
-constexpr int kStoreVersion = 6;
+constexpr int kStoreVersion = 7;
 
 // A command's record in the runs table; the JSON texts are stored as they are.
 struct RunRecord {
@@ -51,12 +52,34 @@ struct RecordedRepair {
   std::size_t later_runs = 0;  // runs recorded after it, which may have changed scores since
 };
 
-// A reviewer's answer to a drawn row in the review app, not yet submitted.
+// A reviewer's answer to a drawn row in the review app, not yet submitted: a verdict (or none
+// yet), a note for the other reviewers, and a flag to come back to the row.
+struct DraftState {
+  std::optional<Verdict> verdict;  // nullopt: not answered (a row only flagged or noted)
+  std::string note;
+  bool flagged = false;
+
+  // A state with nothing in it is no draft: setting it removes the draft.
+  bool empty() const { return !verdict && note.empty() && !flagged; }
+  friend bool operator==(const DraftState&, const DraftState&) = default;
+};
+
 struct Draft {
   Key key;
   std::string reviewer;
-  std::optional<Score> verdict;  // nullopt for ok: the drawn score is right
-  std::string time;              // UTC ISO 8601
+  DraftState state;
+  std::string time;  // UTC ISO 8601
+};
+
+// A verdict as imported for a batch: who gave it, when, with what note, and whether it stands
+// (a later import or an undo may have set it aside).
+struct RecordedVerdict {
+  int64_t batch = 0;
+  Score verdict;
+  std::string reviewer;
+  std::string time;
+  std::string note;
+  bool stands = true;
 };
 
 // One change of a node, with the run that made it.
@@ -115,6 +138,8 @@ class Store {
   std::unordered_map<Key, LastChange> last_changes(std::span<const Key> keys);
   // Every change of one node, oldest first.
   std::vector<HistoryEntry> history(Key key);
+  // Every verdict imported for one node, oldest first.
+  std::vector<RecordedVerdict> verdicts(Key key);
   // The drafts of a batch, every reviewer's, by key and reviewer.
   std::vector<Draft> drafts(int64_t batch);
   // The ids of the stored batches, oldest first.
@@ -155,13 +180,23 @@ class StoreWriter {
   void queue_for_review(int64_t run, Key key, const std::string& reason);
 
   int64_t add_batch(const Batch& batch);
+  struct VerdictRow {
+    Key key;
+    Score verdict;
+    std::string note;
+  };
   void add_verdicts(int64_t batch, int64_t run, const std::string& reviewer,
-                    const std::vector<std::pair<Key, Score>>& verdicts);
-  // A reviewer's draft for a drawn row, set (`verdict` nullopt: ok), replaced or removed. Throws
-  // InputError when the batch did not draw the key. Drafts change no node, so they never make
-  // another command's snapshot stale.
-  void set_draft(int64_t batch, Key key, const std::string& reviewer, std::optional<Score> verdict);
-  void remove_draft(int64_t batch, Key key, const std::string& reviewer);
+                    const std::vector<VerdictRow>& verdicts);
+  // A reviewer's draft for a drawn row, set, replaced or (an empty state) removed, and recorded
+  // as one change of the reviewer's draft history. Throws InputError when the batch did not
+  // draw the key, and (choice "submitted") when the batch's verdicts were imported: a
+  // submitted batch is read-only. Drafts change no node, so they never make another command's
+  // snapshot stale.
+  void set_draft(int64_t batch, Key key, const std::string& reviewer, const DraftState& state);
+  // Takes back the reviewer's latest change in the batch that is not taken back yet: its row
+  // returns to the state before that change. Returns the row's key and its state now; nullopt
+  // when nothing is left to take back.
+  std::optional<std::pair<Key, DraftState>> undo_draft(int64_t batch, const std::string& reviewer);
 
   // Marks the verdicts of `batch` applied by `import_run` as taken back or replaced by `by_run`.
   void supersede_verdicts(int64_t batch, int64_t import_run, int64_t by_run);
@@ -172,6 +207,9 @@ class StoreWriter {
   struct Statements;
   explicit StoreWriter(Store::Session& s);
   ~StoreWriter();
+  // Sets the drafts row to `state` without a change of its history.
+  void put_draft(int64_t batch, Key key, const std::string& reviewer, const DraftState& state,
+                 const std::string& time);
 
   Store::Session& s_;
   std::unique_ptr<Statements> q_;  // prepared once per transaction: imports change millions

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The documentation as a new user meets it, from a build tree:
-#   tutorial  docs/tutorial.sh, run again, prints docs/tutorial.md (timings masked);
+#   tutorial  docs/tutorial.sh, run again, prints docs/tutorial.md (timings and times of day masked);
 #   readme    the README's first-look commands, typed in an empty directory with egkb installed
 #             on PATH, exit as the README says and print the figures its comments show;
 #   links     every relative link in README.md and docs/*.md names a file of the repository.
@@ -12,7 +12,7 @@ build=$(cd "$3" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "docs_test $what: $*" >&2; exit 1; }
-mask() { sed -E 's/[0-9]+\.[0-9]+ s$/T s/' "$1"; }
+mask() { sed -E -e 's/[0-9]+\.[0-9]+ s$/T s/' -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z/TIME/g' "$1"; }
 
 case $what in
   tutorial)

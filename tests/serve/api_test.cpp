@@ -125,9 +125,13 @@ TEST_F(ApiTest, SubmitAppliesEveryVerdictWithHistory) {
   ASSERT_EQ(history.size(), 2u);
   EXPECT_EQ(history[1]["command"], "review import");
   EXPECT_EQ(history[1]["reviewer"], "alice");
-  // A second submit of the batch is the review import's refusal, with its way out named.
-  ASSERT_EQ(put_draft(1, "KNK", "3", "bob").first, 200);
-  const auto [again, why] = submit(1, {{"reviewer", "bob"}, {"partial", true}});
+  // A submitted batch is read-only: a later answer is refused, naming the way to answer again,
+  // and a second submit is the review import's refusal.
+  const auto [late, late_why] = put_draft(1, "KNK", "3", "bob");
+  EXPECT_EQ(late, 422);
+  EXPECT_EQ(late_why["choice"], "submitted");
+  EXPECT_NE(late_why["error"].get<std::string>().find("review undo"), std::string::npos);
+  const auto [again, why] = submit(1, {{"reviewer", "alice"}});
   EXPECT_EQ(again, 422);
   EXPECT_EQ(why["choice"], "replace");
   EXPECT_EQ(score_of("KNK"), Score(2));

@@ -370,5 +370,125 @@ TEST_F(StoreTest, ASchemaFourReviewIsLinkedToItsRunByMigration) {
   EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM runs WHERE command = 'migrate'"), 1);
 }
 
+// A store with one batch drawing KRKNMM and KHPKGM, for the drafts tests.
+int64_t add_test_batch(Store& s, const KnowledgeBase& kb) {
+  Batch batch{0, "hss", 1, "{}", kb.rows.size(), "", {}};
+  for (const KbRow& r : {kb.rows[0], kb.rows[1]}) batch.items.push_back({r.key, r.score, 0.5, 1});
+  int64_t id = 0;
+  s.write([&](StoreWriter& w) { id = w.add_batch(batch); });
+  return id;
+}
+
+TEST_F(StoreTest, DraftsKeepEveryChangeAndUndoWalksBackAcrossSessions) {
+  const KnowledgeBase kb = sample_kb();
+  make(kb);
+  const Key first = kb.rows[0].key, second = kb.rows[1].key;
+  int64_t batch = 0;
+  {
+    Store s = Store::open(store());
+    batch = add_test_batch(s, kb);
+  }
+  const auto set = [&](Key key, const DraftState& state) {
+    Store s = Store::open(store());
+    s.write([&](StoreWriter& w) { w.set_draft(batch, key, "ada", state); });
+  };
+  const auto undo = [&] {
+    Store s = Store::open(store());
+    std::optional<std::pair<Key, DraftState>> r;
+    s.write([&](StoreWriter& w) { r = w.undo_draft(batch, "ada"); });
+    return r;
+  };
+  const auto state_of = [&](Key key) -> std::optional<DraftState> {
+    for (const Draft& d : Store::open(store()).drafts(batch)) {
+      if (d.key == key && d.reviewer == "ada") return d.state;
+    }
+    return std::nullopt;
+  };
+  set(first, {Verdict::of(Score(3)), "", false});
+  set(first, {Verdict::ok(), "drawn score is right", false});
+  set(second, {std::nullopt, "", true});  // flagged to come back to, not answered
+  EXPECT_EQ(state_of(second), (DraftState{std::nullopt, "", true}));
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM draft_changes"), 3);
+
+  // Each undo, in a session of its own as after a reload, takes back the latest change left.
+  auto r = undo();
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->first, second);
+  EXPECT_FALSE(state_of(second)) << "its only change taken back: no draft";
+  r = undo();
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->first, first);
+  EXPECT_EQ(state_of(first), (DraftState{Verdict::of(Score(3)), "", false}));
+  r = undo();
+  ASSERT_TRUE(r);
+  EXPECT_FALSE(state_of(first));
+  EXPECT_FALSE(undo()) << "nothing left to take back";
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM draft_changes"), 3)
+      << "an undo keeps the changes, marked";
+  // Drafts change no node: the revision stands.
+  EXPECT_EQ(test::query_number(store(), "SELECT value FROM meta WHERE name = 'revision'"), 1);
+}
+
+TEST_F(StoreTest, ASubmittedBatchTakesNoDraftAndKeepsItsNotes) {
+  const KnowledgeBase kb = sample_kb();
+  make(kb);
+  Store s = Store::open(store());
+  const int64_t batch = add_test_batch(s, kb);
+  s.write([&](StoreWriter& w) {
+    const int64_t run = w.add_run({"review import", "{}", "", "", 0, ""});
+    w.add_verdicts(batch, run, "ada", {{kb.rows[0].key, Score(2), "a rook wins slowly"}});
+  });
+  const auto import = Store::open(store()).batch_import(batch);
+  ASSERT_TRUE(import);
+  EXPECT_EQ(import->notes.at(kb.rows[0].key), "a rook wins slowly");
+  const std::vector<RecordedVerdict> v = Store::open(store()).verdicts(kb.rows[0].key);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].note, "a rook wins slowly");
+  EXPECT_TRUE(v[0].stands);
+  Store later = Store::open(store());
+  try {
+    later.write([&](StoreWriter& w) {
+      w.set_draft(batch, kb.rows[1].key, "bob", {Verdict::ok(), "", false});
+    });
+    ADD_FAILURE() << "a draft was taken for a submitted batch";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.choice(), "submitted");
+  }
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM draft_changes"), 0);
+}
+
+TEST_F(StoreTest, SchemaSixDraftsBecomeTheFirstChangeOfTheirHistory) {
+  make(sample_kb());
+  {
+    // The store as schema 6 left it: drafts without notes, flags or history.
+    SQLite::Database db(store(), SQLite::OPEN_READWRITE);
+    db.exec(R"sql(
+      DROP TABLE draft_changes;
+      DROP TABLE drafts;
+      CREATE TABLE drafts(batch INTEGER NOT NULL REFERENCES batches(id), key INTEGER NOT NULL,
+        reviewer TEXT NOT NULL, verdict TEXT NOT NULL, time TEXT NOT NULL,
+        PRIMARY KEY (batch, key, reviewer));
+      CREATE TABLE verdicts_v6 AS SELECT batch, key, verdict, reviewer, time, run, superseded_by
+        FROM verdicts;
+      DROP TABLE verdicts;
+      ALTER TABLE verdicts_v6 RENAME TO verdicts;
+      INSERT INTO batches VALUES(1, 'hss', 1, '{}', 4, '2026-01-01T00:00:00Z');
+      INSERT INTO batch_items VALUES(1, 2916, 0, 0.5, 1);
+      INSERT INTO drafts VALUES(1, 2916, 'ada', '7', '2026-01-02T00:00:00Z');
+      PRAGMA user_version = 6;
+    )sql");
+  }
+  const std::vector<Draft> read = Store::open(store()).drafts(1);
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_EQ(read[0].state, (DraftState{Verdict::of(Score(7)), "", false}));
+  Store s = Store::open(store());
+  std::optional<std::pair<Key, DraftState>> undone;
+  s.write([&](StoreWriter& w) { undone = w.undo_draft(1, "ada"); });
+  EXPECT_EQ(test::query_number(store(), "PRAGMA user_version"), kStoreVersion);
+  ASSERT_TRUE(undone);
+  EXPECT_EQ(undone->first, Key{2916});
+  EXPECT_TRUE(Store::open(store()).drafts(1).empty());
+}
+
 }  // namespace
 }  // namespace egkb
