@@ -61,7 +61,7 @@ void BM_Greedy(benchmark::State& state, const std::string& preset, GreedyOptions
 void BM_Exact(benchmark::State& state, const std::string& preset) {
   const Bench& b = bench(preset);
   Reduction r;
-  for (auto _ : state) r = reduce_exact(b.prepared.problem(), {}, b.prepared.edge_dm());
+  for (auto _ : state) r = reduce_exact(b.prepared.problem(), {}, {}, b.prepared.edge_dm());
   report(state, b, r);
 }
 

@@ -29,6 +29,7 @@ struct Options {
   bool soft = false;
   std::optional<double> lambda;
   std::optional<double> prior_weight;
+  std::optional<std::string> cost;
   std::string weights;
   std::optional<std::string> ties;
   std::string out;
@@ -64,6 +65,22 @@ void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const 
              r.after.inconsistent_nodes, r.after.mirror_conflicts, r.after.corrected_score);
   fmt::print(to, "  {} rows changed, objective {:g}, {} ties, {:.3f} s\n", r.changed_rows.size(),
              r.objective, r.reduction.ties, r.seconds);
+  if (const auto& c = r.reduction.certificate) {
+    const std::string cost =
+        fmt::format("{} cost{}", cost_shape_name(r.cost), r.prior ? " with the prior" : "");
+    if (c->optimal) {
+      fmt::print(to, "  certified optimal: its {} {:g} is the lower bound\n", cost, c->objective);
+    } else {
+      fmt::print(to, "  not certified optimal: its {} {:g}, the lower bound {:g} (gap {:g})\n", cost,
+                 c->objective, c->bound, c->gap());
+    }
+    if (c->open_pairs > 0 && r.cost != CostShape::L1) {
+      fmt::print(to, "  {} mirror pairs left open by the relaxation: completed{}\n", c->open_pairs,
+                 c->probes > 0 ? fmt::format(", {} values probed", c->probes) : "");
+    }
+    fmt::print(to, "  {} rows ambiguous: the data allow more than one rank for them\n",
+               r.ambiguous_rows);
+  }
   if (r.prior) print_prior(to, *r.prior);
   if (!r.queued.empty()) {
     fmt::print(to, "  left for the expert ({} ties):", r.queued.size());
@@ -116,6 +133,11 @@ Command reduce_command() {
                         kDefaultPriorWeight)
                 .c_str(),
             0, 1000);
+        sink.text(o->cost, "--cost",
+                  "exact, fitted: what moving a row costs, times its weight: l1 |d| (the "
+                  "default), trunc2 min(|d|,2), trunc3 min(|d|,3), l0 [d != 0] or sqrt; all but "
+                  "l1 add |d|/64 to break ties",
+                  {"l1", "trunc2", "trunc3", "l0", "sqrt"});
         sink.flag(o->weighted, "--weighted",
                   "ba/ra: weighted ranking and edit score (piece values x rank gap)");
         sink.flag(o->soft, "--soft",
@@ -145,6 +167,9 @@ Command reduce_command() {
           throw InputError("", 0, "--soft", "only the exact method has soft constraints");
         if (o->prior_weight && method != Method::Fitted)
           throw InputError("", 0, "--prior-weight", "only the fitted method has a prior");
+        if (o->cost && !optimal)
+          throw InputError("", 0, "--cost",
+                           "the greedy methods (ba, ra) count conflicts, not costs");
         if (o->lambda && !o->soft)
           throw InputError("", 0, "--lambda", "the factor of the soft penalties: add --soft");
         if (o->ties && optimal) {
@@ -184,6 +209,7 @@ Command reduce_command() {
         request.soft = o->soft;
         request.lambda = o->lambda.value_or(request.lambda);
         request.prior_weight = o->prior_weight.value_or(request.prior_weight);
+        if (o->cost) request.cost = *cost_shape_named(*o->cost);
         request.ties = o->ties == "queue" ? Ties::Queue : Ties::Closest;
         request.weights = o->weights.empty()
                               ? ReduceWeights{PieceWeights::defaults(*kb.pieces), NodeWeights{}}
@@ -213,14 +239,23 @@ Command reduce_command() {
             {"trace", trace},
             {"prior",
              r.prior ? prior_json(*r.prior, request.prior_weight) : nlohmann::ordered_json()},
+            {"certificate", r.reduction.certificate
+                                ? certificate_json(*r.reduction.certificate, request.cost)
+                                : nlohmann::ordered_json()},
+            {"ambiguous", r.ambiguous_rows},
         };
         Outputs outputs;
         if (!o->report.empty()) write_report(*o, kb, r, outputs);
-        const nlohmann::ordered_json parameters = {
-            {"file", o->kb.path},       {"method", o->method},
-            {"weighted", o->weighted},  {"soft", o->soft},
-            {"lambda", request.lambda}, {"ties", o->ties.value_or("closest")},
-            {"weights", o->weights},    {"prior", report["prior"]}};
+        const nlohmann::ordered_json parameters = {{"file", o->kb.path},
+                                                   {"method", o->method},
+                                                   {"weighted", o->weighted},
+                                                   {"soft", o->soft},
+                                                   {"lambda", request.lambda},
+                                                   {"ties", o->ties.value_or("closest")},
+                                                   {"weights", o->weights},
+                                                   {"prior", report["prior"]},
+                                                   {"cost", cost_shape_name(request.cost)},
+                                                   {"certificate", report["certificate"]}};
         if (o->dry_run) {
           outputs.publish();
           outputs.keep();

@@ -42,4 +42,14 @@ nlohmann::ordered_json prior_json(const MaterialPrior& prior, double weight) {
           {"steps", prior.steps().size()}};
 }
 
+nlohmann::ordered_json certificate_json(const Certificate& c, CostShape cost) {
+  return {{"cost", cost_shape_name(cost)},
+          {"objective", c.objective},
+          {"bound", c.bound},
+          {"gap", c.gap()},
+          {"optimal", c.optimal},
+          {"open_pairs", c.open_pairs},
+          {"probes", c.probes}};
+}
+
 }  // namespace egkb

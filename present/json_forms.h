@@ -5,7 +5,9 @@
 
 #include "lattice/compare.h"
 #include "lattice/conflicts.h"
+#include "reducer/cost.h"
 #include "reducer/material_prior.h"
+#include "reducer/reduction.h"
 #include "sampling/estimate.h"
 
 namespace egkb {
@@ -23,5 +25,8 @@ nlohmann::ordered_json estimate_json(const ErrorEstimate& e);
 // `weight, intercept, values` (per side, per piece letter: the rank change of one more piece),
 // `steps` (how many steps the monotone calibration has).
 nlohmann::ordered_json prior_json(const MaterialPrior& prior, double weight);
+
+// An exact repair's certificate: `cost, objective, bound, gap, optimal, open_pairs, probes`.
+nlohmann::ordered_json certificate_json(const Certificate& c, CostShape cost);
 
 }  // namespace egkb

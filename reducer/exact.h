@@ -1,46 +1,51 @@
-// The optimal repair: minimise sum of w x |new rank - data rank| under every lattice constraint
-// and mirror symmetry (weighted L1 isotonic regression), optionally plus a prior term
-// lambda x |new rank - prior rank| per mirror pair, by threshold decomposition into min-cut
-// problems solved with Boost.Graph's Boykov-Kolmogorov max-flow. Every node's cost is convex in
-// its rank, which is what lets one cut per threshold find the optimum.
+// The optimal repair for any per-node cost (DESIGN.md section 3, "One certified solver"):
+// minimise the sum of each node's cost of its new rank (reducer/cost.h) under every lattice
+// constraint and mirror symmetry. Its relaxation drops the mirror equality and gives each node
+// its mirror's costs, mirrored: every constraint is then monotone and one min-cut per threshold
+// (convex costs) or one layered min-cut (any costs) solves it exactly. Its optimum is a lower
+// bound on the repair's (Kohli et al., ICML 2008), and its lowest and highest optima are the
+// range of every node.
 //
-// Among equally good repairs the result is fixed by the problem, not by the flow: the highest
-// optimal ranks (from the maximal minimum cuts) and the lowest (their mirror image) are both
-// computed, and each node takes their middle, a half rounded toward 4. The middle of two optimal
-// solutions of a convex problem is optimal, and rounding toward 4 keeps it optimal and
-// mirror-symmetric (docs/reducers.md).
+// The repair returned: with convex costs each node takes the middle of its range, a half
+// rounded toward 4 (optimal, mirror-symmetric, fixed by the problem rather than by the flow;
+// docs/reducers.md). Otherwise the pairs whose range is one value are settled; the others get
+// the convex hull of their cost within their range and are cut again, then probed (an open
+// pair fixed to each of its values, its group solved again) while the gap stays open. Every
+// repair comes with its objective, the bound and the gap; only a gap of 0 is called optimal.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <vector>
 
-#include "reducer/problem.h"
+#include "reducer/cost.h"
 #include "reducer/reduction.h"
+#include "reducer/threshold_solver.h"
 
 namespace egkb {
 
-struct ExactOptions {
-  // Edges become penalties of lambda x Dm per rank of violation instead of hard constraints.
-  bool soft = false;
-  double lambda = 1.0;
-  // A rank per node that a repair is drawn toward (reducer/material_prior.h), mirror-symmetric;
-  // empty for none. Its weight counts once per mirror pair, whether one or both are stored.
-  std::vector<double> prior;
-  double prior_weight = 0;
-  // Cores the solve may use (0: every core): once a cut splits the nodes, the two halves are
-  // independent problems. The result is the same for any number.
-  unsigned threads = 0;
+struct CertifiedRepair {
+  std::vector<Rank> ranks;  // mirror-symmetric, every constraint held
+  std::vector<Rank> low;    // each node's lowest and highest rank in an optimum of the
+  std::vector<Rank> high;   // relaxation (the data allow low..high)
+  Certificate certificate;
 };
 
-// Throws InputError naming two invariable nodes when they contradict each other (hard mode).
-// `edge_dm` (Dm per edge index) is used by soft mode only.
-Reduction reduce_exact(const RepairProblem& problem, const ExactOptions& options,
-                       std::span<const float> edge_dm);
+// nullopt when the fixed nodes leave no consistent choice (hard mode). Throws InputError when
+// a cost that is not convex meets a base too large for its layered graph.
+std::optional<CertifiedRepair> solve_certified(const RepairProblem& problem, const CostModel& model,
+                                               const ExactOptions& options,
+                                               std::span<const float> edge_dm);
 
-// The same on the nodes not fixed in `problem`, returning nullopt when the fixed nodes leave no
-// consistent choice (used to finish a greedy run on the region it left inconsistent).
+// The plain weighted L1 optimum of the nodes not fixed in `problem`, or nullopt (used to finish
+// a greedy run on the region it left inconsistent).
 std::optional<std::vector<Rank>> solve_exact(const RepairProblem& problem,
                                              const ExactOptions& options,
                                              std::span<const float> edge_dm);
+
+// solve_certified as a reducer's result. Throws InputError naming two invariable nodes when
+// they contradict each other (hard mode). `edge_dm` (Dm per edge index) is used by soft mode.
+Reduction reduce_exact(const RepairProblem& problem, const CostModel& model,
+                       const ExactOptions& options, std::span<const float> edge_dm);
 
 }  // namespace egkb

@@ -42,12 +42,14 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
     ExactOptions options;
     options.soft = request.soft;
     options.lambda = request.lambda;
+    CostModel model;
+    model.shape = request.cost;
     if (request.method == Method::Fitted) {
       out.prior = MaterialPrior::fit(kb);
-      options.prior = out.prior->ranks(lattice);
-      options.prior_weight = request.prior_weight;
+      model.prior = out.prior->ranks(lattice);
+      model.prior_weight = request.prior_weight;
     }
-    out.reduction = reduce_exact(problem, options,
+    out.reduction = reduce_exact(problem, model, options,
                                  request.soft ? prepared.edge_dm() : std::span<const float>());
   } else {
     GreedyOptions options =
@@ -64,11 +66,14 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
   for (NodeId n : out.reduction.queued) out.queued.push_back(lattice.key(n));
 
   out.result = kb;
+  out.cost = request.cost;
+  const bool ranged = !out.reduction.low.empty();
   for (std::size_t i = 0; i < kb.rows.size(); ++i) {
     const NodeId node = *lattice.find(kb.rows[i].key);
     KbRow& row = out.result.rows[i];
     row.score = score_of(out.reduction.ranks[node], row.score);
     if (row.score != kb.rows[i].score) out.changed_rows.push_back(i);
+    if (ranged) out.ambiguous_rows += out.reduction.low[node] != out.reduction.high[node];
   }
   return out;
 }

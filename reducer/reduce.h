@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "lattice/knowledge_base.h"
+#include "reducer/cost.h"
 #include "reducer/greedy.h"
 #include "reducer/material_prior.h"
 #include "reducer/reduction.h"
@@ -27,6 +28,7 @@ struct ReduceRequest {
   bool soft = false;      // soft constraints (exact)
   double lambda = 1.0;
   double prior_weight = kDefaultPriorWeight;  // fitted: the prior's weight per mirror pair
+  CostShape cost = CostShape::L1;             // exact and fitted: what moving a row costs
   Ties ties = Ties::Closest;
   std::optional<ReduceWeights> weights;  // node and piece weights; the defaults if unset
   std::function<void(const IterationTrace&)> on_iteration;
@@ -41,6 +43,9 @@ struct ReduceOutcome {
   ConflictSummary after;
   double objective = 0;  // sum of weight x |rank change| over the stored rows the reducer chose
   std::optional<MaterialPrior> prior;  // what the fitted method drew the repair toward
+  CostShape cost = CostShape::L1;
+  // Stored rows whose optimal range (Reduction::low..high) holds more than one rank.
+  std::size_t ambiguous_rows = 0;
   double seconds = 0;
 };
 

@@ -24,7 +24,7 @@ struct Solved {
 
 Solved solve(const KnowledgeBase& kb, const ExactOptions& options = {}) {
   const PreparedRepair prepared(kb, ReduceWeights::defaults(xq));
-  const Reduction r = reduce_exact(prepared.problem(), options, prepared.edge_dm());
+  const Reduction r = reduce_exact(prepared.problem(), {}, options, prepared.edge_dm());
   if (!options.soft) test::expect_sound(prepared.problem(), r.ranks, "exact", true);
   ConflictCounter counter(prepared.lattice());
   return {prepared.problem().objective(r.ranks), counter.count(r.ranks).inconsistent_nodes};
@@ -91,12 +91,12 @@ TEST(Exact, TakesTheMiddleOfTheOptimalRepairs) {
       prior[lat.mirror(u)] = kMaxRank - prior[u];
     }
     for (double weight : {0.0, 0.25, 2.0}) {
-      ExactOptions options;
+      CostModel options;
       if (weight > 0) {
         options.prior = prior;
         options.prior_weight = weight;
       }
-      const Reduction r = reduce_exact(p, options, prepared.edge_dm());
+      const Reduction r = reduce_exact(p, options, {}, prepared.edge_dm());
       const std::string what = fmt::format("trial {}, prior weight {}", trial, weight);
       test::expect_sound(p, r.ranks, what, true);
       const test::BruteForce truth = test::brute_force(kb, options.prior, weight);
@@ -152,8 +152,8 @@ TEST(Exact, AComponentWithoutConflictKeepsItsScores) {
   const KnowledgeBase alone = parse_csv("material,score\n" + conflicted, "alone", {});
   const PreparedRepair whole(both, ReduceWeights::defaults(xq));
   const PreparedRepair part(alone, ReduceWeights::defaults(xq));
-  const Reduction r = reduce_exact(whole.problem(), {}, {});
-  const Reduction r_alone = reduce_exact(part.problem(), {}, {});
+  const Reduction r = reduce_exact(whole.problem(), {}, {}, {});
+  const Reduction r_alone = reduce_exact(part.problem(), {}, {}, {});
   const Lattice& lat = whole.lattice();
   for (NodeId u = 0; u < lat.size(); ++u) {
     const std::string m = format_material(lat.material(u), xq);
@@ -177,8 +177,8 @@ TEST(Exact, TwoCoresGiveTheRepairOfOne) {
     ExactOptions one, two;
     one.threads = 1;
     two.threads = 2;
-    const Reduction alone = reduce_exact(prepared.problem(), one, prepared.edge_dm());
-    const Reduction shared = reduce_exact(prepared.problem(), two, prepared.edge_dm());
+    const Reduction alone = reduce_exact(prepared.problem(), {}, one, prepared.edge_dm());
+    const Reduction shared = reduce_exact(prepared.problem(), {}, two, prepared.edge_dm());
     EXPECT_EQ(alone.ranks, shared.ranks) << "seed " << seed;
     ConflictCounter counter(prepared.lattice());
     EXPECT_EQ(counter.count(shared.ranks).inconsistent_nodes, 0u);

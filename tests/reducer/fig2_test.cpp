@@ -44,7 +44,7 @@ class Fig2 : public ::testing::Test {
 // Centre c must be >= KCCKHPGG (5), KCCKCPGG (4), KCCKHCGG (4), KCCKHCPG (3) and <= KCKHCPGG
 // (2). c = 4 costs 1 + |5-4| + |2-4| = 4; c = 3 costs 5, c = 5 costs 5, c = 2 costs 9.
 TEST_F(Fig2, ExactFindsTheUniqueOptimumOfCostFour) {
-  const Reduction r = reduce_exact(problem(), {}, {});
+  const Reduction r = reduce_exact(problem(), {}, {}, {});
   EXPECT_EQ(rank_of_node(r, "KCCKHCPGG"), 4);
   EXPECT_EQ(rank_of_node(r, "KCCKHPGG"), 4);
   EXPECT_EQ(rank_of_node(r, "KCKHCPGG"), 4);
@@ -65,7 +65,7 @@ TEST_F(Fig2, BasicAlgorithmFixesTheFullyInconsistentNeighboursFirst) {
   EXPECT_EQ(r.ties, 4u) << "each neighbour had several equally good values";
   EXPECT_EQ(conflicts(r), 0);
   EXPECT_GE(problem().objective(r.ranks),
-            problem().objective(reduce_exact(problem(), {}, {}).ranks));
+            problem().objective(reduce_exact(problem(), {}, {}, {}).ranks));
 }
 
 // V = Ni x Nn ranks the centre (4 x 5) first; rank 5 minimises Vc (only the red-cannon edge
@@ -92,7 +92,7 @@ TEST_F(Fig2, InvariableCentreIsNeverChanged) {
   problem().fixed[*lattice().find(key_of(parse_material("KHCPGGKCC", xq), xq))] = 1;
   for (const Reduction& r :
        {reduce_greedy(problem(), basic_algorithm(), {}, 9),
-        reduce_greedy(problem(), refined_algorithm(), {}, 9), reduce_exact(problem(), {}, {})}) {
+        reduce_greedy(problem(), refined_algorithm(), {}, 9), reduce_exact(problem(), {}, {}, {})}) {
     EXPECT_EQ(rank_of_node(r, "KCCKHCPGG"), 3);
     EXPECT_EQ(conflicts(r), 0);
   }

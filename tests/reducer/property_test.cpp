@@ -39,7 +39,7 @@ TEST(ReducerProperties, RandomLatticesWithInvariableNodes) {
         reduce_greedy(c.prepared.problem(), weighted(basic_algorithm()), c.prepared.edge_dm(), 9);
     const Reduction wra =
         reduce_greedy(c.prepared.problem(), weighted(refined_algorithm()), c.prepared.edge_dm(), 9);
-    const Reduction exact = reduce_exact(c.prepared.problem(), {}, c.prepared.edge_dm());
+    const Reduction exact = reduce_exact(c.prepared.problem(), {}, {}, c.prepared.edge_dm());
     expect_sound(c, ba, "ba", false);
     expect_sound(c, wba, "weighted ba", false);
     expect_sound(c, ra, "ra", true);

@@ -67,6 +67,28 @@ double brute_force_optimum(const KnowledgeBase& kb) {
 
 BruteForce brute_force(const KnowledgeBase& kb, std::span<const double> prior,
                        double prior_weight) {
+  return brute_force(kb, [&](const RepairProblem& p, std::span<const Rank> ranks) {
+    return objective_with_prior(p, ranks, prior, prior_weight);
+  });
+}
+
+double shaped_objective(const RepairProblem& problem, std::span<const Rank> ranks,
+                        const std::string& shape) {
+  double sum = 0;
+  for (NodeId u = 0; u < ranks.size(); ++u) {
+    const int d = std::abs(value(ranks[u]) - value(problem.ranks[u]));
+    double cost = d;
+    if (shape == "trunc2") cost = std::min(d, 2);
+    if (shape == "trunc3") cost = std::min(d, 3);
+    if (shape == "l0") cost = d > 0;
+    if (shape == "sqrt") cost = std::sqrt(d);
+    if (shape != "l1") cost += d / 64.0;
+    sum += problem.weight[u] * cost;
+  }
+  return sum;
+}
+
+BruteForce brute_force(const KnowledgeBase& kb, const Objective& objective) {
   const ScoredLattice scored = ScoredLattice::of(kb);
   const RepairProblem p = RepairProblem::of(kb, scored, NodeWeights{});
   const Lattice& lat = scored.lattice;
@@ -90,7 +112,7 @@ BruteForce brute_force(const KnowledgeBase& kb, std::span<const double> prior,
       digits /= 9;
     }
     if (counter.count(ranks).inconsistent_nodes != 0) continue;
-    const double cost = objective_with_prior(p, ranks, prior, prior_weight);
+    const double cost = objective(p, ranks);
     if (cost < result.best - 1e-9) {
       result = {cost, ranks, ranks};
     } else if (cost <= result.best + 1e-9) {

@@ -1,6 +1,7 @@
 // Small repair problems with a known consistent truth, for the reducer tests.
 #pragma once
 
+#include <functional>
 #include <random>
 #include <span>
 #include <string>
@@ -37,5 +38,15 @@ struct BruteForce {
 BruteForce brute_force(const KnowledgeBase& kb, std::span<const double> prior = {},
                        double prior_weight = 0);
 double brute_force_optimum(const KnowledgeBase& kb);
+// The same under any objective of a mirror-symmetric assignment.
+using Objective = std::function<double(const RepairProblem&, std::span<const Rank>)>;
+BruteForce brute_force(const KnowledgeBase& kb, const Objective& objective);
+
+// A repair's cost as DESIGN.md section 3 states it, written apart from reducer/cost.h: each
+// stored row's weight times its shape's cost of the move (l1 |d|, trunc2 min(|d|, 2), trunc3
+// min(|d|, 3), l0 [d != 0], sqrt sqrt|d|), plus |d|/64 of its weight for the shapes that are not
+// l1.
+double shaped_objective(const RepairProblem& problem, std::span<const Rank> ranks,
+                        const std::string& shape);
 
 }  // namespace egkb::test

@@ -1,0 +1,136 @@
+#include "reducer/cost.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace egkb {
+
+namespace {
+
+constexpr uint32_t kNotReplaced = UINT32_MAX;
+
+double shape_cost(CostShape shape, int distance) {
+  switch (shape) {
+    case CostShape::L1:
+      return distance;
+    case CostShape::Trunc2:
+      return std::min(distance, 2);
+    case CostShape::Trunc3:
+      return std::min(distance, 3);
+    case CostShape::L0:
+      return distance != 0;
+    case CostShape::Sqrt:
+      return std::sqrt(static_cast<double>(distance));
+  }
+  return distance;
+}
+
+// The step t of a row's data term: data `rank` with `weight`, seen from the node.
+Capacity data_step(CostShape shape, int rank, double weight, int t) {
+  if (weight <= 0) return 0;
+  // L1 exactly as one unit of weight per rank, so its repairs never depend on rounding.
+  if (shape == CostShape::L1) return rank >= t ? -scaled(weight) : scaled(weight);
+  const double change = shape_cost(shape, std::abs(t - rank)) -
+                        shape_cost(shape, std::abs(t - 1 - rank)) +
+                        CostModel::kTieBreak * (rank >= t ? -1 : 1);
+  return static_cast<Capacity>(std::llround(weight * kCostScale * change));
+}
+
+// The step t of the prior's term weight x |r - p| for a real p.
+Capacity prior_step(double weight, double p, int t) {
+  const double change = weight * std::clamp(2 * (t - p) - 1, -1.0, 1.0);
+  return change > 0 ? scaled(change) : -scaled(-change);
+}
+
+}  // namespace
+
+Capacity scaled(double weight) {
+  return static_cast<Capacity>(std::llround(weight * kCostScale));
+}
+
+std::optional<CostShape> cost_shape_named(std::string_view name) {
+  for (CostShape s : kCostShapes) {
+    if (name == cost_shape_name(s)) return s;
+  }
+  return std::nullopt;
+}
+
+std::string_view cost_shape_name(CostShape shape) {
+  switch (shape) {
+    case CostShape::L1:
+      return "l1";
+    case CostShape::Trunc2:
+      return "trunc2";
+    case CostShape::Trunc3:
+      return "trunc3";
+    case CostShape::L0:
+      return "l0";
+    case CostShape::Sqrt:
+      return "sqrt";
+  }
+  return "";
+}
+
+RepairCosts::RepairCosts(const RepairProblem& problem, const CostModel& model)
+    : p_(problem),
+      model_(model),
+      convex_(model.shape == CostShape::L1),
+      replaced_at_(problem.lattice->size(), kNotReplaced) {}
+
+Capacity RepairCosts::step(NodeId x, int t) const {
+  if (replaced_at_[x] != kNotReplaced) return replaced_[replaced_at_[x]][t - 1];
+  const NodeId m = p_.lattice->mirror(x);
+  Capacity s = data_step(model_.shape, value(p_.ranks[x]), p_.weight[x], t) +
+               data_step(model_.shape, kMaxRank - value(p_.ranks[m]), p_.weight[m], t);
+  // Once per node, its mirror's being the mirror image: once per pair in the objective.
+  if (!model_.prior.empty() && model_.prior_weight > 0)
+    s += prior_step(model_.prior_weight, model_.prior[x], t);
+  return s;
+}
+
+Steps RepairCosts::steps(NodeId x) const {
+  Steps s;
+  for (int t = 1; t <= kMaxRank; ++t) s[t - 1] = step(x, t);
+  return s;
+}
+
+void RepairCosts::set_steps(NodeId x, const Steps& steps) {
+  if (replaced_at_[x] == kNotReplaced) {
+    replaced_at_[x] = static_cast<uint32_t>(replaced_.size());
+    replaced_.push_back(steps);
+  } else {
+    replaced_[replaced_at_[x]] = steps;
+  }
+  convex_ = convex_ && std::is_sorted(steps.begin(), steps.end());
+}
+
+Capacity RepairCosts::relaxed_value(std::span<const Rank> ranks) const {
+  Capacity sum = 0;
+  for (NodeId x = 0; x < ranks.size(); ++x) {
+    if (p_.fixed[x]) continue;
+    for (int t = 1; t <= value(ranks[x]); ++t) sum += step(x, t);
+  }
+  return sum;
+}
+
+double RepairCosts::own(NodeId x, int r) const {
+  const double w = p_.weight[x];
+  if (w <= 0) return 0;
+  const int distance = std::abs(r - value(p_.ranks[x]));
+  const double tie = model_.shape == CostShape::L1 ? 0 : CostModel::kTieBreak * distance;
+  return w * (shape_cost(model_.shape, distance) + tie);
+}
+
+double RepairCosts::objective(std::span<const Rank> ranks) const {
+  double sum = 0;
+  const bool prior = !model_.prior.empty() && model_.prior_weight > 0;
+  for (NodeId x = 0; x < ranks.size(); ++x) {
+    sum += own(x, value(ranks[x]));
+    // Each node of a pair holds half of the pair's prior term.
+    if (prior) sum += model_.prior_weight * std::abs(value(ranks[x]) - model_.prior[x]) / 2;
+  }
+  return sum;
+}
+
+}  // namespace egkb

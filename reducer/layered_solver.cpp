@@ -1,0 +1,118 @@
+#include "reducer/layered_solver.h"
+
+#include <fmt/format.h>
+
+#include <numeric>
+
+#include "lattice/errors.h"
+#include "reducer/part_arcs.h"
+
+namespace egkb {
+
+namespace {
+
+// The groups of free nodes joined by lattice edges: the relaxation has no mirror link, so each
+// is a problem of its own once the nodes outside it are known.
+std::vector<std::vector<NodeId>> groups_of(const Lattice& lat, std::span<const NodeId> free_nodes) {
+  std::vector<uint8_t> is_free(lat.size(), 0);
+  for (NodeId u : free_nodes) is_free[u] = 1;
+  std::vector<NodeId> parent(lat.size());
+  std::iota(parent.begin(), parent.end(), NodeId{0});
+  auto root = [&](NodeId x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  const auto out = lat.out_offsets();
+  for (NodeId u : free_nodes) {
+    for (EdgeIndex e = out[u]; e < out[u + 1]; ++e) {
+      const NodeId v = lat.out_targets()[e];
+      if (is_free[v]) parent[root(u)] = root(v);
+    }
+  }
+  std::vector<uint32_t> group_of(lat.size(), kNotInPart);
+  std::vector<std::vector<NodeId>> groups;
+  for (NodeId u : free_nodes) {
+    uint32_t& g = group_of[root(u)];
+    if (g == kNotInPart) {
+      g = static_cast<uint32_t>(groups.size());
+      groups.emplace_back();
+    }
+    groups[g].push_back(u);
+  }
+  return groups;
+}
+
+}  // namespace
+
+std::optional<RankRange> layered_optimal_ranks(const RepairProblem& problem,
+                                               const RepairCosts& costs,
+                                               const ExactOptions& options,
+                                               std::span<const float> edge_dm,
+                                               std::span<const NodeId> free_nodes,
+                                               std::span<const Rank> settled) {
+  const Lattice& lat = *problem.lattice;
+  const PartArcs arcs(problem, costs, options.soft, options.lambda, edge_dm);
+  RankRange range{std::vector<Rank>(settled.begin(), settled.end()),
+                  std::vector<Rank>(settled.begin(), settled.end())};
+  // Outside the group a node's rank is known, and is the same in the lowest and highest optimum.
+  const auto above = [&](NodeId z, int t) { return value(range.low[z]) >= t; };
+  std::vector<uint32_t> local(lat.size(), kNotInPart);
+  for (const std::vector<NodeId>& group : groups_of(lat, free_nodes)) {
+    if (group.size() > kMostLayeredNodes) {
+      throw InputError("", 0, "--cost",
+                       fmt::format("{} nodes in conflict are linked together, more than the {} a "
+                                   "cost that is not convex can be solved for on this machine "
+                                   "(its layered graph takes about 4 KB a node); use --cost l1, "
+                                   "which is solved one threshold at a time",
+                                   group.size(), kMostLayeredNodes));
+    }
+    const auto n = static_cast<uint32_t>(group.size());
+    for (uint32_t i = 0; i < n; ++i) local[group[i]] = i;
+    // Vertex i * 8 + t - 1 is node i at threshold t.
+    const auto vertex = [](uint32_t i, int t) {
+      return i * kMaxRank + static_cast<uint32_t>(t) - 1;
+    };
+    CutNetwork net(n * kMaxRank);
+    std::vector<Capacity> unary(static_cast<std::size_t>(n) * kMaxRank);
+    bool impossible = false;
+    for (uint32_t i = 0; i < n; ++i) {
+      for (int t = 1; t <= kMaxRank; ++t)
+        unary[vertex(i, t)] = arcs.unary(group[i], t, local, above, impossible);
+    }
+    // Counted, then added: the same arcs in the same order.
+    const auto each_arc = [&](auto&& arc) {
+      for (uint32_t i = 0; i < n; ++i) {
+        for (int t = 1; t <= kMaxRank; ++t) {
+          arc(net.source(), vertex(i, t), -unary[vertex(i, t)]);
+          arc(vertex(i, t), net.sink(), unary[vertex(i, t)]);
+          // Rank >= t + 1 only with rank >= t.
+          if (t < kMaxRank) arc(vertex(i, t + 1), vertex(i, t), kInfinity);
+        }
+      }
+      for (int t = 1; t <= kMaxRank; ++t) {
+        arcs.for_each_inner_arc(group, local, [&](uint32_t from, uint32_t to, Capacity c) {
+          arc(vertex(from, t), vertex(to, t), c);
+        });
+      }
+    };
+    each_arc([&](uint32_t from, uint32_t to, Capacity c) { net.count(from, to, c); });
+    net.lay_out();
+    each_arc([&](uint32_t from, uint32_t to, Capacity c) { net.add(from, to, c); });
+    for (NodeId u : group) local[u] = kNotInPart;
+    if (impossible) return std::nullopt;
+    const auto sides = net.solve(CutNetwork::Wanted::Both);
+    if (!sides) return std::nullopt;
+    for (uint32_t i = 0; i < n; ++i) {
+      int low = 0, high = 0;
+      for (int t = 1; t <= kMaxRank; ++t) {
+        low += sides->minimal[vertex(i, t)];
+        high += sides->maximal[vertex(i, t)];
+      }
+      range.low[group[i]] = Rank(low);
+      range.high[group[i]] = Rank(high);
+    }
+  }
+  return range;
+}
+
+}  // namespace egkb

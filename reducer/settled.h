@@ -1,0 +1,15 @@
+// The free nodes a repair must solve for: those in a component (joined by lattice edges and
+// mirror links between free nodes) that holds a conflict. A component without one keeps its
+// data when each node's cost is least there: any change only costs (DESIGN.md section 3).
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "reducer/problem.h"
+
+namespace egkb {
+
+std::vector<NodeId> conflicted_free_nodes(const RepairProblem& problem);
+
+}  // namespace egkb

@@ -1,0 +1,32 @@
+// The relaxation of a repair whose costs are convex, solved one threshold at a time: for each
+// t, which nodes end at rank >= t is a min-cut problem, and with convex costs the cuts nest.
+// Partitioned (Stout): the cut at the middle threshold splits the nodes into two independent
+// problems, so a node takes part in about log2(9) cuts instead of 8, and an idle core takes one
+// half. Each cut is the maximal minimum cut, so the result is the relaxation's highest optimum;
+// its lowest is the mirror image of it (the relaxation is mirror-symmetric).
+#pragma once
+
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "reducer/cost.h"
+
+namespace egkb {
+
+struct ExactOptions {
+  // Edges become penalties of lambda x Dm per rank of violation instead of hard constraints.
+  bool soft = false;
+  double lambda = 1.0;
+  // Cores the solve may use (0: every core). The result is the same for any number.
+  unsigned threads = 0;
+};
+
+// The highest optimal rank of every node (a fixed node's own rank), or nullopt when the fixed
+// nodes leave no consistent choice. `costs` must be convex on every free node.
+std::optional<std::vector<Rank>> highest_optimal_ranks(const RepairProblem& problem,
+                                                       const RepairCosts& costs,
+                                                       const ExactOptions& options,
+                                                       std::span<const float> edge_dm);
+
+}  // namespace egkb

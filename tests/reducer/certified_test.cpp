@@ -1,0 +1,111 @@
+// The certified solver for every cost shape against exhaustive search: whenever it says optimal
+// its objective is the least there is, its bound never exceeds that least, its repair holds every
+// constraint, and its ranges hold the repair.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "reducer/exact.h"
+#include "synth/synthesise.h"
+#include "tests/support/small_problems.h"
+
+namespace egkb {
+namespace {
+
+const PieceSet& xq = PieceSet::xiangqi();
+
+TEST(Certified, EveryShapeMeetsExhaustiveSearch) {
+  std::mt19937_64 rng(41);
+  for (CostShape shape : kCostShapes) {
+    const std::string name(cost_shape_name(shape));
+    int checked = 0, optimal = 0;
+    for (int trial = 0; trial < 400 && checked < 25; ++trial) {
+      const KnowledgeBase kb = test::noisy_truth_kb(rng, 7, 3, 0.6, 0.15);
+      const PreparedRepair prepared(kb, ReduceWeights::defaults(xq));
+      const RepairProblem& p = prepared.problem();
+      const Lattice& lat = prepared.lattice();
+      std::size_t free_pairs = 0;
+      for (NodeId u = 0; u < lat.size(); ++u) free_pairs += !p.fixed[u] && lat.mirror(u) > u;
+      if (free_pairs > 5 || lat.edge_count() < 4) continue;
+      ++checked;
+      // Every other problem with a prior in quarter ranks, mirror-symmetric.
+      CostModel model;
+      model.shape = shape;
+      if (checked % 2 == 0) {
+        model.prior.assign(lat.size(), 4.0);
+        for (NodeId u = 0; u < lat.size(); ++u) {
+          if (lat.mirror(u) <= u) continue;
+          model.prior[u] = static_cast<double>(rng() % 33) / 4;
+          model.prior[lat.mirror(u)] = kMaxRank - model.prior[u];
+        }
+        model.prior_weight = 0.5;
+      }
+      const Reduction r = reduce_exact(p, model, {}, prepared.edge_dm());
+      const std::string what =
+          fmt::format("{}, trial {}{}", name, trial, model.prior.empty() ? "" : ", prior");
+      test::expect_sound(p, r.ranks, what, true);
+      const auto objective = [&](const RepairProblem& problem, std::span<const Rank> ranks) {
+        return test::shaped_objective(problem, ranks, name) +
+               test::objective_with_prior(problem, ranks, model.prior, model.prior_weight) -
+               problem.objective(ranks);
+      };
+      const test::BruteForce truth = test::brute_force(kb, objective);
+      ASSERT_TRUE(r.certificate) << what;
+      const Certificate& c = *r.certificate;
+      EXPECT_NEAR(c.objective, objective(p, r.ranks), 1e-6) << what;
+      EXPECT_GE(c.objective, truth.best - 1e-6) << what;
+      // Capacities round each step to 1/1024 of a weight: the bound may sit that far above.
+      EXPECT_LE(c.bound, truth.best + 0.01) << what;
+      if (c.optimal) {
+        ++optimal;
+        EXPECT_NEAR(c.objective, truth.best, 0.01) << what;
+      }
+      for (NodeId u = 0; u < lat.size(); ++u) {
+        EXPECT_LE(r.low[u], r.ranks[u]) << what;
+        EXPECT_GE(r.high[u], r.ranks[u]) << what;
+      }
+    }
+    EXPECT_GE(checked, 20) << name;
+    EXPECT_EQ(optimal, checked) << name << ": certified optimal";
+    RecordProperty(name + "_optimal", optimal);
+  }
+}
+
+// L1 is convex: the middle of the relaxation's range is optimal, so every repair is certified.
+TEST(Certified, L1IsAlwaysOptimalAndItsRangeIsTheMiddles) {
+  for (const uint64_t seed : {1, 2, 3}) {
+    const Synthesis synth = synthesise({.preset = "end59", .seed = seed, .rate = 0.35});
+    const PreparedRepair prepared(synth.noisy, ReduceWeights::defaults(xq));
+    const Reduction r = reduce_exact(prepared.problem(), {}, {}, prepared.edge_dm());
+    ASSERT_TRUE(r.certificate);
+    EXPECT_TRUE(r.certificate->optimal) << "seed " << seed;
+    EXPECT_DOUBLE_EQ(r.certificate->objective, prepared.problem().objective(r.ranks));
+    EXPECT_EQ(r.certificate->probes, 0u);
+    const Lattice& lat = prepared.lattice();
+    for (NodeId u = 0; u < lat.size(); ++u) {
+      const int twice = value(r.low[u]) + value(r.high[u]);
+      EXPECT_LE(std::abs(2 * value(r.ranks[u]) - twice), 1) << "seed " << seed;
+      EXPECT_EQ(value(r.low[u]), kMaxRank - value(r.high[lat.mirror(u)])) << "mirrored ranges";
+    }
+  }
+}
+
+// On a synthetic base the layered cut, its completion and probing close the gap for every
+// shape, and the repair holds every constraint.
+TEST(Certified, NonConvexShapesCloseTheirGapOnASyntheticBase) {
+  const Synthesis synth = synthesise({.preset = "end59", .seed = 7, .rate = 0.35});
+  const PreparedRepair prepared(synth.noisy, ReduceWeights::defaults(xq));
+  for (CostShape shape : kCostShapes) {
+    CostModel model;
+    model.shape = shape;
+    const Reduction r = reduce_exact(prepared.problem(), model, {}, prepared.edge_dm());
+    const std::string name(cost_shape_name(shape));
+    test::expect_sound(prepared.problem(), r.ranks, name, true);
+    ASSERT_TRUE(r.certificate);
+    EXPECT_TRUE(r.certificate->optimal) << name << ": gap " << r.certificate->gap() << ", "
+                                        << r.certificate->open_pairs << " open pairs";
+    EXPECT_LE(r.certificate->bound, r.certificate->objective + 1e-9) << name;
+  }
+}
+
+}  // namespace
+}  // namespace egkb
