@@ -1,3 +1,5 @@
+#include <fmt/format.h>
+
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -26,7 +28,18 @@ Command conflicts_command() {
             sink.whole(o->worst, "--worst", "how many of the worst nodes to list", 0, 1'000'000);
           },
           [o] {
-            const KnowledgeBase kb = load(o->kb);
+            OpenedKb opened = open(o->kb);
+            const KnowledgeBase& kb = opened.kb;
+            // What the store's last exact repair left ambiguous: a CSV base records no repair.
+            std::optional<std::size_t> ambiguous;
+            int64_t repair_run = 0;
+            if (opened.store) {
+              const auto ranges = opened.store->last_ranges();
+              if (const auto repair = opened.store->last_repair()) {
+                ambiguous = ranges.size();
+                repair_run = repair->run;
+              }
+            }
             const ScoredLattice scored = ScoredLattice::of(kb);
             ConflictCounter counter(scored.lattice);
             const ConflictSummary summary = counter.count(scored.ranks());
@@ -45,9 +58,16 @@ Command conflicts_command() {
               }
               j["pieces"] = kb.pieces->name();
               j["worst"] = worst;
+              j["ambiguous"] = ambiguous ? nlohmann::ordered_json(*ambiguous) : nullptr;
               std::cout << j.dump(2) << '\n';
             } else {
               print_conflict_report(std::cout, kb, scored, counter, summary, o->worst);
+              if (ambiguous) {
+                std::cout << fmt::format(
+                    "{} rows ambiguous in the last repair (run {}): the data allow more than one "
+                    "rank for them (egkb show names the range)\n",
+                    *ambiguous, repair_run);
+              }
             }
             return o->fail_on_conflict && summary.inconsistent_nodes > 0 ? 1 : 0;
           }};

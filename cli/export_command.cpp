@@ -12,6 +12,7 @@
 #include "io/output_files.h"
 #include "lattice/conflicts.h"
 #include "lattice/errors.h"
+#include "store/store.h"
 
 namespace egkb::cli {
 
@@ -22,13 +23,45 @@ struct ExportOptions {
   std::string format;
   std::string out;
   bool allow_conflicts = false;
+  bool ranges = false;
   bool json = false;
 };
+
+// The ranges the store's last exact repair recorded, for every node of the closure (a node it
+// left unambiguous is its own rank; a mirror takes its pair's range, mirrored). Refused when
+// there is no such repair or a later run may have changed the rows since.
+NodeRanges recorded_ranges(Store& store, const ScoredLattice& scored) {
+  const std::optional<RecordedRepair> repair = store.last_repair();
+  if (!repair || repair->command == "reduce ba" || repair->command == "reduce ra") {
+    throw InputError(store.path(), 0, "--ranges",
+                     "the store records no exact repair, whose ranges these are: run egkb reduce "
+                     "(its default method or exact) first");
+  }
+  if (repair->later_runs > 0) {
+    throw InputError(store.path(), 0, "--ranges",
+                     fmt::format("{} runs changed the store after the repair (run {}) whose "
+                                 "ranges these would be; run egkb reduce again first",
+                                 repair->later_runs, repair->run));
+  }
+  const auto recorded = store.last_ranges();
+  const Lattice& lat = scored.lattice;
+  const std::vector<Rank> ranks = scored.ranks();
+  NodeRanges ranges{ranks, ranks};
+  for (NodeId n = 0; n < lat.size(); ++n) {
+    if (const auto it = recorded.find(lat.key(n)); it != recorded.end()) {
+      ranges.low[n] = it->second.low;
+      ranges.high[n] = it->second.high;
+      ranges.low[lat.mirror(n)] = mirror(it->second.high);
+      ranges.high[lat.mirror(n)] = mirror(it->second.low);
+    }
+  }
+  return ranges;
+}
 
 // Writes the export among `outputs`; for a table, what is worth saying about its size.
 std::optional<EngineTable> write_export(const ExportOptions& o, const KnowledgeBase& kb,
                                         const ScoredLattice& scored, bool has_conflicts,
-                                        Outputs& outputs) {
+                                        const NodeRanges& ranges, Outputs& outputs) {
   if (o.format == "table") {
     EngineTable table = EngineTable::of(scored, has_conflicts);
     outputs.write(o.out, [&](std::ostream& out) { table.write(out); });
@@ -36,9 +69,9 @@ std::optional<EngineTable> write_export(const ExportOptions& o, const KnowledgeB
   }
   outputs.write(o.out, [&](std::ostream& out) {
     if (o.format == "csv") {
-      write_closure_csv(out, kb, scored);
+      write_closure_csv(out, kb, scored, ranges);
     } else if (o.format == "json") {
-      write_closure_json(out, kb, scored, has_conflicts);
+      write_closure_json(out, kb, scored, has_conflicts, ranges);
     } else {
       write_probe_header(out, scored, {kb.origin, has_conflicts});
     }
@@ -60,14 +93,26 @@ Command export_command() {
         sink.text(o->out, "--out", "the file to write (- for standard output)", true);
         sink.flag(o->allow_conflicts, "--allow-conflicts",
                   "export even though conflicts remain (they are recorded in the file)");
+        sink.flag(o->ranges, "--ranges",
+                  "csv, json: add each material's low and high rank in the store's last exact "
+                  "repair (the ranks the data allow)");
         sink.flag(o->json, "--json", "print what was exported as JSON");
       },
       [o] {
         if (o->json && o->out == "-")
           throw InputError("", 0, "--json", "--json and --out - both write to standard output");
         check_output(o->out, files_of(o->kb.path), "--out");
-        const KnowledgeBase kb = load(o->kb);
+        if (o->ranges && o->format != "csv" && o->format != "json")
+          throw InputError("", 0, "--ranges", "only the csv and json formats carry ranges");
+        OpenedKb opened = open(o->kb);
+        const KnowledgeBase& kb = opened.kb;
         const ScoredLattice scored = ScoredLattice::of(kb);
+        if (o->ranges && !opened.store) {
+          throw InputError(kb.origin, 0, "--ranges",
+                           "a CSV base records no repair; ranges come from a store's last exact "
+                           "repair");
+        }
+        const NodeRanges ranges = o->ranges ? recorded_ranges(*opened.store, scored) : NodeRanges{};
         ConflictCounter counter(scored.lattice);
         const ConflictSummary conflicts = counter.count(scored.ranks());
         const bool has_conflicts = conflicts.inconsistent_nodes > 0;
@@ -81,7 +126,7 @@ Command export_command() {
         }
         Outputs outputs;
         const std::optional<EngineTable> table =
-            write_export(*o, kb, scored, has_conflicts, outputs);
+            write_export(*o, kb, scored, has_conflicts, ranges, outputs);
         outputs.publish();
         outputs.keep();
         const std::size_t implied = scored.lattice.size() - kb.rows.size();

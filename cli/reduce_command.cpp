@@ -24,7 +24,7 @@ namespace {
 
 struct Options {
   KbOptions kb;
-  std::string method = "fitted";
+  std::string method = "auto";
   bool weighted = false;
   bool soft = false;
   std::optional<double> lambda;
@@ -71,8 +71,8 @@ void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const 
     if (c->optimal) {
       fmt::print(to, "  certified optimal: its {} {:g} is the lower bound\n", cost, c->objective);
     } else {
-      fmt::print(to, "  not certified optimal: its {} {:g}, the lower bound {:g} (gap {:g})\n", cost,
-                 c->objective, c->bound, c->gap());
+      fmt::print(to, "  not certified optimal: its {} {:g}, the lower bound {:g} (gap {:g})\n",
+                 cost, c->objective, c->bound, c->gap());
     }
     if (c->open_pairs > 0 && r.cost != CostShape::L1) {
       fmt::print(to, "  {} mirror pairs left open by the relaxation: completed{}\n", c->open_pairs,
@@ -80,6 +80,19 @@ void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const 
     }
     fmt::print(to, "  {} rows ambiguous: the data allow more than one rank for them\n",
                r.ambiguous_rows);
+  }
+  if (const auto& v = r.validation) {
+    fmt::print(to,
+               "  chosen by validation ({} {} rows held out in {} folds, {:.2f} s): {} cost, prior "
+               "weight {:g}\n",
+               v->held_out, v->expert_rows ? "expert" : "unfixed", v->folds, v->seconds,
+               cost_shape_name(v->chosen.cost), v->chosen.prior_weight);
+    fmt::print(to, "    mean rank distance of the held-out rows:");
+    for (const HeldOutScore& h : v->scores) {
+      fmt::print(to, "  {} {:g}: {:.4f}", cost_shape_name(h.setting.cost), h.setting.prior_weight,
+                 h.error);
+    }
+    fmt::print(to, "\n");
   }
   if (r.prior) print_prior(to, *r.prior);
   if (!r.queued.empty()) {
@@ -124,9 +137,10 @@ Command reduce_command() {
       [o](OptionSink& sink) {
         add_kb_options(sink, o->kb);
         sink.text(o->method, "--method",
-                  "fitted (optimal, drawn toward a material model fitted to the KB), exact (the "
-                  "plain optimum), ba (basic greedy) or ra (refined greedy)",
-                  false, {"fitted", "exact", "ba", "ra"});
+                  "auto (the certified optimum with the cost and prior weight that predict rows "
+                  "held out of the KB best), fitted (drawn toward a material model fitted to the "
+                  "KB), exact (the plain L1 optimum), ba (basic greedy) or ra (refined greedy)",
+                  false, {"auto", "fitted", "exact", "ba", "ra"});
         sink.number(
             o->prior_weight, "--prior-weight",
             fmt::format("fitted: the material prior's weight per mirror pair (default {:g})",
@@ -162,7 +176,13 @@ Command reduce_command() {
       },
       [o] {
         const Method method = *method_named(o->method);
-        const bool optimal = method == Method::Exact || method == Method::Fitted;
+        const bool optimal =
+            method == Method::Exact || method == Method::Fitted || method == Method::Auto;
+        if (method == Method::Auto && (o->cost || o->prior_weight)) {
+          throw InputError("", 0, o->cost ? "--cost" : "--prior-weight",
+                           "auto chooses the cost and the prior's weight by validation; to set "
+                           "them, use --method fitted (or exact, without a prior)");
+        }
         if (o->soft && !optimal)
           throw InputError("", 0, "--soft", "only the exact method has soft constraints");
         if (o->prior_weight && method != Method::Fitted)
@@ -221,6 +241,12 @@ Command reduce_command() {
                        t.iteration, t.modified, t.after.inconsistent_nodes);
           };
         }
+        int64_t validated_at = 0;
+        if (method == Method::Auto && opened.store) {
+          validated_at = opened.store->revision();
+          if (const auto kept = opened.store->current_validation())
+            request.validation = validation_from_json(nlohmann::json::parse(*kept));
+        }
         const ReduceOutcome r = reduce_kb(kb, request);
 
         nlohmann::ordered_json queued = nlohmann::ordered_json::array();
@@ -237,12 +263,13 @@ Command reduce_command() {
             {"ties", r.reduction.ties},
             {"queued", queued},
             {"trace", trace},
-            {"prior",
-             r.prior ? prior_json(*r.prior, request.prior_weight) : nlohmann::ordered_json()},
+            {"prior", r.prior ? prior_json(*r.prior, r.prior_weight) : nlohmann::ordered_json()},
             {"certificate", r.reduction.certificate
-                                ? certificate_json(*r.reduction.certificate, request.cost)
+                                ? certificate_json(*r.reduction.certificate, r.cost)
                                 : nlohmann::ordered_json()},
             {"ambiguous", r.ambiguous_rows},
+            {"validation",
+             r.validation ? validation_json(*r.validation) : nlohmann::ordered_json()},
         };
         Outputs outputs;
         if (!o->report.empty()) write_report(*o, kb, r, outputs);
@@ -254,14 +281,21 @@ Command reduce_command() {
                                                    {"ties", o->ties.value_or("closest")},
                                                    {"weights", o->weights},
                                                    {"prior", report["prior"]},
-                                                   {"cost", cost_shape_name(request.cost)},
-                                                   {"certificate", report["certificate"]}};
+                                                   {"cost", cost_shape_name(r.cost)},
+                                                   {"certificate", report["certificate"]},
+                                                   {"validation", report["validation"]}};
         if (o->dry_run) {
           outputs.publish();
           outputs.keep();
         } else if (to_store) {
           opened.store->write(
               [&](StoreWriter& w) {
+                if (r.validation && !request.validation) {
+                  // Kept until the rows change: the next reduce of these rows reads it back.
+                  const nlohmann::ordered_json kept = {{"revision", validated_at},
+                                                       {"validation", report["validation"]}};
+                  w.add_run({"validate", kept.dump(), "", "", r.validation->seconds, ""});
+                }
                 const int64_t run = w.add_run(
                     {"reduce " + o->method, parameters.dump(), conflicts_json(r.before).dump(),
                      conflicts_json(r.after).dump(), r.seconds, trace.dump()});
@@ -270,6 +304,10 @@ Command reduce_command() {
                            NodeState::of(r.result.rows[row]), "reduce " + o->method);
                 }
                 for (Key key : r.queued) w.queue_for_review(run, key, "tie");
+                for (std::size_t row = 0; row < r.row_low.size(); ++row) {
+                  if (r.row_low[row] != r.row_high[row])
+                    w.add_range(run, kb.rows[row].key, r.row_low[row], r.row_high[row]);
+                }
               },
               &outputs);
         } else {

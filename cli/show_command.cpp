@@ -75,6 +75,15 @@ void print_node(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n,
 
 // The node's history and verdicts, as the store records them.
 void print_record(const nlohmann::ordered_json& record) {
+  if (const auto& r = record["range"]; !r.is_null()) {
+    // In scores as the base writes them; a balanced end is 4 or 5, shown as 4.
+    const auto score = [](int rank) { return value(score_of(Rank(rank), Score(4))); };
+    fmt::print(
+        "\n  ambiguous: the data allow scores {}..{} (ranks {}..{}); run {} took the middle, and "
+        "a verdict settles it\n",
+        score(r["low"].get<int>()), score(r["high"].get<int>()), r["low"].get<int>(),
+        r["high"].get<int>(), r["run"].get<int64_t>());
+  }
   if (!record["history"].empty()) fmt::print("\n  history\n");
   for (const auto& h : record["history"]) {
     fmt::print("  {}  run {} {}: {} -> {}{}\n", h["time"].get<std::string>(),
@@ -125,11 +134,11 @@ Command show_command() {
         const nlohmann::ordered_json record =
             opened.store ? node_record_json(*opened.store, scored.lattice.key(n))
                          : nlohmann::ordered_json{{"history", nlohmann::ordered_json::array()},
-                                                  {"verdicts", nlohmann::ordered_json::array()}};
+                                                  {"verdicts", nlohmann::ordered_json::array()},
+                                                  {"range", nullptr}};
         if (o->json) {
           nlohmann::ordered_json j = node_json(kb, scored, n, neighbours);
-          j["history"] = record["history"];
-          j["verdicts"] = record["verdicts"];
+          for (const char* key : {"history", "verdicts", "range"}) j[key] = record[key];
           std::cout << j.dump(2) << '\n';
         } else if (o->dot) {
           write_neighbourhood_dot(std::cout, scored.lattice, scored.scores, n, neighbours);

@@ -26,8 +26,10 @@ void write_nodes(std::ostream& out, const ScoredLattice& scored, Line&& line) {
 
 }  // namespace
 
-void write_closure_csv(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored) {
-  out << "material,score,rank,source,invariable,weight\n";
+void write_closure_csv(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored,
+                       const NodeRanges& ranges) {
+  const bool ranged = !ranges.low.empty();
+  out << "material,score,rank,source,invariable,weight" << (ranged ? ",low,high\n" : "\n");
   write_nodes(out, scored, [&](fmt::memory_buffer& b, NodeId n, const std::string& material) {
     const Score s = scored.scores[n];
     fmt::format_to(std::back_inserter(b), "{},{},{},{},", material, value(s), value(rank_of(s)),
@@ -43,12 +45,14 @@ void write_closure_csv(std::ostream& out, const KnowledgeBase& kb, const ScoredL
     } else {
       b.push_back(',');
     }
+    if (ranged)
+      fmt::format_to(std::back_inserter(b), ",{},{}", value(ranges.low[n]), value(ranges.high[n]));
     b.push_back('\n');
   });
 }
 
 void write_closure_json(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored,
-                        bool has_conflicts) {
+                        bool has_conflicts, const NodeRanges& ranges) {
   out << "{\n  \"pieces\": " << nlohmann::json(kb.pieces->name()).dump()
       << ",\n  \"origin\": " << nlohmann::json(kb.origin).dump()
       << ",\n  \"has_conflicts\": " << (has_conflicts ? "true" : "false")
@@ -56,9 +60,14 @@ void write_closure_json(std::ostream& out, const KnowledgeBase& kb, const Scored
   write_nodes(out, scored, [&](fmt::memory_buffer& b, NodeId n, const std::string& material) {
     const Score s = scored.scores[n];
     fmt::format_to(std::back_inserter(b),
-                   "{}\n    \"{}\": {{\"score\": {}, \"rank\": {}, \"provenance\": \"{}\"}}",
+                   "{}\n    \"{}\": {{\"score\": {}, \"rank\": {}, \"provenance\": \"{}\"",
                    n == 0 ? "" : ",", material, value(s), value(rank_of(s)),
                    provenance(kb, scored, n));
+    if (!ranges.low.empty()) {
+      fmt::format_to(std::back_inserter(b), ", \"low\": {}, \"high\": {}", value(ranges.low[n]),
+                     value(ranges.high[n]));
+    }
+    b.push_back('}');
   });
   out << "\n  }\n}\n";
 }

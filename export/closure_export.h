@@ -3,19 +3,27 @@
 #pragma once
 
 #include <iosfwd>
+#include <vector>
 
 #include "lattice/knowledge_base.h"
 
 namespace egkb {
 
-// Header `material,score,rank,source,invariable,weight`; an implied mirror's source is
-// `implied`. `egkb import` reads it back to the stored rows: same scores, sources, flags and
-// weights, the implied rows skipped.
-void write_closure_csv(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored);
+// Each node's lowest and highest rank in an exact repair's optima, by node; empty for none.
+struct NodeRanges {
+  std::vector<Rank> low, high;
+};
 
-// {"pieces", "origin", "has_conflicts", "materials": {material: {score, rank, provenance}}}.
-// Streamed, not built in memory: the full lattice has 2.1M materials.
+// Header `material,score,rank,source,invariable,weight` (then `low,high` with ranges); an
+// implied mirror's source is `implied`. `egkb import` reads it back to the stored rows: same
+// scores, sources, flags and weights, the implied rows skipped.
+void write_closure_csv(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored,
+                       const NodeRanges& ranges = {});
+
+// {"pieces", "origin", "has_conflicts", "materials": {material: {score, rank, provenance}}},
+// each material with `low, high` too when there are ranges. Streamed, not built in memory: the
+// full lattice has 2.1M materials.
 void write_closure_json(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored,
-                        bool has_conflicts);
+                        bool has_conflicts, const NodeRanges& ranges = {});
 
 }  // namespace egkb

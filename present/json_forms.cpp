@@ -52,4 +52,46 @@ nlohmann::ordered_json certificate_json(const Certificate& c, CostShape cost) {
           {"probes", c.probes}};
 }
 
+nlohmann::ordered_json validation_json(const Validation& v) {
+  nlohmann::ordered_json scores = nlohmann::ordered_json::array();
+  for (const HeldOutScore& h : v.scores) {
+    scores.push_back({{"cost", cost_shape_name(h.setting.cost)},
+                      {"prior_weight", h.setting.prior_weight},
+                      {"error", h.error}});
+  }
+  return {{"chosen",
+           {{"cost", cost_shape_name(v.chosen.cost)}, {"prior_weight", v.chosen.prior_weight}}},
+          {"scores", scores},
+          {"expert_rows", v.expert_rows},
+          {"held_out", v.held_out},
+          {"folds", v.folds},
+          {"seconds", v.seconds}};
+}
+
+std::optional<Validation> validation_from_json(const nlohmann::json& j) {
+  try {
+    Validation v;
+    const auto setting = [](const nlohmann::json& s) -> std::optional<RepairSetting> {
+      const auto cost = cost_shape_named(s.at("cost").get<std::string>());
+      if (!cost) return std::nullopt;
+      return RepairSetting{*cost, s.at("prior_weight").get<double>()};
+    };
+    const auto chosen = setting(j.at("chosen"));
+    if (!chosen) return std::nullopt;
+    v.chosen = *chosen;
+    for (const nlohmann::json& s : j.at("scores")) {
+      const auto tried = setting(s);
+      if (!tried) return std::nullopt;
+      v.scores.push_back({*tried, s.at("error").get<double>()});
+    }
+    v.expert_rows = j.at("expert_rows").get<bool>();
+    v.held_out = j.at("held_out").get<std::size_t>();
+    v.folds = j.at("folds").get<std::size_t>();
+    v.seconds = j.at("seconds").get<double>();
+    return v;
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace egkb

@@ -8,6 +8,7 @@
 #include "reducer/cost.h"
 #include "reducer/material_prior.h"
 #include "reducer/reduction.h"
+#include "reducer/validation.h"
 #include "sampling/estimate.h"
 
 namespace egkb {
@@ -28,5 +29,11 @@ nlohmann::ordered_json prior_json(const MaterialPrior& prior, double weight);
 
 // An exact repair's certificate: `cost, objective, bound, gap, optimal, open_pairs, probes`.
 nlohmann::ordered_json certificate_json(const Certificate& c, CostShape cost);
+
+// How auto chose: `chosen` (`cost, prior_weight`), `scores` (each `cost, prior_weight, error`:
+// the mean rank distance of the held-out rows), `expert_rows, held_out, folds, seconds`.
+nlohmann::ordered_json validation_json(const Validation& v);
+// The same read back (as the store keeps it); nullopt when it is not that form.
+std::optional<Validation> validation_from_json(const nlohmann::json& j);
 
 }  // namespace egkb

@@ -59,8 +59,8 @@ class RepairCosts {
   // Whether every node's steps never decrease: threshold cuts then solve the problem one
   // threshold at a time. True for L1 with or without a prior.
   bool convex() const { return convex_; }
-  // Whether every free node costs least at its data rank (no prior, no replaced steps), so a
-  // component without a conflict keeps its data.
+  // Whether every free node with data of its own or its mirror's costs least at its data rank
+  // (no prior, no replaced steps), so a component without a conflict keeps its data.
   bool data_is_cheapest() const { return model_.prior.empty() && replaced_.empty(); }
 
   // Sum over nodes of c~x(r) - c~x(0): twice the objective of a mirror-symmetric assignment,

@@ -241,12 +241,11 @@ class CertifiedSolver {
   // branches fix the widest open pair of a relaxed optimum to each value of its range. Each
   // branch's relaxation is solved again on the group (a lower bound on every repair within the
   // branch) and completed (a repair); a branch whose bound reaches the best repair is closed.
-  // Within kMostProbes branches per group the least bound of the branches left open is a lower
-  // bound on the group's optimum, so the bound rises by what it adds over the group's first
-  // relaxed value: returned, in cost units. `probes` counts the branches solved.
+  // Within ExactOptions::most_probes branches per group the least bound of the branches left open
+  // is a lower bound on the group's optimum, so the bound rises by what it adds over the group's
+  // first relaxed value: returned, in cost units. `probes` counts the branches solved.
   Capacity probe(std::span<const Rank> low, std::span<const Rank> high, std::vector<Rank>& best,
                  std::size_t& probes) const {
-    constexpr std::size_t kMostProbes = 256;
     struct Branch {
       Capacity relaxed;
       std::vector<Rank> low, high;
@@ -262,7 +261,7 @@ class CertifiedSolver {
       std::vector<Branch> open;  // a heap, the least relaxed value first
       open.push_back({first_bound, {low.begin(), low.end()}, {high.begin(), high.end()}, {}});
       std::size_t solved = 0;
-      while (!open.empty() && open.front().relaxed < reached && solved < kMostProbes) {
+      while (!open.empty() && open.front().relaxed < reached && solved < o_.most_probes) {
         std::pop_heap(open.begin(), open.end(), later);
         Branch branch = std::move(open.back());
         open.pop_back();

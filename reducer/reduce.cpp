@@ -8,7 +8,7 @@
 namespace egkb {
 
 std::optional<Method> method_named(std::string_view name) {
-  for (Method m : {Method::Basic, Method::Refined, Method::Exact, Method::Fitted}) {
+  for (Method m : {Method::Basic, Method::Refined, Method::Exact, Method::Fitted, Method::Auto}) {
     if (name == method_name(m)) return m;
   }
   return std::nullopt;
@@ -24,6 +24,8 @@ std::string_view method_name(Method method) {
       return "exact";
     case Method::Fitted:
       return "fitted";
+    case Method::Auto:
+      return "auto";
   }
   return "";
 }
@@ -38,16 +40,29 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
   out.before = counter.count(prepared.scored().ranks());
 
   const auto started = std::chrono::steady_clock::now();
-  if (request.method == Method::Exact || request.method == Method::Fitted) {
+  out.cost = request.cost;
+  out.prior_weight = request.method == Method::Fitted ? request.prior_weight : 0;
+  if (request.method == Method::Auto) {
+    out.validation = request.validation;
+    if (!out.validation) {
+      ValidationOptions o = request.validation_options;
+      o.weights = weights.nodes;
+      out.validation = validate(kb, o);
+    }
+    out.cost = out.validation->chosen.cost;
+    out.prior_weight = out.validation->chosen.prior_weight;
+  }
+  if (request.method == Method::Exact || request.method == Method::Fitted ||
+      request.method == Method::Auto) {
     ExactOptions options;
     options.soft = request.soft;
     options.lambda = request.lambda;
     CostModel model;
-    model.shape = request.cost;
-    if (request.method == Method::Fitted) {
+    model.shape = out.cost;
+    if (out.prior_weight > 0) {
       out.prior = MaterialPrior::fit(kb);
       model.prior = out.prior->ranks(lattice);
-      model.prior_weight = request.prior_weight;
+      model.prior_weight = out.prior_weight;
     }
     out.reduction = reduce_exact(problem, model, options,
                                  request.soft ? prepared.edge_dm() : std::span<const float>());
@@ -66,14 +81,16 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
   for (NodeId n : out.reduction.queued) out.queued.push_back(lattice.key(n));
 
   out.result = kb;
-  out.cost = request.cost;
   const bool ranged = !out.reduction.low.empty();
   for (std::size_t i = 0; i < kb.rows.size(); ++i) {
     const NodeId node = *lattice.find(kb.rows[i].key);
     KbRow& row = out.result.rows[i];
     row.score = score_of(out.reduction.ranks[node], row.score);
     if (row.score != kb.rows[i].score) out.changed_rows.push_back(i);
-    if (ranged) out.ambiguous_rows += out.reduction.low[node] != out.reduction.high[node];
+    if (!ranged) continue;
+    out.row_low.push_back(out.reduction.low[node]);
+    out.row_high.push_back(out.reduction.high[node]);
+    out.ambiguous_rows += out.reduction.low[node] != out.reduction.high[node];
   }
   return out;
 }

@@ -9,15 +9,17 @@
 #include "reducer/greedy.h"
 #include "reducer/material_prior.h"
 #include "reducer/reduction.h"
+#include "reducer/validation.h"
 #include "reducer/weights.h"
 
 namespace egkb {
 
-// Fitted: the exact repair drawn toward a material prior fitted to the base (the default of
-// `egkb reduce`, docs/reducers.md); Exact: the plain weighted L1 optimum.
-enum class Method { Basic, Refined, Exact, Fitted };
+// Auto: the certified repair with the cost shape and prior weight that validation on the base
+// chose (the default of `egkb reduce`, docs/reducers.md); Fitted: drawn toward a material prior
+// fitted to the base, with the weight given; Exact: the plain weighted L1 optimum.
+enum class Method { Basic, Refined, Exact, Fitted, Auto };
 
-std::optional<Method> method_named(std::string_view name);  // ba, ra, exact, fitted
+std::optional<Method> method_named(std::string_view name);  // ba, ra, exact, fitted, auto
 std::string_view method_name(Method method);
 
 constexpr double kDefaultPriorWeight = 0.1;
@@ -31,6 +33,9 @@ struct ReduceRequest {
   CostShape cost = CostShape::L1;             // exact and fitted: what moving a row costs
   Ties ties = Ties::Closest;
   std::optional<ReduceWeights> weights;  // node and piece weights; the defaults if unset
+  // auto: the validation already run on this base's rows (kept in its store), if any.
+  std::optional<Validation> validation;
+  ValidationOptions validation_options;
   std::function<void(const IterationTrace&)> on_iteration;
 };
 
@@ -42,9 +47,13 @@ struct ReduceOutcome {
   ConflictSummary before;
   ConflictSummary after;
   double objective = 0;  // sum of weight x |rank change| over the stored rows the reducer chose
-  std::optional<MaterialPrior> prior;  // what the fitted method drew the repair toward
+  std::optional<MaterialPrior> prior;    // what the fitted method drew the repair toward
+  std::optional<Validation> validation;  // auto: what chose the cost and the prior's weight
+  double prior_weight = 0;
   CostShape cost = CostShape::L1;
-  // Stored rows whose optimal range (Reduction::low..high) holds more than one rank.
+  // Each stored row's range (Reduction::low..high at its node), in the KB's row order; empty for
+  // the greedy methods. Rows whose range holds more than one rank are ambiguous.
+  std::vector<Rank> row_low, row_high;
   std::size_t ambiguous_rows = 0;
   double seconds = 0;
 };

@@ -36,6 +36,8 @@ std::vector<NodeId> conflicted_free_nodes(const RepairProblem& p) {
     }
     const NodeId m = lat.mirror(u);
     conflicted[u] |= mirror_inconsistent(rank(u), rank(m));
+    // A pair without data (rows validation hid) has no rank of its own to keep.
+    conflicted[u] |= p.weight[u] <= 0 && p.weight[m] <= 0;
     if (!p.fixed[m]) join(u, m);
   }
   for (NodeId u = 0; u < lat.size(); ++u) {

@@ -20,6 +20,9 @@ struct ExactOptions {
   double lambda = 1.0;
   // Cores the solve may use (0: every core). The result is the same for any number.
   unsigned threads = 0;
+  // Costs that are not convex: the most branches probing solves per group of open pairs (0: no
+  // probing, the completion alone).
+  std::size_t most_probes = 256;
 };
 
 // The highest optimal rank of every node (a fixed node's own rank), or nullopt when the fixed

@@ -23,7 +23,13 @@ nlohmann::ordered_json node_record_json(Store& store, Key key) {
                         {"note", v.note},
                         {"stands", v.stands}});
   }
-  return {{"history", history}, {"verdicts", verdicts}};
+  nlohmann::ordered_json range = nullptr;
+  const auto ranges = store.last_ranges();
+  if (const auto it = ranges.find(key); it != ranges.end()) {
+    range = {
+        {"low", value(it->second.low)}, {"high", value(it->second.high)}, {"run", it->second.run}};
+  }
+  return {{"history", history}, {"verdicts", verdicts}, {"range", range}};
 }
 
 }  // namespace egkb

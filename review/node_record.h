@@ -9,7 +9,8 @@
 namespace egkb {
 
 // Keys: history (each run, command, time, from (null when the change added the node), to,
-// reason, reviewer), verdicts (each batch, verdict, reviewer, time, note, stands).
+// reason, reviewer), verdicts (each batch, verdict, reviewer, time, note, stands), range (the
+// last exact repair's low and high rank of an ambiguous row, and its run; null otherwise).
 nlohmann::ordered_json node_record_json(Store& store, Key key);
 
 }  // namespace egkb

@@ -167,8 +167,20 @@ CREATE INDEX draft_changes_by_reviewer ON draft_changes(batch, reviewer, undone,
 ALTER TABLE verdicts ADD COLUMN note TEXT NOT NULL DEFAULT '';
 )sql";
 
+// An exact repair's range of each node: the lowest and highest rank an optimum of its
+// relaxation gives it, kept for the stored rows where they differ (the others are their score).
+constexpr const char* kVersion8 = R"sql(
+CREATE TABLE ranges(
+  run INTEGER NOT NULL REFERENCES runs(id),
+  key INTEGER NOT NULL,
+  low INTEGER NOT NULL CHECK (low BETWEEN 0 AND 8),
+  high INTEGER NOT NULL CHECK (high BETWEEN 0 AND 8 AND high > low),
+  PRIMARY KEY (run, key)
+);
+)sql";
+
 constexpr std::array<const char*, kStoreVersion> kMigrations = {
-    kVersion1, kVersion2, kVersion3, kVersion4, kVersion5, kVersion6, kVersion7};
+    kVersion1, kVersion2, kVersion3, kVersion4, kVersion5, kVersion6, kVersion7, kVersion8};
 
 // Rows from before schema 5 record scores only, so replaying them may miss a flag or weight:
 // one `migrate` run records each node whose replayed state differs from the stored one, and the

@@ -534,6 +534,45 @@ std::vector<RecordedVerdict> Store::verdicts(Key key) {
   return found;
 }
 
+std::unordered_map<Key, RankSpan> Store::last_ranges() {
+  take_snapshot();
+  std::unordered_map<Key, RankSpan> found;
+  if (s_->version < 8 || !s_->temporary.empty()) return found;
+  s_->guarded([&] {
+    Query q = s_->query(
+        "SELECT key, low, high, run FROM ranges WHERE run = (SELECT max(id) FROM runs WHERE "
+        "command LIKE 'reduce %')",
+        "ranges", {"key", 0});
+    while (q.step()) {
+      const int64_t low = q.integer(1, "low"), high = q.integer(2, "high");
+      if (low < 0 || high > kMaxRank || low >= high) q.damaged(2, "high", "a range of ranks");
+      found.emplace(q.key(0), RankSpan{Rank(static_cast<int>(low)), Rank(static_cast<int>(high)),
+                                       q.integer(3, "run")});
+    }
+  });
+  return found;
+}
+
+std::optional<std::string> Store::current_validation() {
+  take_snapshot();
+  if (!s_->temporary.empty()) return std::nullopt;
+  return s_->guarded([&]() -> std::optional<std::string> {
+    Query q = s_->query(
+        "SELECT parameters, id FROM runs WHERE command = 'validate' ORDER BY id DESC LIMIT 1",
+        "runs", {"id", 1});
+    if (!q.step()) return std::nullopt;
+    const nlohmann::json parameters = q.json(0, "parameters");
+    const auto revision = parameters.find("revision");
+    const auto validation = parameters.find("validation");
+    if (!parameters.is_object() || revision == parameters.end() || !revision->is_number_integer() ||
+        validation == parameters.end() || !validation->is_object()) {
+      q.damaged(0, "parameters", "a validation with the revision it was made at");
+    }
+    if (revision->get<int64_t>() != s_->snapshot_revision.value_or(0)) return std::nullopt;
+    return validation->dump();
+  });
+}
+
 std::vector<int64_t> Store::batch_ids() {
   take_snapshot();
   std::vector<int64_t> ids;
@@ -649,10 +688,12 @@ struct StoreWriter::Statements {
         history(db,
                 "INSERT INTO history(run, key, old, new, reason, old_source, source, "
                 "old_invariable, invariable, old_weight, weight) "
-                "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)") {}
+                "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+        range(db, "INSERT INTO ranges(run, key, low, high) VALUES(?, ?, ?, ?)") {}
 
   SQLite::Statement node;
   SQLite::Statement history;
+  SQLite::Statement range;
 };
 
 StoreWriter::StoreWriter(Store::Session& s) : s_(s), q_(std::make_unique<Statements>(*s.db)) {}
@@ -728,6 +769,16 @@ void StoreWriter::queue_for_review(int64_t run, Key key, const std::string& reas
   q.bind(2, static_cast<int64_t>(key));
   q.bind(3, reason);
   q.exec();
+}
+
+void StoreWriter::add_range(int64_t run, Key key, Rank low, Rank high) {
+  SQLite::Statement& q = q_->range;
+  q.bind(1, run);
+  q.bind(2, static_cast<int64_t>(key));
+  q.bind(3, value(low));
+  q.bind(4, value(high));
+  q.exec();
+  q.reset();
 }
 
 int64_t StoreWriter::add_batch(const Batch& batch) {

@@ -23,7 +23,7 @@ class Outputs;
 class StoreWriter;
 
 // The schema version this build writes (PRAGMA user_version); it reads every version up to it.
-constexpr int kStoreVersion = 7;
+constexpr int kStoreVersion = 8;
 
 // A command's record in the runs table; the JSON texts are stored as they are.
 struct RunRecord {
@@ -80,6 +80,13 @@ struct RecordedVerdict {
   std::string time;
   std::string note;
   bool stands = true;
+};
+
+// The lowest and highest rank of a node in an optimum of an exact repair's relaxation.
+struct RankSpan {
+  Rank low;
+  Rank high;
+  int64_t run = 0;
 };
 
 // One change of a node, with the run that made it.
@@ -140,6 +147,12 @@ class Store {
   std::vector<HistoryEntry> history(Key key);
   // Every verdict imported for one node, oldest first.
   std::vector<RecordedVerdict> verdicts(Key key);
+  // The range the newest reduce run recorded for the stored rows it left ambiguous, by key; empty
+  // when that run recorded none (a greedy method, or a run before schema 8).
+  std::unordered_map<Key, RankSpan> last_ranges();
+  // The validation of the newest `validate` run (its parameters' `validation`, JSON) when it was
+  // made at this session's revision: the rows have not changed since.
+  std::optional<std::string> current_validation();
   // The drafts of a batch, every reviewer's, by key and reviewer.
   std::vector<Draft> drafts(int64_t batch);
   // The ids of the stored batches, oldest first.
@@ -178,6 +191,8 @@ class StoreWriter {
   void change(int64_t run, Key key, const std::optional<NodeState>& old, const NodeState& now,
               const std::string& reason);
   void queue_for_review(int64_t run, Key key, const std::string& reason);
+  // The range of a stored row the run left ambiguous (low < high).
+  void add_range(int64_t run, Key key, Rank low, Rank high);
 
   int64_t add_batch(const Batch& batch);
   struct VerdictRow {

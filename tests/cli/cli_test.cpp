@@ -236,8 +236,10 @@ TEST_F(Cli, SampleReviewEstimateLoopOnAStore) {
   EXPECT_NE(test::read_file(path("b.html")).find("<table>"), std::string::npos);
   const std::string sheet = test::read_file(path("b.csv"));
   EXPECT_EQ(
-      sheet.rfind("batch,id,material,verdict,note,score,meaning,original_score,pieces,neighbours,reviewer,"
-                "time\n", 0),
+      sheet.rfind(
+          "batch,id,material,verdict,note,score,meaning,original_score,pieces,neighbours,reviewer,"
+          "time\n",
+          0),
       0u);
 
   // Same seed, same materials (a new batch number).

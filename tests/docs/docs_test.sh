@@ -12,7 +12,7 @@ build=$(cd "$3" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "docs_test $what: $*" >&2; exit 1; }
-mask() { sed -E -e 's/[0-9]+\.[0-9]+ s$/T s/' -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z/TIME/g' "$1"; }
+mask() { sed -E -e 's/[0-9]+\.[0-9]+ s([),]|$)/T s\1/g' -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z/TIME/g' "$1"; }
 
 case $what in
   tutorial)

@@ -39,7 +39,8 @@ class ReviewRules : public test::TempDirTest {
   FilledSheet sheet(const std::vector<std::pair<const char*, int>>& verdicts) const {
     FilledSheet f{"sheet.csv", 1, {}};
     std::size_t line = 2;
-    for (const auto& [m, v] : verdicts) f.rows.push_back({line++, key(m), m, Verdict::of(Score(v))});
+    for (const auto& [m, v] : verdicts)
+      f.rows.push_back({line++, key(m), m, Verdict::of(Score(v))});
     return f;
   }
 

@@ -463,6 +463,7 @@ TEST_F(StoreTest, SchemaSixDraftsBecomeTheFirstChangeOfTheirHistory) {
     // The store as schema 6 left it: drafts without notes, flags or history.
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
     db.exec(R"sql(
+      DROP TABLE ranges;
       DROP TABLE draft_changes;
       DROP TABLE drafts;
       CREATE TABLE drafts(batch INTEGER NOT NULL REFERENCES batches(id), key INTEGER NOT NULL,
