@@ -6,7 +6,7 @@ import { showBatches } from './batches.js';
 import { el, fill } from './dom.js';
 import { AnswerQueue } from './queue.js';
 import {
-  answerHere, confirmed, enterReview, focusSubmit, go, nextWhere, redrawHood, refreshAll,
+  answerHere, confirmed, enterReview, fetchBatch, focusSubmit, go, nextWhere, redrawHood, refreshAll,
   renderSubmit, step, toggleFlag, undo,
 } from './review.js';
 import { disagrees, mine, state, status } from './state.js';
@@ -62,7 +62,7 @@ function queueConfirmed(op, draft, error) {
 
 async function reloadBatch() {
   if (!state.batch) return;
-  state.batch = await api('GET', `/api/batches/${state.batch.id}`);
+  state.batch = await fetchBatch(state.batch.id);
   refreshAll();
 }
 
@@ -87,7 +87,7 @@ async function route() {
     }
     if (m) {
       if (!state.batch || String(state.batch.id) !== m[1]) {
-        state.batch = await api('GET', `/api/batches/${m[1]}`);
+        state.batch = await fetchBatch(m[1]);
         state.nodes.clear();
       }
       if (state.view !== 'review') enterReview();

@@ -41,6 +41,16 @@ const verdictText = (item, v) => (v === 'ok' ? `ok (${item.drawn_score})` : v);
 
 // ------------------------------------------------------------------------------ the page
 
+// The batch as the server holds it. A change confirmed while the batch was on its way may be
+// missing from it, so it is asked again until no confirmation came in between.
+export async function fetchBatch(id) {
+  for (;;) {
+    const seen = state.confirmations;
+    const batch = await api('GET', `/api/batches/${id}`);
+    if (seen === state.confirmations) return batch;
+  }
+}
+
 export function enterReview() {
   const b = state.batch;
   document.title = `Batch ${b.id} · egkb review`;
@@ -163,14 +173,12 @@ export function renderNode() {
   const buttons = [];
   for (let s = 0; s <= 9; ++s) {
     buttons.push(el('button', {
-      type: 'button', 'data-verdict': String(s), disabled: readOnly,
-      'aria-label': `${s}: ${b.meanings[s]}`, onclick: () => answerHere(String(s)),
-    }, el('span', { class: 'digit' }, s), el('span', { class: 'meaning' }, b.meanings[s])));
+      type: 'button', 'data-verdict': String(s), disabled: readOnly, onclick: () => answerHere(String(s)),
+    }, el('span', { class: 'digit' }, s), ' ', el('span', { class: 'meaning' }, b.meanings[s])));
   }
   buttons.push(el('button', {
-    type: 'button', class: 'ok', 'data-verdict': 'ok', disabled: readOnly,
-    'aria-label': `ok: the score ${item.drawn_score} is right (Enter)`, onclick: () => answerHere('ok'),
-  }, el('span', { class: 'digit' }, 'ok'), el('span', { class: 'meaning' }, `${item.drawn_score} is right (Enter)`)));
+    type: 'button', class: 'ok', 'data-verdict': 'ok', disabled: readOnly, onclick: () => answerHere('ok'),
+  }, el('span', { class: 'digit' }, 'ok'), ' ', el('span', { class: 'meaning' }, `${item.drawn_score} is right (Enter)`)));
   const note = el('textarea', {
     id: 'note', rows: 2, maxlength: 2000, readonly: readOnly,
     placeholder: 'Why? Kept with your verdict and shown to the other reviewers.',
@@ -410,6 +418,7 @@ export function undo() {
 
 // The server's answer to a change: the batch holds the draft as the store does now.
 export function confirmed(op, draft, error) {
+  state.confirmations += 1;
   const b = state.batch;
   if (error) {
     status(`not saved: ${error.message}`, true);
@@ -500,7 +509,7 @@ export async function submit(confirmedDisagreements) {
     status('submit refused', true);
   }
   try {
-    state.batch = await api('GET', `/api/batches/${b.id}`);
+    state.batch = await fetchBatch(b.id);
   } catch {
     // the outcome is shown all the same; the batch is read again on the next visit
   }

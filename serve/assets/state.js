@@ -12,6 +12,7 @@ export const state = {
   result: null,          // the last submit's answer or refusal
   queue: null,           // the AnswerQueue
   moves: 0,              // counts every move to another row
+  confirmations: 0,      // counts the changes the server confirmed
 };
 
 // The reviewer's draft of a row: the server's, with the changes not confirmed yet applied in
