@@ -25,7 +25,7 @@ export async function showBatches() {
         ? `submitted by ${b.imported.reviewer} (run ${b.imported.run}): read-only` : 'open'));
   });
   fill(document.getElementById('app'),
-    el('h1', {}, 'Review batches'),
+    el('h1', { tabindex: '-1' }, 'Review batches'),
     rows.length === 0
       ? el('p', { class: 'muted' }, 'No batches yet. Draw one with ',
         el('code', {}, 'egkb sample STORE --out batch.csv'), '.')

@@ -6,7 +6,7 @@
 import { el, svg } from './dom.js';
 
 const BOX_W = 140;
-const BOX_H = 46;
+const BOX_H = 58;
 const GAP = 12;
 const MIRROR_GAP = 30; // between the node and its mirror
 const ROW_GAP = 18;   // between two rows of the same level
@@ -38,8 +38,10 @@ export function hoodCard(node, width) {
 function picture(node, up, down, mirrorLink, width, summary) {
   const mirror = node.mirror;
   const cols = Math.max(1, Math.floor((width - GAP) / (BOX_W + GAP)));
-  const perRow = Math.max(1, Math.min(cols, Math.max(up.length, down.length)));
-  const rowsOf = (list) => Math.ceil(list.length / perRow);
+  // A level that needs several rows spreads its boxes evenly over them.
+  const perRowOf = (list) => Math.max(1, Math.ceil(list.length / Math.ceil(list.length / cols)));
+  const perRow = Math.max(perRowOf(up), perRowOf(down));
+  const rowsOf = (list) => Math.ceil(list.length / perRowOf(list));
   const levelHeight = (list) => (list.length ? rowsOf(list) * (BOX_H + ROW_GAP) - ROW_GAP + LEVEL_GAP : 0);
   const w = Math.max(perRow * (BOX_W + GAP) + GAP, 2 * BOX_W + MIRROR_GAP + 2 * GAP);
   const centreY = GAP + levelHeight(up);
@@ -56,14 +58,15 @@ function picture(node, up, down, mirrorLink, width, summary) {
     const g = svg('g', { class: `node ${cls}` },
       svg('rect', { x, y, width: BOX_W, height: BOX_H, rx: 6 }),
       svg('text', { x: x + 8, y: y + 18, class: 'material' }, material),
-      svg('text', { x: x + 8, y: y + 36 }, `score ${score}`));
-    if (label) g.append(svg('text', { x: x + BOX_W - 8, y: y + 36, class: `link${cls.includes('bad') ? ' bad' : ''}`, 'text-anchor': 'end' }, label));
+      svg('text', { x: x + 8, y: y + 35 }, `score ${score}`));
+    if (label) g.append(svg('text', { x: x + 8, y: y + 51, class: `link${cls.includes('bad') ? ' bad' : ''}` }, label));
     boxes.append(g);
   };
   const level = (list, above) => list.forEach((n, i) => {
-    const row = Math.floor(i / perRow);
-    const inRow = Math.min(perRow, list.length - row * perRow);
-    const x = (w - inRow * (BOX_W + GAP) + GAP) / 2 + (i % perRow) * (BOX_W + GAP);
+    const per = perRowOf(list);
+    const row = Math.floor(i / per);
+    const inRow = Math.min(per, list.length - row * per);
+    const x = (w - inRow * (BOX_W + GAP) + GAP) / 2 + (i % per) * (BOX_W + GAP);
     const y = above ? centreY - LEVEL_GAP - BOX_H - row * (BOX_H + ROW_GAP)
       : centreY + BOX_H + LEVEL_GAP + row * (BOX_H + ROW_GAP);
     const from = { x: centre.x + BOX_W / 2, y: above ? centre.y : centre.y + BOX_H };

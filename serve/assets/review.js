@@ -243,7 +243,9 @@ async function loadNode() {
   const moves = state.moves;
   let node = state.nodes.get(item.material);
   if (!node) {
-    showNodeMissing('Loading the neighbourhood…', false);
+    // A picture of this node stays until the new one comes: the page keeps its length and place.
+    const shown = document.getElementById('hood-slot').dataset.material === item.material;
+    if (!shown) showNodeMissing('Loading the neighbourhood…', false);
     try {
       node = await api('GET', `/api/nodes/${item.material}`);
       state.nodes.set(item.material, node);
@@ -265,6 +267,7 @@ function prefetch(index) {
 }
 
 function showNodeMissing(text, error) {
+  document.getElementById('hood-slot').dataset.material = '';
   fill(document.getElementById('hood-slot'),
     el('section', { class: `card${error ? ' missing' : ''}`, id: 'neighbourhood' }, el('h2', {}, 'Neighbourhood'), el('p', { class: error ? 'warn' : 'muted' }, text)));
   fill(document.getElementById('history-slot'));
@@ -276,6 +279,7 @@ export function renderHood(node) {
   if (!slot) return;
   const width = Math.max(200, slot.clientWidth - 34);
   slot.dataset.width = String(slot.clientWidth);
+  slot.dataset.material = state.batch.items[state.index].material;
   const open = document.getElementById('hood-list')?.open;
   fill(slot, hoodCard(node, width));
   if (open) document.getElementById('hood-list').open = true;
