@@ -197,6 +197,7 @@ async function start() {
     state.reviewer = name;
     localStorage.setItem('egkb.reviewer', name);
     showWho();
+    status('');
     state.view = null;
     route();
   });

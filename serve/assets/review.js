@@ -520,7 +520,7 @@ export async function submit(confirmedDisagreements) {
   state.nodes.clear();
   refreshAll();
   renderNode();
-  loadNode();
+  await loadNode();  // the node's history grows by the import: the page settles before it scrolls
   const outcome = document.getElementById('outcome');
   outcome.scrollIntoView({ block: 'center' });
   outcome.setAttribute('tabindex', '-1');
