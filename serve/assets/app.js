@@ -3,7 +3,7 @@
 import { ApiError, api } from './api.js';
 import { showAgreement } from './agreement.js';
 import { showBatches } from './batches.js';
-import { el, fill } from './dom.js';
+import { el, fill, keepingFocus } from './dom.js';
 import { AnswerQueue } from './queue.js';
 import {
   answerHere, confirmed, enterReview, fetchBatch, focusSubmit, go, nextWhere, redrawHood, refreshAll,
@@ -39,7 +39,7 @@ function renderBanner() {
         `: ${op.error}`))),
       el('button', { type: 'button', id: 'dismiss', onclick: () => q.dismissRefused() }, 'Dismiss')));
   }
-  fill(banner, ...parts);
+  keepingFocus(banner, () => fill(banner, ...parts));
   banner.hidden = parts.length === 0;
   banner.className = q.ops.length && q.failure ? 'offline' : q.refused.length ? 'refused' : 'saved';
   const pending = q.ops.length;

@@ -64,3 +64,18 @@ export function fill(parent, ...children) {
   parent.replaceChildren(...children.flat().filter((c) => c !== undefined && c !== null && c !== false));
   return parent;
 }
+
+// Runs `redraw` over `container` and gives the focus back to the control that had it there,
+// found again by its id or its row, so a redraw never takes the focus from under the keyboard:
+// the next Enter would then answer the row instead of pressing that control.
+export function keepingFocus(container, redraw) {
+  const active = document.activeElement;
+  let again = null;
+  if (container && active && active !== container && container.contains(active)) {
+    const row = active.closest('[data-index]');
+    if (active.id) again = `#${CSS.escape(active.id)}`;
+    else if (row) again = `[data-index="${row.dataset.index}"] a`;
+  }
+  redraw();
+  if (again) document.querySelector(again)?.focus({ preventScroll: true });
+}

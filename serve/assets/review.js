@@ -2,7 +2,7 @@
 // rebuilds the row's card from the batch already loaded (no request stands between two
 // answers), and the neighbourhood and history follow when the server sends them.
 import { api } from './api.js';
-import { bar, el, messageWithLinks, fill } from './dom.js';
+import { bar, el, fill, keepingFocus, messageWithLinks } from './dom.js';
 import { hoodCard } from './hood.js';
 import {
   FILTERS, answeredBy, answers, disagrees, inFilter, mine, state, status,
@@ -94,7 +94,7 @@ export function renderRows() {
   b.items.forEach((item, i) => {
     if (i === state.index || inFilter(item)) rows.push(rowItem(item, i));
   });
-  fill(list, ...rows);
+  keepingFocus(list, () => fill(list, ...rows));
   if (rows.length === 1 && state.filter !== 'all') {
     list.append(el('li', { class: 'muted none' }, `no other row is ${FILTERS[state.filter][0]}`));
   }
@@ -117,7 +117,7 @@ function rowItem(item, i) {
 
 export function updateRow(i) {
   const li = document.querySelector(`#rows li[data-index="${i}"]`);
-  if (li) li.replaceWith(rowItem(state.batch.items[i], i));
+  if (li) keepingFocus(li, () => li.replaceWith(rowItem(state.batch.items[i], i)));
 }
 
 function scrollRowIntoView() {
@@ -426,6 +426,7 @@ export function confirmed(op, draft, error) {
   const b = state.batch;
   if (error) {
     status(`not saved: ${error.message}`, true);
+    if (b && b.id === op.batch && document.getElementById('rows')) refreshAll();
     return;
   }
   if (!b || b.id !== op.batch || !draft || op.reviewer !== state.reviewer) return;
@@ -473,7 +474,7 @@ export function renderSubmit() {
       el('strong', {}, `Applied as run ${r.run}: ${r.verdicts} verdicts by ${r.reviewer}, ${r.rescored} scores changed, ${r.confirmed} confirmed.`),
       r.notes.map((n) => el('p', {}, n)));
   }
-  fill(box,
+  keepingFocus(box, () => fill(box,
     el('h2', { id: 'submit-title' }, 'Submit'),
     el('p', {}, `Submitting applies your ${me} answers to the knowledge base through the rules of `,
       el('code', {}, 'egkb review import'), ': all of them or none. Afterwards the batch is read-only.'),
@@ -484,7 +485,7 @@ export function renderSubmit() {
       option('replace', 'replace (a batch submitted already)', checked('replace', false))),
     el('button', { type: 'button', class: 'primary', id: 'submit-button', onclick: () => submit(false) },
       `Submit batch ${b.id} as ${state.reviewer} (s)`),
-    outcome);
+    outcome));
 }
 
 export async function submit(confirmedDisagreements) {

@@ -354,7 +354,13 @@ def main():
         check(re.search(r"not saved yet", app.text("#saving")),
               "the changes waiting on the slow server are not counted")
         app.shot("serve-saving.png")
+        # The page redraws as each change is confirmed: the focus stays on the control the
+        # keyboard put it on, so Enter there stays that control's.
+        app.keys("s")
+        check(app.js("return document.activeElement.id") == "submit-button", "s misses Submit")
         app.saved()
+        check(app.js("return document.activeElement.id") == "submit-button",
+              "the redraws as the changes were saved took the focus from Submit")
         expected = [(it["material"], v) for it, v in zip(items[:burst], said[:burst])]
         check(app.changes("alice") == expected,
               f"the store's changes differ from the keys given, in order:\n"
