@@ -2,7 +2,7 @@
 // score and Cohen's kappa weighted by rank distance, and the rows to settle.
 import { api } from './api.js';
 import { el, fill } from './dom.js';
-import { state, status } from './state.js';
+import { status } from './state.js';
 
 const percent = (p) => (p === null ? '—' : `${p.toFixed(1)} %`);
 const kappa = (k) => (k === null ? '— (undefined)' : k.toFixed(3));

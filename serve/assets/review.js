@@ -87,7 +87,7 @@ export function refreshAll() {
   renderSubmit();
 }
 
-export function renderRows() {
+function renderRows() {
   const b = state.batch;
   const list = document.getElementById('rows');
   const rows = [];
@@ -115,7 +115,7 @@ function rowItem(item, i) {
       el('span', { class: 'marks' }, marks, d.verdict !== null ? el('span', { class: 'said' }, d.verdict) : null)));
 }
 
-export function updateRow(i) {
+function updateRow(i) {
   const li = document.querySelector(`#rows li[data-index="${i}"]`);
   if (li) keepingFocus(li, () => li.replaceWith(rowItem(state.batch.items[i], i)));
 }
@@ -129,7 +129,7 @@ function scrollRowIntoView() {
   }
 }
 
-export function renderSummary() {
+function renderSummary() {
   const b = state.batch;
   const box = document.getElementById('summary');
   if (!box) return;
@@ -158,7 +158,7 @@ function readOnlyNotice() {
 
 // ------------------------------------------------------------------------------ one row
 
-export function renderNode() {
+function renderNode() {
   const b = state.batch;
   const item = b.items[state.index];
   const card = document.getElementById('node');
@@ -211,7 +211,7 @@ export function renderNode() {
 }
 
 // The parts of the row's card that follow its drafts; the note is left alone while it is edited.
-export function updateAnswer() {
+function updateAnswer() {
   const item = state.batch && state.batch.items[state.index];
   if (!item || !document.getElementById('node-title')) return;
   const d = mine(item);
@@ -274,7 +274,7 @@ function showNodeMissing(text, error) {
 }
 
 // Draws the current node's neighbourhood for the width there is; again when the width changes.
-export function renderHood(node) {
+function renderHood(node) {
   const slot = document.getElementById('hood-slot');
   if (!slot) return;
   const width = Math.max(200, slot.clientWidth - 34);

@@ -34,7 +34,7 @@ export function mine(item) {
 }
 
 // The score an answer stands for: ok is the score drawn.
-export function scoreOf(item, verdict) {
+function scoreOf(item, verdict) {
   return verdict === 'ok' ? item.drawn_score : Number(verdict);
 }
 
