@@ -93,6 +93,9 @@ class Cli11Options : public OptionSink {
     CLI::Option* o = app_.add_option(name, value, help);
     if (!choices.empty()) o->check(CLI::IsMember(choices));
   }
+  void texts(std::vector<std::string>& values, const char* name, const char* help) override {
+    app_.add_option(name, values, help)->expected(1)->take_all();
+  }
   void number(double& value, const char* name, const char* help, double low, double high) override {
     app_.add_option(name, value, help)->check(finite_in(low, high))->capture_default_str();
   }

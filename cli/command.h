@@ -28,6 +28,8 @@ class OptionSink {
                     const std::vector<std::string>& choices = {}) = 0;
   virtual void text(std::optional<std::string>& value, const char* name, const char* help,
                     const std::vector<std::string>& choices = {}) = 0;
+  // An option that may be given several times, each value kept in order.
+  virtual void texts(std::vector<std::string>& values, const char* name, const char* help) = 0;
   virtual void number(double& value, const char* name, const char* help, double low,
                       double high) = 0;
   virtual void number(std::optional<double>& value, const char* name, const char* help, double low,

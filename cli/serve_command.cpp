@@ -6,40 +6,72 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <map>
+#include <set>
 #include <thread>
 
 #include "cli/command.h"
 #include "cli/kb_options.h"
 #include "lattice/errors.h"
+#include "lattice/text.h"
+#include "review/reviewer.h"
 #include "serve/server.h"
 
 namespace egkb::cli {
+
+namespace {
+
+// Each reviewer's name with a token of its own, refused as `review import --reviewer` refuses
+// a name, and each name once.
+std::map<std::string, std::string> reviewer_tokens(const std::vector<std::string>& names) {
+  std::map<std::string, std::string> tokens;
+  std::set<std::string> seen;
+  for (const std::string& name : names) {
+    if (!seen.insert(checked_reviewer(name, "--reviewer")).second) {
+      throw InputError("", 0, "--reviewer", fmt::format("{} is named twice", in_quotes(name)));
+    }
+    tokens.emplace(random_token(), name);
+  }
+  return tokens;
+}
+
+}  // namespace
 
 Command serve_command() {
   struct Options {
     std::string store;
     uint64_t port = 8600;
     std::string host = "127.0.0.1";
+    std::vector<std::string> reviewers;
   };
   auto o = std::make_shared<Options>();
   return {"serve", "the review app: answer batches in the browser, saved as you go",
-          "egkb serve kb.sqlite",
+          "egkb serve kb.sqlite --reviewer alice --reviewer bob",
           [o](OptionSink& sink) {
             sink.argument(o->store, "STORE", "the store whose batches are reviewed");
             sink.whole(o->port, "--port", "the port to listen on (0: any free port)", 0, 65535);
             sink.text(o->host, "--host",
-                      "the address to listen on; beyond 127.0.0.1 every request needs the token "
-                      "printed with the address",
+                      "the address to listen on; beyond 127.0.0.1 the reviewers must be named "
+                      "with --reviewer",
                       false);
+            sink.texts(o->reviewers, "--reviewer",
+                       "a reviewer (repeat for each): each gets a link with a token of their "
+                       "own, which every request then needs and which answers only in that name");
           },
           [o] {
             require_store(o->store);
             open_store(o->store);  // a missing or foreign store is refused before listening
+            if (!is_loopback(o->host) && o->reviewers.empty()) {
+              throw InputError("", 0, "--reviewer",
+                               "beyond this machine (--host " + printable(o->host) +
+                                   ") name each reviewer with --reviewer NAME: each gets a link "
+                                   "whose token answers only in that name");
+            }
             ServeOptions options;
             options.store = o->store;
             options.host = o->host;
             options.port = static_cast<int>(o->port);
-            if (!is_loopback(o->host)) options.token = random_token();
+            options.tokens = reviewer_tokens(o->reviewers);
             // The signals are taken by one thread, so Ctrl-C stops the server between requests and
             // every answer already sent is in the store.
             sigset_t signals;
@@ -51,13 +83,18 @@ Command serve_command() {
             const int port = server.bind();
             const std::string host =
                 o->host.find(':') != std::string::npos ? fmt::format("[{}]", o->host) : o->host;
-            std::string address = fmt::format("http://{}:{}/", host, port);
-            if (!options.token.empty()) address += "?token=" + options.token;
+            const std::string address = fmt::format("http://{}:{}/", host, port);
             fmt::print("egkb serve: reviewing {} at {}\n", o->store, address);
-            if (!options.token.empty()) {
+            if (!options.tokens.empty()) {
+              // In the order the names were given, each with the link only that reviewer gets.
+              for (const std::string& name : o->reviewers) {
+                for (const auto& [token, reviewer] : options.tokens) {
+                  if (reviewer == name) fmt::print("  {}: {}?token={}\n", name, address, token);
+                }
+              }
               fmt::print(
-                  "  listening beyond this machine: the address carries the token every "
-                  "request needs; share it only with the reviewers\n");
+                  "  each link answers only in its reviewer's name: give each reviewer their "
+                  "own; a restart prints new links\n");
             }
             fmt::print("  open it in a browser; Ctrl-C stops the server (every answer is saved)\n");
             std::fflush(stdout);

@@ -2,8 +2,16 @@
 # raw string literal, so the binary serves the app with nothing read at run time.
 set(entries "")
 foreach(spec "/|index.html|text/html"
+             "/app.css|app.css|text/css"
              "/app.js|app.js|text/javascript"
-             "/app.css|app.css|text/css")
+             "/api.js|api.js|text/javascript"
+             "/dom.js|dom.js|text/javascript"
+             "/state.js|state.js|text/javascript"
+             "/queue.js|queue.js|text/javascript"
+             "/hood.js|hood.js|text/javascript"
+             "/review.js|review.js|text/javascript"
+             "/batches.js|batches.js|text/javascript"
+             "/agreement.js|agreement.js|text/javascript")
   string(REPLACE "|" ";" parts "${spec}")
   list(GET parts 0 url)
   list(GET parts 1 file)

@@ -11,8 +11,11 @@
 #include "lattice/knowledge_base.h"
 #include "lattice/material.h"
 #include "lattice/neighbourhood.h"
+#include "lattice/text.h"
 #include "present/node_json.h"
+#include "review/agreement.h"
 #include "review/drafts.h"
+#include "review/faults.h"
 #include "review/node_record.h"
 #include "review/result_json.h"
 #include "review/reviewer.h"
@@ -90,15 +93,70 @@ nlohmann::json parse_body(const std::string& body) {
   return j;
 }
 
-std::string reviewer_of(const nlohmann::json& body) {
+// The reviewer a request acts for. With a reviewer's token it is the token's: a body may name
+// that reviewer or none, never another.
+std::string reviewer_of(const nlohmann::json& body, const Caller& caller) {
   const auto it = body.find("reviewer");
+  if (caller.reviewer && (it == body.end() || it->is_null())) return *caller.reviewer;
   if (it == body.end() || !it->is_string())
     throw Refusal{400, "reviewer: a name is required (a JSON string)", "reviewer"};
+  std::string name;
   try {
-    return checked_reviewer(it->get<std::string>(), "reviewer");
+    name = checked_reviewer(it->get<std::string>(), "reviewer");
   } catch (const InputError& e) {
     throw Refusal{400, e.what(), "reviewer"};
   }
+  if (caller.reviewer && name != *caller.reviewer) {
+    throw Refusal{403,
+                  fmt::format("this link is {}'s: it cannot answer as {}",
+                              in_quotes(*caller.reviewer), in_quotes(name)),
+                  "reviewer"};
+  }
+  return name;
+}
+
+// A change of a draft as a request gives it: each field it names replaces that field.
+struct DraftChange {
+  std::optional<std::optional<Verdict>> verdict;  // set to a verdict, or (null) to none
+  std::optional<std::string> note;
+  std::optional<bool> flagged;
+
+  DraftState applied_to(DraftState state) const {
+    if (verdict) state.verdict = *verdict;
+    if (note) state.note = *note;
+    if (flagged) state.flagged = *flagged;
+    return state;
+  }
+};
+
+DraftChange change_of(const nlohmann::json& body) {
+  DraftChange change;
+  if (const auto v = body.find("verdict"); v != body.end()) {
+    const std::optional<Verdict> verdict =
+        v->is_string() ? Verdict::parse(v->get<std::string>()) : std::nullopt;
+    if (!v->is_null() && !verdict) {
+      throw Refusal{400,
+                    "verdict: expected \"0\" to \"9\", \"ok\" when the score is right, or null",
+                    "verdict"};
+    }
+    change.verdict = verdict;
+  }
+  if (const auto n = body.find("note"); n != body.end()) {
+    if (!n->is_string()) throw Refusal{400, "note: expected a JSON string", "note"};
+    try {
+      change.note = checked_note(n->get<std::string>(), "note");
+    } catch (const InputError& e) {
+      throw Refusal{400, e.what(), "note"};
+    }
+  }
+  if (const auto f = body.find("flagged"); f != body.end()) {
+    if (!f->is_boolean()) throw Refusal{400, "flagged: expected true or false", "flagged"};
+    change.flagged = f->get<bool>();
+  }
+  if (!change.verdict && !change.note && !change.flagged) {
+    throw Refusal{400, "a draft needs a verdict, a note or a flag to change", "verdict"};
+  }
+  return change;
 }
 
 bool flag_of(const nlohmann::json& body, const char* name) {
@@ -116,12 +174,52 @@ Key key_of_text(const std::string& text, const PieceSet& pieces) {
   }
 }
 
-// Refuses with 404 when the store has no such batch. Asked in a session of its own, so a draft's
-// write session reads nothing and never finds its snapshot stale.
-void require_batch(const std::string& path, int64_t id) {
-  const std::vector<int64_t> ids = Store::open(path).batch_ids();
+// The batch, or a 404 when the store has none of that id. Read in a session of its own, so a
+// draft's write session reads nothing and never finds its snapshot stale.
+Batch batch_of(const std::string& path, int64_t id) {
+  Store store = Store::open(path);
+  const std::vector<int64_t> ids = store.batch_ids();
   if (!std::binary_search(ids.begin(), ids.end(), id))
     throw Refusal(404, fmt::format("{}: no batch {} in the store", path, id), "batch");
+  return store.batch(id);
+}
+
+// A draft as the API answers it: the row (its material and sheet line) and its state.
+nlohmann::ordered_json draft_json(const Batch& batch, Key key, const std::string& reviewer,
+                                  const DraftState& state, const PieceSet& pieces) {
+  std::size_t line = 0;
+  for (std::size_t i = 0; i < batch.items.size(); ++i) {
+    if (batch.items[i].key == key) line = sheet_line(i);
+  }
+  return {{"batch", batch.id},
+          {"material", material_text(key, pieces)},
+          {"line", line},
+          {"reviewer", reviewer},
+          {"verdict", state.verdict ? nlohmann::ordered_json(state.verdict->text())
+                                    : nlohmann::ordered_json(nullptr)},
+          {"note", state.note},
+          {"flagged", state.flagged}};
+}
+
+// Refuses a submit whose reviewer's answers differ from another reviewer's on some rows, naming
+// each row and every answer, unless the reviewer has seen them and submits anyway.
+void refuse_disagreements(const Batch& batch, const std::vector<Draft>& drafts,
+                          const std::string& reviewer, const std::string& origin,
+                          const PieceSet& pieces) {
+  Faults faults(origin, "answered otherwise by another reviewer",
+                "settle them with the other reviewers, or submit anyway", "accept disagreements");
+  for (const Disagreement& d : disagreements_of(batch_agreement(batch, drafts), reviewer)) {
+    const BatchItem& item = batch.items[d.item];
+    std::string answers;
+    for (const auto& [name, verdict] : d.answers) {
+      answers +=
+          fmt::format("{}{} {}", answers.empty() ? "" : ", ", name,
+                      verdict.is_ok() ? fmt::format("ok ({})", value(item.score)) : verdict.text());
+    }
+    faults.add(sheet_line(d.item), "verdict",
+               fmt::format("{}: {}", material_text(item.key, pieces), answers));
+  }
+  faults.throw_if_any();
 }
 
 nlohmann::ordered_json import_json(const std::optional<BatchImport>& import) {
@@ -129,10 +227,12 @@ nlohmann::ordered_json import_json(const std::optional<BatchImport>& import) {
   return {{"run", import->run}, {"reviewer", import->reviewer}, {"time", import->time}};
 }
 
-// Answers by reviewer: how many rows each has answered.
+// Answers by reviewer: how many rows each has answered (a row only flagged is not answered).
 nlohmann::ordered_json answered_json(const std::vector<Draft>& drafts) {
   std::map<std::string, std::size_t> count;
-  for (const Draft& d : drafts) ++count[d.reviewer];
+  for (const Draft& d : drafts) {
+    if (d.state.verdict) ++count[d.reviewer];
+  }
   nlohmann::ordered_json j = nlohmann::ordered_json::object();
   for (const auto& [name, n] : count) j[name] = n;
   return j;
@@ -174,9 +274,15 @@ ApiReply ReviewApi::batches() {
   });
 }
 
+ApiReply ReviewApi::session(const Caller& caller) {
+  return ApiReply{200,
+                  {{"reviewer", caller.reviewer ? nlohmann::ordered_json(*caller.reviewer)
+                                                : nlohmann::ordered_json(nullptr)}}};
+}
+
 ApiReply ReviewApi::batch(int64_t id) {
   return answer(400, [&] {
-    require_batch(store_, id);
+    batch_of(store_, id);
     Store store = Store::open(store_);
     const Batch b = store.batch(id);
     const std::vector<Draft> drafts = store.drafts(id);
@@ -186,17 +292,19 @@ ApiReply ReviewApi::batch(int64_t id) {
     for (const KbRow& row : view->kb.rows) rows.emplace(row.key, &row);
     std::unordered_map<Key, std::vector<const Draft*>> drafts_of;
     for (const Draft& d : drafts) drafts_of[d.key].push_back(&d);
-    std::set<std::string> reviewers;
+    const BatchAgreement agreement = batch_agreement(b, drafts);
+    std::vector<bool> disagree(b.items.size(), false);
+    for (const Disagreement& d : agreement.disagreements) disagree[d.item] = true;
     nlohmann::ordered_json items = nlohmann::ordered_json::array();
     for (std::size_t i = 0; i < b.items.size(); ++i) {
       const BatchItem& item = b.items[i];
       nlohmann::ordered_json answers = nlohmann::ordered_json::object();
-      std::set<int> said;  // the scores the answers stand for: ok is the drawn score
+      nlohmann::ordered_json notes = nlohmann::ordered_json::object();
+      nlohmann::ordered_json flagged = nlohmann::ordered_json::array();
       for (const Draft* d : drafts_of[item.key]) {
-        if (!d->state.verdict) continue;
-        answers[d->reviewer] = d->state.verdict->text();
-        said.insert(value(d->state.verdict->score_given(item.score)));
-        reviewers.insert(d->reviewer);
+        if (d->state.verdict) answers[d->reviewer] = d->state.verdict->text();
+        if (!d->state.note.empty()) notes[d->reviewer] = d->state.note;
+        if (d->state.flagged) flagged.push_back(d->reviewer);
       }
       const auto row = rows.find(item.key);
       const auto original = view->original.find(item.key);
@@ -219,7 +327,9 @@ ApiReply ReviewApi::batch(int64_t id) {
                        {"stratum", source_name(static_cast<Source>(item.stratum))},
                        {"probability", item.probability},
                        {"drafts", answers},
-                       {"disagree", said.size() > 1}});
+                       {"disagree", static_cast<bool>(disagree[i])},
+                       {"notes", notes},
+                       {"flagged", flagged}});
     }
     nlohmann::ordered_json meanings = nlohmann::ordered_json::array();
     for (int s = 0; s <= kMaxScore; ++s) meanings.push_back(pieces.meaning(Score(s)));
@@ -232,9 +342,48 @@ ApiReply ReviewApi::batch(int64_t id) {
                      {"parameters", nlohmann::ordered_json::parse(b.parameters)},
                      {"pieces", pieces.name()},
                      {"meanings", meanings},
-                     {"reviewers", reviewers},
+                     {"reviewers", agreement.reviewers},
                      {"imported", import_json(store.batch_import(id))},
                      {"items", items}}};
+  });
+}
+
+ApiReply ReviewApi::agreement(int64_t id) {
+  return answer(400, [&] {
+    batch_of(store_, id);
+    Store store = Store::open(store_);
+    const Batch b = store.batch(id);
+    const BatchAgreement a = batch_agreement(b, store.drafts(id));
+    nlohmann::ordered_json pairs = nlohmann::ordered_json::array();
+    for (const PairAgreement& p : a.pairs) {
+      pairs.push_back(
+          {{"reviewers", {p.first, p.second}},
+           {"rows", p.rows},
+           {"same", p.same},
+           {"percent", p.rows ? nlohmann::ordered_json(100.0 * static_cast<double>(p.same) /
+                                                       static_cast<double>(p.rows))
+                              : nlohmann::ordered_json(nullptr)},
+           {"kappa",
+            p.kappa ? nlohmann::ordered_json(*p.kappa) : nlohmann::ordered_json(nullptr)}});
+    }
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (const Disagreement& d : a.disagreements) {
+      const BatchItem& item = b.items[d.item];
+      nlohmann::ordered_json answers = nlohmann::ordered_json::object();
+      nlohmann::ordered_json scores = nlohmann::ordered_json::object();
+      for (const auto& [name, verdict] : d.answers) {
+        answers[name] = verdict.text();
+        scores[name] = value(verdict.score_given(item.score));
+      }
+      rows.push_back({{"line", sheet_line(d.item)},
+                      {"material", material_text(item.key, store.pieces())},
+                      {"drawn_score", value(item.score)},
+                      {"answers", answers},
+                      {"scores", scores}});
+    }
+    return ApiReply{
+        200,
+        {{"batch", id}, {"reviewers", a.reviewers}, {"pairs", pairs}, {"disagreements", rows}}};
   });
 }
 
@@ -266,61 +415,73 @@ ApiReply ReviewApi::node(const std::string& material) {
   });
 }
 
-ApiReply ReviewApi::put_draft(int64_t batch, const std::string& material, const std::string& body) {
+ApiReply ReviewApi::put_draft(int64_t batch, const std::string& material, const std::string& body,
+                              const Caller& caller) {
   return answer(422, [&] {
     const nlohmann::json j = parse_body(body);
-    const std::string reviewer = reviewer_of(j);
-    const auto field = j.find("verdict");
-    const std::optional<Verdict> verdict = field != j.end() && field->is_string()
-                                               ? Verdict::parse(field->get<std::string>())
-                                               : std::nullopt;
-    if (!verdict) {
-      throw Refusal{400, "verdict: expected \"0\" to \"9\", or \"ok\" when the score is right",
-                    "verdict"};
-    }
-    require_batch(store_, batch);
+    const std::string reviewer = reviewer_of(j, caller);
+    const DraftChange change = change_of(j);
+    const Batch b = batch_of(store_, batch);
     Store store = Store::open(store_);
     const Key key = key_of_text(material, store.pieces());
-    store.write([&](StoreWriter& w) { w.set_draft(batch, key, reviewer, {verdict, "", false}); });
-    return ApiReply{200,
-                    {{"batch", batch},
-                     {"material", material_text(key, store.pieces())},
-                     {"reviewer", reviewer},
-                     {"verdict", verdict->text()}}};
+    DraftState state;
+    store.write([&](StoreWriter& w) {
+      state = change.applied_to(w.draft(batch, key, reviewer).value_or(DraftState{}));
+      w.set_draft(batch, key, reviewer, state);
+    });
+    return ApiReply{200, draft_json(b, key, reviewer, state, store.pieces())};
   });
 }
 
 ApiReply ReviewApi::remove_draft(int64_t batch, const std::string& material,
-                                 const std::string& reviewer) {
+                                 const std::string& reviewer, const Caller& caller) {
   return answer(422, [&] {
-    const std::string name = reviewer_of(nlohmann::json{{"reviewer", reviewer}});
-    require_batch(store_, batch);
+    const nlohmann::json named =
+        reviewer.empty() ? nlohmann::json::object() : nlohmann::json{{"reviewer", reviewer}};
+    const std::string name = reviewer_of(named, caller);
+    const Batch b = batch_of(store_, batch);
     Store store = Store::open(store_);
     const Key key = key_of_text(material, store.pieces());
     store.write([&](StoreWriter& w) { w.set_draft(batch, key, name, {}); });
-    return ApiReply{200,
-                    {{"batch", batch},
-                     {"material", material_text(key, store.pieces())},
-                     {"reviewer", name},
-                     {"verdict", nullptr}}};
+    return ApiReply{200, draft_json(b, key, name, {}, store.pieces())};
   });
 }
 
-ApiReply ReviewApi::submit(int64_t batch, const std::string& body) {
+ApiReply ReviewApi::undo(int64_t batch, const std::string& body, const Caller& caller) {
+  return answer(422, [&] {
+    const std::string reviewer = reviewer_of(parse_body(body), caller);
+    const Batch b = batch_of(store_, batch);
+    Store store = Store::open(store_);
+    std::optional<std::pair<Key, DraftState>> undone;
+    store.write([&](StoreWriter& w) { undone = w.undo_draft(batch, reviewer); });
+    if (!undone) {
+      throw Refusal{422, fmt::format("{} has nothing left to undo in batch {}", reviewer, batch),
+                    "undo"};
+    }
+    return ApiReply{200, draft_json(b, undone->first, reviewer, undone->second, store.pieces())};
+  });
+}
+
+ApiReply ReviewApi::submit(int64_t batch, const std::string& body, const Caller& caller) {
   return answer(422, [&] {
     const nlohmann::json j = parse_body(body);
-    const std::string reviewer = reviewer_of(j);
+    const std::string reviewer = reviewer_of(j, caller);
     const ReviewOptions options{flag_of(j, "partial"), flag_of(j, "accept_stale"),
                                 flag_of(j, "replace")};
-    require_batch(store_, batch);
+    const bool accept_disagreements = flag_of(j, "accept_disagreements");
+    batch_of(store_, batch);
     std::lock_guard lock(submit_mutex_);
     for (int attempt = 1;; ++attempt) {
       Store store = Store::open(store_);
       const Batch b = store.batch(batch);
-      const FilledSheet sheet = sheet_of_drafts(b, store.drafts(batch), reviewer, store.pieces());
+      const std::vector<Draft> drafts = store.drafts(batch);
+      const FilledSheet sheet = sheet_of_drafts(b, drafts, reviewer, store.pieces());
       if (sheet.rows.empty()) {
         throw Refusal{422, fmt::format("{} has answered no row of batch {}", reviewer, batch),
                       "reviewer"};
+      }
+      if (!accept_disagreements) {
+        refuse_disagreements(b, drafts, reviewer, sheet.origin, store.pieces());
       }
       const ReviewPlan plan = plan_review(store, sheet, options);
       try {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 namespace egkb {
@@ -16,19 +17,33 @@ struct ApiReply {
   nlohmann::ordered_json body;
 };
 
+// Who makes a request: the reviewer its token names, or (a loopback server without reviewers'
+// tokens) nobody in particular, and the request names the reviewer itself.
+struct Caller {
+  std::optional<std::string> reviewer;
+};
+
 class ReviewApi {
  public:
   explicit ReviewApi(std::string store);
   ~ReviewApi();
 
+  ApiReply session(const Caller& caller);
   ApiReply batches();
   ApiReply batch(int64_t id);
+  ApiReply agreement(int64_t id);
   ApiReply node(const std::string& material);
-  // `body`: {"verdict": "0".."9" or "ok", "reviewer": "..."}.
-  ApiReply put_draft(int64_t batch, const std::string& material, const std::string& body);
-  ApiReply remove_draft(int64_t batch, const std::string& material, const std::string& reviewer);
-  // `body`: {"reviewer": "...", "partial": false, "accept_stale": false, "replace": false}.
-  ApiReply submit(int64_t batch, const std::string& body);
+  // `body`: {"reviewer": "...", and any of "verdict": "0".."9", "ok" or null, "note": "...",
+  // "flagged": true or false}; what it leaves out keeps its value.
+  ApiReply put_draft(int64_t batch, const std::string& material, const std::string& body,
+                     const Caller& caller);
+  ApiReply remove_draft(int64_t batch, const std::string& material, const std::string& reviewer,
+                        const Caller& caller);
+  // `body`: {"reviewer": "..."}: takes back the reviewer's latest change of a draft in the batch.
+  ApiReply undo(int64_t batch, const std::string& body, const Caller& caller);
+  // `body`: {"reviewer": "...", "partial": false, "accept_stale": false, "replace": false,
+  // "accept_disagreements": false}.
+  ApiReply submit(int64_t batch, const std::string& body, const Caller& caller);
 
   // How often submit plans again when another command committed between its plan and its write.
   static constexpr int kSubmitAttempts = 5;

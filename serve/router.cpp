@@ -121,12 +121,18 @@ bool Router::host_allowed(const HttpRequest& request) const {
   return std::find(hosts_.begin(), hosts_.end(), host) != hosts_.end();
 }
 
-bool Router::has_token(const HttpRequest& request) const {
-  return same_secret(request.header("X-Egkb-Token").value_or(""), options_.token) ||
-         same_secret(request.param("token").value_or(""), options_.token);
+// Every token is compared, each in constant time, so timing tells nothing of any of them.
+std::optional<std::string> Router::token_reviewer(const HttpRequest& request) const {
+  const std::string_view header = request.header("X-Egkb-Token").value_or("");
+  const std::string_view param = request.param("token").value_or("");
+  std::optional<std::string> reviewer;
+  for (const auto& [token, name] : options_.tokens) {
+    if (same_secret(header, token) || same_secret(param, token)) reviewer = name;
+  }
+  return reviewer;
 }
 
-// The order is the guarantee: beyond loopback nothing but the page and its assets is answered
+// The order is the guarantee: with tokens nothing but the page and its assets is answered
 // before the token, not even that a path does not exist.
 HttpReply Router::answer(const HttpRequest& request) {
   if (!host_allowed(request)) {
@@ -136,9 +142,14 @@ HttpReply Router::answer(const HttpRequest& request) {
   if (const Asset* asset = asset_for(request)) {
     return {200, fmt::format("{}; charset=utf-8", asset->type), std::string(asset->body)};
   }
-  if (!options_.token.empty() && !has_token(request)) {
-    return json_reply(refusal(
-        401, "a token is required: open the address `egkb serve` printed, which carries it"));
+  Caller caller;
+  if (!options_.tokens.empty()) {
+    caller.reviewer = token_reviewer(request);
+    if (!caller.reviewer) {
+      return json_reply(refusal(401,
+                                "a token is required: open your own link that `egkb serve` "
+                                "printed, which carries it (a restarted server prints new ones)"));
+    }
   }
   if (const auto text = not_utf8(request)) {
     return json_reply(refusal(
@@ -151,29 +162,37 @@ HttpReply Router::answer(const HttpRequest& request) {
     return json_reply(refusal(403, fmt::format("requests from another site are refused (Origin {})",
                                                printable(*origin))));
   }
-  return json_reply(route(request));
+  return json_reply(route(request, caller));
 }
 
-ApiReply Router::route(const HttpRequest& request) {
+ApiReply Router::route(const HttpRequest& request, const Caller& caller) {
   const std::vector<std::string_view> part = parts_of(request.path);
   const std::string& method = request.method;
   const bool get = method == "GET" || method == "HEAD";
   const std::size_t n = part.size();
-  const bool batches = n >= 2 && part[0] == "api" && part[1] == "batches";
+  const bool api = n >= 2 && part[0] == "api";
+  if (api && n == 2 && part[1] == "session" && get) return api_.session(caller);
+  const bool batches = api && part[1] == "batches";
   if (batches && n == 2 && get) return api_.batches();
   if (const auto id = batches && n >= 3 ? id_of(part[2]) : std::nullopt) {
     if (n == 3 && get) return api_.batch(*id);
-    if (n == 4 && part[3] == "submit" && method == "POST") return api_.submit(*id, request.body);
+    if (n == 4 && part[3] == "agreement" && get) return api_.agreement(*id);
+    if (n == 4 && part[3] == "submit" && method == "POST") {
+      return api_.submit(*id, request.body, caller);
+    }
+    if (n == 4 && part[3] == "undo" && method == "POST") {
+      return api_.undo(*id, request.body, caller);
+    }
     if (n == 5 && part[3] == "drafts" && is_material(part[4])) {
       const std::string material(part[4]);
-      if (method == "PUT") return api_.put_draft(*id, material, request.body);
+      if (method == "PUT") return api_.put_draft(*id, material, request.body, caller);
       if (method == "DELETE") {
-        return api_.remove_draft(*id, material,
-                                 std::string(request.param("reviewer").value_or("")));
+        return api_.remove_draft(*id, material, std::string(request.param("reviewer").value_or("")),
+                                 caller);
       }
     }
   }
-  if (n == 3 && part[0] == "api" && part[1] == "nodes" && is_material(part[2]) && get) {
+  if (api && n == 3 && part[1] == "nodes" && is_material(part[2]) && get) {
     return api_.node(std::string(part[2]));
   }
   return refusal(404, fmt::format("no such page or API call: {} {}", printable(method),

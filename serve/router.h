@@ -54,8 +54,9 @@ class Router {
 
  private:
   bool host_allowed(const HttpRequest& request) const;
-  bool has_token(const HttpRequest& request) const;
-  ApiReply route(const HttpRequest& request);
+  // The reviewer the request's token names; nullopt when it holds none of the tokens.
+  std::optional<std::string> token_reviewer(const HttpRequest& request) const;
+  ApiReply route(const HttpRequest& request, const Caller& caller);
 
   ServeOptions options_;
   std::vector<std::string> hosts_;  // the Host values a loopback server answers to

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -11,8 +12,10 @@ namespace egkb {
 struct ServeOptions {
   std::string store;
   std::string host = "127.0.0.1";
-  int port = 8600;    // 0: any free port
-  std::string token;  // when not empty, required on every request but the page and its assets
+  int port = 8600;  // 0: any free port
+  // Each reviewer's token, by token: when there are any, every request but the page and its
+  // assets needs one, and the reviewer it names is the only one the request may act for.
+  std::map<std::string, std::string> tokens;
   std::size_t body_limit = 16 * 1024;
   // Connections served at once, each on its own thread: a reviewer's browser keeps one or two
   // open, and one that waits on a slow client holds no other.
@@ -22,7 +25,7 @@ struct ServeOptions {
 // Whether `host` names this machine only: an address other processes elsewhere cannot reach.
 bool is_loopback(const std::string& host);
 
-// 128 random bits as hex, for ServeOptions::token.
+// 128 random bits as hex, for ServeOptions::tokens.
 std::string random_token();
 
 class ReviewServer {

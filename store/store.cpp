@@ -845,22 +845,36 @@ void require_drawn(SQLite::Database& db, const std::string& path, const PieceSet
   }
 }
 
-}  // namespace
-
-void StoreWriter::set_draft(int64_t batch, Key key, const std::string& reviewer,
-                            const DraftState& state) {
-  require_drawn(*s_.db, s_.path, *s_.pieces, batch, key);
+// A submitted batch is read-only to drafts: its verdicts are expert rows now.
+void require_open(SQLite::Database& db, const std::string& path, int64_t batch) {
   SQLite::Statement imported(
-      *s_.db, "SELECT reviewer, time FROM verdicts WHERE batch = ? AND superseded_by IS NULL");
+      db, "SELECT reviewer, time FROM verdicts WHERE batch = ? AND superseded_by IS NULL");
   imported.bind(1, batch);
   if (imported.executeStep()) {
-    throw InputError(s_.path, 0, "batch",
+    throw InputError(path, 0, "batch",
                      fmt::format("batch {} was submitted by {} at {}: its answers are read-only "
                                  "now; take the import back (egkb review undo) to answer again",
                                  batch, printable(imported.getColumn(0).getString()),
                                  imported.getColumn(1).getString()),
                      "submitted");
   }
+}
+
+}  // namespace
+
+std::optional<DraftState> StoreWriter::draft(int64_t batch, Key key, const std::string& reviewer) {
+  Query q = s_.query(
+      "SELECT verdict, note, flagged FROM drafts WHERE batch = ? AND key = ? AND reviewer = ?",
+      "drafts");
+  q.bind(1, batch).bind(2, static_cast<int64_t>(key)).bind(3, reviewer);
+  if (!q.step()) return std::nullopt;
+  return DraftState{draft_verdict(q, 0), q.text(1, "note"), q.flag(2, "flagged")};
+}
+
+void StoreWriter::set_draft(int64_t batch, Key key, const std::string& reviewer,
+                            const DraftState& state) {
+  require_drawn(*s_.db, s_.path, *s_.pieces, batch, key);
+  require_open(*s_.db, s_.path, batch);
   const std::string time = now_utc();
   const auto bind_state = [&](SQLite::Statement& q, int first) {
     bind_text_or_null(q, first, state.verdict ? state.verdict->text() : "");
@@ -906,6 +920,7 @@ void StoreWriter::put_draft(int64_t batch, Key key, const std::string& reviewer,
 
 std::optional<std::pair<Key, DraftState>> StoreWriter::undo_draft(int64_t batch,
                                                                   const std::string& reviewer) {
+  require_open(*s_.db, s_.path, batch);
   Query last = s_.query(
       "SELECT id, key FROM draft_changes WHERE batch = ? AND reviewer = ? AND undone = 0 "
       "ORDER BY id DESC LIMIT 1",

@@ -208,9 +208,11 @@ class StoreWriter {
   // submitted batch is read-only. Drafts change no node, so they never make another command's
   // snapshot stale.
   void set_draft(int64_t batch, Key key, const std::string& reviewer, const DraftState& state);
+  // The reviewer's draft of a drawn row as it stands inside the transaction; nullopt when none.
+  std::optional<DraftState> draft(int64_t batch, Key key, const std::string& reviewer);
   // Takes back the reviewer's latest change in the batch that is not taken back yet: its row
   // returns to the state before that change. Returns the row's key and its state now; nullopt
-  // when nothing is left to take back.
+  // when nothing is left to take back. Refused as set_draft is for a submitted batch.
   std::optional<std::pair<Key, DraftState>> undo_draft(int64_t batch, const std::string& reviewer);
 
   // Marks the verdicts of `batch` applied by `import_run` as taken back or replaced by `by_run`.

@@ -1,8 +1,9 @@
 // libFuzzer target: any request as the review app's router takes it from httplib (a method, a
-// path and query, headers and a body) against a small store made once, served on loopback and
-// beyond it with a token. An exception escaping the router is a bug (the server would answer
-// 500), and so is an answer that is not JSON unless it is the page or an asset, or anything but
-// those answered without the token.
+// path and query, headers and a body) against small stores made once, served on loopback and
+// beyond it with alice's token. An exception escaping the router is a bug (the server would
+// answer 500), and so is an answer that is not JSON unless it is the page or an asset, anything
+// but those answered without the token, or a draft the token's server keeps under another name
+// than alice's.
 //
 // The input: one byte whose lowest bit picks the server with the token, then
 // "METHOD\nPATH?QUERY\nName: value\n...\n\nBODY". The query is split at & and =, not decoded.
@@ -71,13 +72,28 @@ struct Servers {
     std::filesystem::create_directories(dir);
     const std::string store = (dir / "store.sqlite").string();
     make_store(store);
+    make_store(guarded_store);
     open = std::make_unique<egkb::Router>(egkb::ServeOptions{.store = store}, kPort);
     guarded = std::make_unique<egkb::Router>(
-        egkb::ServeOptions{.store = store, .host = "0.0.0.0", .token = std::string(kToken)}, kPort);
+        egkb::ServeOptions{
+            .store = guarded_store, .host = "0.0.0.0", .tokens = {{std::string(kToken), "alice"}}},
+        kPort);
+  }
+
+  // Whether the guarded store holds a draft in any name but alice's.
+  bool drafts_of_others() const {
+    egkb::Store store = egkb::Store::open(guarded_store);
+    for (int64_t batch : store.batch_ids()) {
+      for (const egkb::Draft& d : store.drafts(batch)) {
+        if (d.reviewer != "alice") return true;
+      }
+    }
+    return false;
   }
   ~Servers() { std::filesystem::remove_all(dir); }
 
   std::filesystem::path dir;
+  std::string guarded_store = (dir / "guarded.sqlite").string();
   std::unique_ptr<egkb::Router> open;
   std::unique_ptr<egkb::Router> guarded;
 };
@@ -136,6 +152,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   if (with_token && input.find(kToken) == std::string_view::npos && json && reply.status != 401)
     __builtin_trap();
   if (!with_token && input.find(":8600") == std::string_view::npos && reply.status != 403)
+    __builtin_trap();
+  // The token is alice's: whatever the request names, nothing is kept in another name.
+  if (with_token && reply.status == 200 && request.method != "GET" && servers.drafts_of_others())
     __builtin_trap();
   return 0;
 }

@@ -178,7 +178,7 @@ TEST_F(ApiTest, SubmitRefusesMissingRowsUnlessPartial) {
 
 TEST_F(ApiTest, TokenIsRequiredWhenSet) {
   ServeOptions options;
-  options.token = "0123456789abcdef";
+  options.tokens = {{"0123456789abcdef", "alice"}};
   serve(options);
   EXPECT_EQ(get("/api/batches").first, 401);
   EXPECT_EQ(get("/api/batches?token=wrong").first, 401);

@@ -105,7 +105,7 @@ TEST_F(RawRequestTest, HostileRequestsAreAnsweredAndServingGoesOn) {
 
 TEST_F(RawRequestTest, WithATokenNothingButThePageIsAnsweredWithoutIt) {
   ServeOptions options;
-  options.token = kToken;
+  options.tokens = {{kToken, "alice"}};
   serve(options);
   for (const char* target :
        {"/nope", "/%ff", "/%c0%ae%c0%ae/", "/api/batches/9", "/api/nodes/KZK", "/api/"}) {

@@ -51,9 +51,17 @@ void ServeTest::make_store(const std::string& csv,
 void ServeTest::serve(ServeOptions options) {
   options.store = path("store.sqlite");
   options.port = 0;
+  options_ = options;
   server_ = std::make_unique<ReviewServer>(options);
   port_ = server_->bind();
   thread_ = std::thread([this] { server_->run(); });
+}
+
+void ServeTest::restart() {
+  server_->stop();
+  thread_.join();
+  server_.reset();
+  serve(options_);
 }
 
 httplib::Client ServeTest::client() const {
@@ -81,6 +89,20 @@ std::pair<int, nlohmann::json> ServeTest::put_draft(int64_t batch, const std::st
 std::pair<int, nlohmann::json> ServeTest::submit(int64_t batch, const nlohmann::json& body) const {
   return answer_of(client().Post("/api/batches/" + std::to_string(batch) + "/submit", origin(),
                                  body.dump(), "application/json"));
+}
+
+std::pair<int, nlohmann::json> ServeTest::send(const std::string& method, const std::string& path,
+                                               const nlohmann::json& body,
+                                               httplib::Headers headers) const {
+  headers.merge(origin());
+  const std::string text = body.is_null() ? "" : body.dump();
+  auto c = client();
+  if (method == "GET") return answer_of(c.Get(path, headers));
+  if (method == "PUT") return answer_of(c.Put(path, headers, text, "application/json"));
+  if (method == "POST") return answer_of(c.Post(path, headers, text, "application/json"));
+  if (method == "DELETE") return answer_of(c.Delete(path, headers));
+  ADD_FAILURE() << "no such method in the tests: " << method;
+  return {0, nullptr};
 }
 
 }  // namespace egkb::test

@@ -25,6 +25,8 @@ class ServeTest : public CliTest {
   void make_store(const std::string& csv, const std::vector<std::vector<std::string>>& batches);
   // Serves store.sqlite; `options` may set the token, the body limit or the host.
   void serve(ServeOptions options = {});
+  // Stops the server and serves the same store again, with the same options, on a new port.
+  void restart();
 
   httplib::Client client() const;
   httplib::Headers origin() const;
@@ -33,10 +35,15 @@ class ServeTest : public CliTest {
                                            const std::string& verdict,
                                            const std::string& reviewer) const;
   std::pair<int, nlohmann::json> submit(int64_t batch, const nlohmann::json& body) const;
+  // Any request with this server's Origin and `headers` besides; a body is sent as JSON.
+  std::pair<int, nlohmann::json> send(const std::string& method, const std::string& path,
+                                      const nlohmann::json& body = nullptr,
+                                      httplib::Headers headers = {}) const;
 
   int port_ = 0;
 
  private:
+  ServeOptions options_;
   std::unique_ptr<ReviewServer> server_;
   std::thread thread_;
 };

@@ -434,6 +434,13 @@ TEST_F(StoreTest, ASubmittedBatchTakesNoDraftAndKeepsItsNotes) {
   make(kb);
   Store s = Store::open(store());
   const int64_t batch = add_test_batch(s, kb);
+  Store::open(store()).write([&](StoreWriter& w) {
+    w.set_draft(batch, kb.rows[0].key, "ada", {Verdict::of(Score(2)), "slowly", true});
+    const std::optional<DraftState> read = w.draft(batch, kb.rows[0].key, "ada");
+    ASSERT_TRUE(read);
+    EXPECT_EQ(*read, (DraftState{Verdict::of(Score(2)), "slowly", true}));
+    EXPECT_FALSE(w.draft(batch, kb.rows[0].key, "bob"));
+  });
   s.write([&](StoreWriter& w) {
     const int64_t run = w.add_run({"review import", "{}", "", "", 0, ""});
     w.add_verdicts(batch, run, "ada", {{kb.rows[0].key, Score(2), "a rook wins slowly"}});
@@ -454,7 +461,15 @@ TEST_F(StoreTest, ASubmittedBatchTakesNoDraftAndKeepsItsNotes) {
   } catch (const InputError& e) {
     EXPECT_EQ(e.choice(), "submitted");
   }
-  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM draft_changes"), 0);
+  // Nor does it take an undo: ada's draft stays as it was submitted.
+  try {
+    Store::open(store()).write([&](StoreWriter& w) { w.undo_draft(batch, "ada"); });
+    ADD_FAILURE() << "a draft of a submitted batch was undone";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.choice(), "submitted");
+  }
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM draft_changes"), 1);
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM draft_changes WHERE undone = 1"), 0);
 }
 
 TEST_F(StoreTest, SchemaSixDraftsBecomeTheFirstChangeOfTheirHistory) {

@@ -1,0 +1,85 @@
+#include "review/agreement.h"
+
+#include <array>
+#include <set>
+#include <unordered_map>
+
+namespace egkb {
+
+std::optional<double> weighted_kappa(std::span<const std::pair<Rank, Rank>> ranks) {
+  if (ranks.empty()) return std::nullopt;
+  constexpr std::size_t kRanks = kMaxRank + 1;
+  std::array<double, kRanks> first{};
+  std::array<double, kRanks> second{};
+  double observed = 0;
+  for (const auto& [a, b] : ranks) {
+    observed += rank_weight(a, b);
+    first[value(a)] += 1;
+    second[value(b)] += 1;
+  }
+  const double n = static_cast<double>(ranks.size());
+  observed /= n;
+  double chance = 0;
+  for (std::size_t i = 0; i < kRanks; ++i) {
+    for (std::size_t j = 0; j < kRanks; ++j) {
+      chance += rank_weight(Rank(i), Rank(j)) * (first[i] / n) * (second[j] / n);
+    }
+  }
+  // Chance agrees fully only when both gave every row one and the same rank: kappa is 0/0.
+  if (chance > 1.0 - 1e-12) return std::nullopt;
+  return (observed - chance) / (1.0 - chance);
+}
+
+BatchAgreement batch_agreement(const Batch& batch, std::span<const Draft> drafts) {
+  std::unordered_map<Key, std::size_t> item_of;
+  for (std::size_t i = 0; i < batch.items.size(); ++i) item_of.emplace(batch.items[i].key, i);
+  // answers[item][reviewer]
+  std::vector<std::map<std::string, Verdict>> answers(batch.items.size());
+  std::set<std::string> names;
+  for (const Draft& d : drafts) {
+    const auto it = item_of.find(d.key);
+    if (it == item_of.end() || !d.state.verdict) continue;
+    answers[it->second].emplace(d.reviewer, *d.state.verdict);
+    names.insert(d.reviewer);
+  }
+  BatchAgreement result;
+  result.reviewers.assign(names.begin(), names.end());
+  const auto score = [&](std::size_t item, const Verdict& v) {
+    return v.score_given(batch.items[item].score);
+  };
+  for (std::size_t a = 0; a < result.reviewers.size(); ++a) {
+    for (std::size_t b = a + 1; b < result.reviewers.size(); ++b) {
+      PairAgreement pair{result.reviewers[a], result.reviewers[b], 0, 0, std::nullopt};
+      std::vector<std::pair<Rank, Rank>> ranks;
+      for (std::size_t i = 0; i < answers.size(); ++i) {
+        const auto first = answers[i].find(pair.first);
+        const auto second = answers[i].find(pair.second);
+        if (first == answers[i].end() || second == answers[i].end()) continue;
+        const Score x = score(i, first->second);
+        const Score y = score(i, second->second);
+        ++pair.rows;
+        pair.same += x == y;
+        ranks.emplace_back(rank_of(x), rank_of(y));
+      }
+      pair.kappa = weighted_kappa(ranks);
+      result.pairs.push_back(std::move(pair));
+    }
+  }
+  for (std::size_t i = 0; i < answers.size(); ++i) {
+    std::set<Score> said;
+    for (const auto& [name, v] : answers[i]) said.insert(score(i, v));
+    if (said.size() > 1) result.disagreements.push_back({i, answers[i]});
+  }
+  return result;
+}
+
+std::vector<Disagreement> disagreements_of(const BatchAgreement& agreement,
+                                           const std::string& reviewer) {
+  std::vector<Disagreement> mine;
+  for (const Disagreement& d : agreement.disagreements) {
+    if (d.answers.contains(reviewer)) mine.push_back(d);
+  }
+  return mine;
+}
+
+}  // namespace egkb

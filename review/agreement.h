@@ -1,0 +1,59 @@
+// Agreement between the reviewers of one batch, from their drafts: for each pair, how often they
+// gave the same score and Cohen's kappa weighted by rank distance; and the rows where the
+// answers differ, which the reviewers settle before one of them submits.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "store/batch.h"
+#include "store/store.h"
+
+namespace egkb {
+
+// The weight of a pair of ranks: 1 − |a − b| / 8, so the same rank counts whole, ranks one apart
+// count 7/8, and a win for one side against a win for the other counts nothing.
+constexpr double rank_weight(Rank a, Rank b) {
+  const int d = value(a) > value(b) ? value(a) - value(b) : value(b) - value(a);
+  return 1.0 - static_cast<double>(d) / kMaxRank;
+}
+
+// Cohen's kappa of two reviewers' ranks on the same rows, weighted by rank_weight: (po − pe) /
+// (1 − pe), po the mean weight of their pairs, pe what their rank frequencies alone would give.
+// nullopt for no rows, or when chance alone agrees fully (both gave one and the same rank).
+std::optional<double> weighted_kappa(std::span<const std::pair<Rank, Rank>> ranks);
+
+struct PairAgreement {
+  std::string first;  // the names in byte order
+  std::string second;
+  std::size_t rows = 0;  // rows both answered
+  std::size_t same = 0;  // of them, rows given the same score
+  std::optional<double> kappa;
+};
+
+// A row whose answers stand for different scores (ok stands for the score drawn).
+struct Disagreement {
+  std::size_t item = 0;                    // its index in the batch
+  std::map<std::string, Verdict> answers;  // every reviewer's, by name
+};
+
+struct BatchAgreement {
+  std::vector<std::string> reviewers;       // who answered a row, in byte order
+  std::vector<PairAgreement> pairs;         // every pair of them
+  std::vector<Disagreement> disagreements;  // in batch order
+};
+
+// Over the drafts that hold a verdict (a row only flagged or noted is not answered).
+BatchAgreement batch_agreement(const Batch& batch, std::span<const Draft> drafts);
+
+// The disagreements on rows `reviewer` answered: what a submit by `reviewer` would settle
+// without the others.
+std::vector<Disagreement> disagreements_of(const BatchAgreement& agreement,
+                                           const std::string& reviewer);
+
+}  // namespace egkb

@@ -1,0 +1,40 @@
+// Agreement between the reviewers of a batch: for each pair the share of rows given the same
+// score and Cohen's kappa weighted by rank distance, and the rows to settle.
+import { api } from './api.js';
+import { el, fill } from './dom.js';
+import { status } from './state.js';
+
+const percent = (p) => (p === null ? '—' : `${p.toFixed(1)} %`);
+const kappa = (k) => (k === null ? '— (undefined)' : k.toFixed(3));
+
+export async function showAgreement(id) {
+  const a = await api('GET', `/api/batches/${id}/agreement`);
+  document.title = `Agreement, batch ${id} · egkb review`;
+  const pairs = a.pairs.map((p) => el('tr', {},
+    el('th', { scope: 'row' }, `${p.reviewers[0]} and ${p.reviewers[1]}`),
+    el('td', {}, p.rows), el('td', {}, percent(p.percent)), el('td', {}, kappa(p.kappa))));
+  const rows = a.disagreements.map((d) => el('li', {},
+    el('a', { href: `#/batch/${id}/${d.line}` }, `line ${d.line} ${d.material}`),
+    ` (drawn ${d.drawn_score}): `,
+    Object.entries(d.answers).map(([name, v]) => `${name} ${v === 'ok' ? `ok (${d.scores[name]})` : v}`).join(', ')));
+  fill(document.getElementById('app'),
+    el('p', { class: 'crumbs' }, el('a', { href: '#/' }, '← all batches'), ' · ',
+      el('a', { href: `#/batch/${id}` }, `back to batch ${id}`)),
+    el('h1', { tabindex: '-1' }, `Agreement on batch ${id}`),
+    el('section', { class: 'card' },
+      el('h2', {}, 'Each pair of reviewers'),
+      a.pairs.length === 0 ? el('p', { class: 'muted' }, 'Fewer than two reviewers answered this batch.')
+        : el('div', { class: 'table-wrap' }, el('table', { id: 'pairs' },
+          el('thead', {}, el('tr', {}, ['reviewers', 'rows both answered', 'same score', 'weighted kappa']
+            .map((h) => el('th', { scope: 'col' }, h)))),
+          el('tbody', {}, pairs))),
+      el('p', { class: 'muted' }, 'Same score: the share of the rows both answered that both gave the ',
+        'same score (ok stands for the score drawn). Weighted kappa: Cohen\'s kappa with the weight ',
+        '1 − |rank difference| / 8 over the nine ranks (scores 4 and 5 are one rank): 1 is full ',
+        'agreement, 0 what chance alone gives; undefined when both gave a single rank throughout.')),
+    el('section', { class: 'card', id: 'disagreements' },
+      el('h2', {}, `Rows to settle (${a.disagreements.length})`),
+      rows.length ? el('ul', {}, rows) : el('p', {}, 'The reviewers agree on every row they both answered.')));
+  status('');
+  document.querySelector('#app h1').focus({ preventScroll: true });
+}

@@ -1,0 +1,553 @@
+// Reviewing a batch one row at a time. The page is built once per batch; moving to another row
+// rebuilds the row's card from the batch already loaded (no request stands between two
+// answers), and the neighbourhood and history follow when the server sends them.
+import { api } from './api.js';
+import { bar, el, fill, keepingFocus, messageWithLinks } from './dom.js';
+import { hoodCard } from './hood.js';
+import {
+  FILTERS, answeredBy, answers, disagrees, inFilter, mine, state, status,
+} from './state.js';
+
+const SYMBOLS = {
+  xiangqi: {
+    first: { K: '帥', R: '俥', N: '傌', C: '炮', P: '兵', G: '仕', M: '相' },
+    second: { K: '將', R: '車', N: '馬', C: '砲', P: '卒', G: '士', M: '象' },
+  },
+  chess: {
+    first: { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙' },
+    second: { K: '♚', Q: '♛', R: '♜', B: '♝', N: '♞', P: '♟' },
+  },
+};
+
+// The two sides of a material text: "KRPvKR" (chess) or "KRPKGGMM" (xiangqi: black's part
+// starts at the second king).
+function sides(material) {
+  const v = material.indexOf('v');
+  if (v >= 0) return [material.slice(0, v), material.slice(v + 1)];
+  const k = material.indexOf('K', 1);
+  return k < 0 ? [material, ''] : [material.slice(0, k), material.slice(k)];
+}
+
+function symbols(material, pieces) {
+  const set = SYMBOLS[pieces];
+  if (!set) return null;
+  const [first, second] = sides(material);
+  const part = (text, map, cls) => el('span', { class: cls }, [...text].map((c) => map[c] || c).join(''));
+  return el('span', { class: 'symbols', 'aria-hidden': 'true' },
+    part(first, set.first, 'red'), ' · ', part(second, set.second, 'black'));
+}
+
+const verdictText = (item, v) => (v === 'ok' ? `ok (${item.drawn_score})` : v);
+
+// ------------------------------------------------------------------------------ the page
+
+// The batch as the server holds it. A change confirmed while the batch was on its way may be
+// missing from it, so it is asked again until no confirmation came in between.
+export async function fetchBatch(id) {
+  for (;;) {
+    const seen = state.confirmations;
+    const batch = await api('GET', `/api/batches/${id}`);
+    if (seen === state.confirmations) return batch;
+  }
+}
+
+export function enterReview() {
+  const b = state.batch;
+  document.title = `Batch ${b.id} · egkb review`;
+  const filter = el('select', { id: 'filter', onchange: (e) => setFilter(e.target.value) },
+    Object.entries(FILTERS).map(([k, [label]]) => el('option', { value: k, selected: k === state.filter }, label)));
+  fill(document.getElementById('app'),
+    el('p', { class: 'crumbs' }, el('a', { href: '#/' }, '← all batches'), ' · ',
+      el('a', { href: `#/batch/${b.id}/agreement`, id: 'agreement-link' }, 'agreement between reviewers')),
+    el('div', { class: 'review' },
+      el('div', { class: 'main' },
+        el('section', { class: 'card', id: 'summary', 'aria-label': 'progress' }),
+        el('section', { class: 'card', id: 'node', 'aria-labelledby': 'node-title' }),
+        el('div', { id: 'hood-slot' }),
+        el('div', { id: 'history-slot' }),
+        el('section', { class: 'card', id: 'submit', 'aria-labelledby': 'submit-title' })),
+      el('nav', { class: 'items', 'aria-label': `rows of batch ${b.id}` },
+        el('label', { class: 'filter' }, 'Show ', filter),
+        el('ol', { id: 'rows' }))));
+  renderSubmit();
+}
+
+function setFilter(value) {
+  state.filter = value;
+  localStorage.setItem('egkb.filter', value);
+  renderRows();
+}
+
+// Every part that depends on the drafts, after the batch or a draft changed.
+export function refreshAll() {
+  if (!document.getElementById('rows')) return;
+  renderRows();
+  renderSummary();
+  updateAnswer();
+  renderSubmit();
+}
+
+function renderRows() {
+  const b = state.batch;
+  const list = document.getElementById('rows');
+  const rows = [];
+  b.items.forEach((item, i) => {
+    if (i === state.index || inFilter(item)) rows.push(rowItem(item, i));
+  });
+  keepingFocus(list, () => fill(list, ...rows));
+  if (rows.length === 1 && state.filter !== 'all') {
+    list.append(el('li', { class: 'muted none' }, `no other row is ${FILTERS[state.filter][0]}`));
+  }
+  scrollRowIntoView();
+}
+
+function rowItem(item, i) {
+  const d = mine(item);
+  const marks = [
+    d.pending ? el('span', { class: 'pending', title: 'not saved yet' }, '…') : null,
+    d.flagged ? el('span', { title: 'flagged' }, '⚑') : null,
+    disagrees(item) ? el('span', { class: 'warn', title: 'answered differently' }, '⚠') : null,
+    d.note || Object.keys(item.notes || {}).length ? el('span', { title: 'with a note' }, '✎') : null,
+  ];
+  return el('li', { 'data-index': i, class: i === state.index ? 'current' : '' },
+    el('a', { href: `#/batch/${state.batch.id}/${item.line}`, 'aria-current': i === state.index ? 'true' : null },
+      el('span', { class: 'line' }, item.line), el('span', { class: 'mono' }, item.material),
+      el('span', { class: 'marks' }, marks, d.verdict !== null ? el('span', { class: 'said' }, d.verdict) : null)));
+}
+
+function updateRow(i) {
+  const li = document.querySelector(`#rows li[data-index="${i}"]`);
+  if (li) keepingFocus(li, () => li.replaceWith(rowItem(state.batch.items[i], i)));
+}
+
+function scrollRowIntoView() {
+  const current = document.querySelector('#rows li.current');
+  const nav = document.querySelector('nav.items');
+  if (!current || !nav) return;
+  if (current.offsetTop < nav.scrollTop || current.offsetTop + current.offsetHeight > nav.scrollTop + nav.clientHeight) {
+    nav.scrollTop = current.offsetTop - nav.clientHeight / 2;
+  }
+}
+
+function renderSummary() {
+  const b = state.batch;
+  const box = document.getElementById('summary');
+  if (!box) return;
+  const me = answeredBy(state.reviewer);
+  const others = b.reviewers.filter((r) => r !== state.reviewer).map((r) => `${r}: ${answeredBy(r)}`).join(', ');
+  const flagged = b.items.filter((i) => mine(i).flagged).length;
+  const open = b.items.filter((i) => disagrees(i)).length;
+  fill(box,
+    el('div', { class: 'progress' },
+      el('h1', {}, `Batch ${b.id}`),
+      bar(me, b.items.length, `rows answered by ${state.reviewer}`),
+      el('span', { id: 'progress' }, `${state.reviewer} answered ${me} of ${b.items.length}`),
+      flagged ? el('span', {}, `${flagged} flagged`) : null,
+      open ? el('span', { class: 'warn' }, `${open} answered differently`) : null,
+      others ? el('span', { class: 'muted' }, `others: ${others}`) : null),
+    b.imported ? readOnlyNotice() : null);
+}
+
+function readOnlyNotice() {
+  const b = state.batch;
+  return el('div', { class: 'notice', id: 'read-only', role: 'note' },
+    el('strong', {}, `Submitted by ${b.imported.reviewer} at ${b.imported.time} (run ${b.imported.run}): `),
+    'this batch is read-only; its verdicts are invariable expert rows now. To answer again, the ',
+    'import must be taken back first: ', el('code', {}, `egkb review undo ${state.store || 'STORE'} ${b.id}`), '.');
+}
+
+// ------------------------------------------------------------------------------ one row
+
+function renderNode() {
+  const b = state.batch;
+  const item = b.items[state.index];
+  const card = document.getElementById('node');
+  if (!item) {
+    fill(card, el('p', {}, 'This batch has no rows.'));
+    return;
+  }
+  const now = item.now;
+  const why = item.probability >= 1 ? 'always drawn (the census part of the design)'
+    : `drawn with probability ${item.probability.toPrecision(3)}`;
+  const readOnly = Boolean(b.imported);
+  const buttons = [];
+  for (let s = 0; s <= 9; ++s) {
+    buttons.push(el('button', {
+      type: 'button', 'data-verdict': String(s), disabled: readOnly, onclick: () => answerHere(String(s)),
+    }, el('span', { class: 'digit' }, s), ' ', el('span', { class: 'meaning' }, b.meanings[s])));
+  }
+  buttons.push(el('button', {
+    type: 'button', class: 'ok', 'data-verdict': 'ok', disabled: readOnly, onclick: () => answerHere('ok'),
+  }, el('span', { class: 'digit' }, 'ok'), ' ', el('span', { class: 'meaning' }, `${item.drawn_score} is right (Enter)`)));
+  const note = el('textarea', {
+    id: 'note', rows: 2, maxlength: 2000, readonly: readOnly,
+    placeholder: 'Why? Kept with your verdict and shown to the other reviewers.',
+    onchange: (e) => saveNote(item, e.target.value),
+  });
+  fill(card,
+    el('h2', { id: 'node-title', class: 'material', tabindex: '-1' },
+      el('span', { class: 'visually-hidden' }, `Line ${item.line}: `), item.material, ' ', symbols(item.material, b.pieces)),
+    el('p', {}, item.words),
+    el('dl', { class: 'facts' },
+      el('dt', {}, 'score now'),
+      el('dd', { id: 'score' }, now ? `${now.score} — ${now.meaning} (${now.source}${now.invariable ? ', invariable' : ''})` : 'no longer stored'),
+      el('dt', {}, 'when drawn'),
+      el('dd', {}, `${item.drawn_score} — ${item.drawn_meaning}`,
+        now && now.score !== item.drawn_score ? el('strong', {}, ' (changed since drawn)') : null),
+      el('dt', {}, 'first score'),
+      el('dd', {}, item.original === null ? '—' : item.original),
+      el('dt', {}, 'why drawn'),
+      el('dd', {}, `${b.design} design, ${item.stratum} row, ${why}`),
+      el('dt', {}, 'sheet line'),
+      el('dd', {}, `${item.line} of ${b.items.length + 1}`)),
+    el('fieldset', { class: 'answers' },
+      el('legend', {}, 'Your answer: the score from red\'s side, 0 red wins … 9 black wins'),
+      el('div', { class: 'scale' }, buttons)),
+    el('div', { class: 'row-tools' },
+      el('button', { type: 'button', id: 'flag', 'aria-pressed': 'false', disabled: readOnly, onclick: () => toggleFlag() }, '⚑ flag for later (f)'),
+      el('label', { for: 'note' }, 'Your note (c)'), note),
+    el('div', { id: 'others', 'aria-live': 'polite' }));
+  updateAnswer();
+}
+
+// The parts of the row's card that follow its drafts; the note is left alone while it is edited.
+function updateAnswer() {
+  const item = state.batch && state.batch.items[state.index];
+  if (!item || !document.getElementById('node-title')) return;
+  const d = mine(item);
+  for (const button of document.querySelectorAll('#node .scale button')) {
+    button.setAttribute('aria-pressed', String(button.dataset.verdict === d.verdict));
+  }
+  const flag = document.getElementById('flag');
+  flag.setAttribute('aria-pressed', String(d.flagged));
+  flag.firstChild.textContent = d.flagged ? '⚑ flagged (f to clear)' : '⚑ flag for later (f)';
+  const note = document.getElementById('note');
+  if (document.activeElement !== note) note.value = d.note;
+  const all = answers(item);
+  const notes = { ...(item.notes || {}) };
+  delete notes[state.reviewer];
+  const others = document.getElementById('others');
+  fill(others,
+    el('p', { id: 'answers' }, Object.keys(all).length
+      ? `Answers: ${Object.entries(all).map(([name, v]) => `${name}: ${verdictText(item, v)}`).join(', ')}`
+      : 'No answers yet.', d.pending ? el('span', { class: 'pending' }, ' (yours not saved yet)') : null),
+    Object.keys(notes).length ? el('ul', { class: 'notes' }, Object.entries(notes).map(([name, text]) =>
+      el('li', {}, el('strong', {}, `${name}: `), text))) : null,
+    disagrees(item) ? el('p', { class: 'warn', id: 'disagreement' },
+      '⚠ The reviewers disagree on this row: compare your reasons before one of you submits.') : null);
+}
+
+async function loadNode() {
+  const item = state.batch.items[state.index];
+  if (!item) return;
+  const moves = state.moves;
+  let node = state.nodes.get(item.material);
+  if (!node) {
+    // A picture of this node stays until the new one comes: the page keeps its length and place.
+    const shown = document.getElementById('hood-slot').dataset.material === item.material;
+    if (!shown) showNodeMissing('Loading the neighbourhood…', false);
+    try {
+      node = await api('GET', `/api/nodes/${item.material}`);
+      state.nodes.set(item.material, node);
+    } catch (e) {
+      if (moves === state.moves) showNodeMissing(`The neighbourhood and history are not loaded: ${e.message}. They are loaded again when the server answers.`, true);
+      return;
+    }
+  }
+  if (moves !== state.moves) return;
+  renderHood(node);
+  renderHistory(node);
+  prefetch(state.index + 1);
+}
+
+function prefetch(index) {
+  const item = state.batch.items[index];
+  if (!item || state.nodes.has(item.material)) return;
+  api('GET', `/api/nodes/${item.material}`).then((n) => state.nodes.set(item.material, n), () => {});
+}
+
+function showNodeMissing(text, error) {
+  document.getElementById('hood-slot').dataset.material = '';
+  fill(document.getElementById('hood-slot'),
+    el('section', { class: `card${error ? ' missing' : ''}`, id: 'neighbourhood' }, el('h2', {}, 'Neighbourhood'), el('p', { class: error ? 'warn' : 'muted' }, text)));
+  fill(document.getElementById('history-slot'));
+}
+
+// Draws the current node's neighbourhood for the width there is; again when the width changes.
+function renderHood(node) {
+  const slot = document.getElementById('hood-slot');
+  if (!slot) return;
+  const width = Math.max(200, slot.clientWidth - 34);
+  slot.dataset.width = String(slot.clientWidth);
+  slot.dataset.material = state.batch.items[state.index].material;
+  const open = document.getElementById('hood-list')?.open;
+  fill(slot, hoodCard(node, width));
+  if (open) document.getElementById('hood-list').open = true;
+}
+
+export function redrawHood() {
+  const item = state.batch && state.batch.items[state.index];
+  const slot = document.getElementById('hood-slot');
+  if (!item || !slot || slot.dataset.width === String(slot.clientWidth)) return;
+  const node = state.nodes.get(item.material);
+  if (node) renderHood(node);
+}
+
+function renderHistory(node) {
+  const rows = node.history.map((h) => el('tr', {},
+    el('td', {}, h.time), el('td', {}, `run ${h.run}`), el('td', {}, h.command),
+    el('td', {}, h.from === null ? `set ${h.to}` : `${h.from} → ${h.to}`),
+    el('td', {}, h.reason), el('td', {}, h.reviewer || '')));
+  const verdicts = (node.verdicts || []).map((v) => el('li', {},
+    `batch ${v.batch}: ${v.verdict} by ${v.reviewer} at ${v.time}${v.stands ? '' : ' (taken back)'}`,
+    v.note ? el('span', {}, ` — “${v.note}”`) : null));
+  fill(document.getElementById('history-slot'), el('section', { class: 'card', id: 'history', 'aria-labelledby': 'history-title' },
+    el('h2', { id: 'history-title' }, 'History'),
+    rows.length ? el('div', { class: 'table-wrap' }, el('table', { class: 'history' },
+      el('thead', {}, el('tr', {}, ['when', 'run', 'command', 'score', 'reason', 'reviewer'].map((h) => el('th', { scope: 'col' }, h)))),
+      el('tbody', {}, rows))) : el('p', { class: 'muted' }, 'No recorded change.'),
+    verdicts.length ? el('div', {}, el('h3', {}, 'Expert verdicts'), el('ul', {}, verdicts)) : null));
+}
+
+// Shows row `index`, in the address too (#/batch/ID/LINE names the row by its sheet line).
+export function go(index, focus = true) {
+  const b = state.batch;
+  const previous = state.index;
+  state.index = Math.max(0, Math.min(index, b.items.length - 1));
+  state.moves += 1;
+  const item = b.items[state.index];
+  const wanted = item ? `#/batch/${b.id}/${item.line}` : `#/batch/${b.id}`;
+  if (location.hash !== wanted) history.replaceState(null, '', wanted);
+  if (!document.querySelector(`#rows li[data-index="${state.index}"]`) || state.filter !== 'all') renderRows();
+  else {
+    updateRow(previous);
+    updateRow(state.index);
+    scrollRowIntoView();
+  }
+  renderNode();
+  loadNode();
+  if (focus) document.getElementById('node-title')?.focus({ preventScroll: true });
+  const card = document.getElementById('node');
+  if (card && card.getBoundingClientRect().top < 0) card.scrollIntoView();
+}
+
+// The next row after the current one that `want` holds, in batch order, coming round; -1 when
+// there is none.
+export function nextWhere(want) {
+  const items = state.batch.items;
+  for (let k = 1; k <= items.length; ++k) {
+    const i = (state.index + k) % items.length;
+    if (i !== state.index && want(items[i])) return i;
+  }
+  return -1;
+}
+
+// The next row in the filter, in batch order, without coming round.
+export function step(delta) {
+  const items = state.batch.items;
+  for (let i = state.index + delta; i >= 0 && i < items.length; i += delta) {
+    if (inFilter(items[i])) return i;
+  }
+  return -1;
+}
+
+// ------------------------------------------------------------------------------ changes
+
+function readOnly() {
+  if (!state.batch.imported) return false;
+  status(`Batch ${state.batch.id} is submitted and read-only: nothing was changed.`, true);
+  return true;
+}
+
+function change(item, fields) {
+  state.queue.add({
+    kind: 'put', batch: state.batch.id, material: item.material, line: item.line,
+    reviewer: state.reviewer, fields,
+  });
+}
+
+// An answer to the row on screen now; the page moves on at once, before the server confirms.
+export function answerHere(verdict) {
+  if (readOnly()) return;
+  const index = state.index;
+  const item = state.batch.items[index];
+  change(item, { verdict });
+  status(`${item.material} (line ${item.line}) = ${verdict}`);
+  renderSummary();
+  renderSubmit();
+  const next = step(1);
+  if (next >= 0) go(next);
+  else {
+    updateRow(index);
+    updateAnswer();
+    status(`${item.material} (line ${item.line}) = ${verdict}; that was the last row${state.filter === 'all' ? '' : ' shown'}`);
+  }
+}
+
+export function toggleFlag() {
+  if (readOnly()) return;
+  const item = state.batch.items[state.index];
+  const flagged = !mine(item).flagged;
+  change(item, { flagged });
+  status(`${item.material} (line ${item.line}) ${flagged ? 'flagged for later' : 'no longer flagged'}`);
+  updateRow(state.index);
+  updateAnswer();
+  renderSummary();
+}
+
+function saveNote(item, text) {
+  if (readOnly() || text === mine(item).note) return;
+  change(item, { note: text });
+  status(`note kept for ${item.material} (line ${item.line})`);
+  updateRow(state.batch.items.indexOf(item));
+}
+
+export function undo() {
+  const b = state.batch;
+  if (readOnly()) return;
+  const cancelled = state.queue.cancelLast(b.id, state.reviewer);
+  const indexOf = (material) => b.items.findIndex((i) => i.material === material);
+  if (cancelled) {
+    status(`took back ${cancelled.material} (line ${cancelled.line}) before it was sent`);
+    go(indexOf(cancelled.material));
+    return;
+  }
+  // The server takes back the latest change it holds: the one in flight if there is one.
+  const last = state.queue.pending(b.id, state.reviewer).at(-1);
+  state.queue.add({ kind: 'undo', batch: b.id, reviewer: state.reviewer });
+  status('undoing…');
+  if (last && last.kind === 'put') go(indexOf(last.material));
+  state.undoAt = state.moves;
+}
+
+// The server's answer to a change: the batch holds the draft as the store does now.
+export function confirmed(op, draft, error) {
+  state.confirmations += 1;
+  const b = state.batch;
+  if (error) {
+    status(`not saved: ${error.message}`, true);
+    if (b && b.id === op.batch && document.getElementById('rows')) refreshAll();
+    return;
+  }
+  if (!b || b.id !== op.batch || !draft || op.reviewer !== state.reviewer) return;
+  const index = b.items.findIndex((i) => i.material === draft.material);
+  if (index < 0) return;
+  const item = b.items[index];
+  if (draft.verdict === null) delete item.drafts[draft.reviewer];
+  else item.drafts[draft.reviewer] = draft.verdict;
+  item.notes = item.notes || {};
+  if (draft.note) item.notes[draft.reviewer] = draft.note;
+  else delete item.notes[draft.reviewer];
+  item.flagged = (item.flagged || []).filter((n) => n !== draft.reviewer);
+  if (draft.flagged) item.flagged.push(draft.reviewer);
+  if (!b.reviewers.includes(draft.reviewer) && draft.verdict !== null) b.reviewers.push(draft.reviewer);
+  if (!document.getElementById('rows')) return;
+  updateRow(index);
+  renderSummary();
+  renderSubmit();
+  if (index === state.index) updateAnswer();
+  if (op.kind === 'undo') {
+    status(`undone: ${draft.material} (line ${draft.line}) is now ${draft.verdict === null ? 'unanswered' : draft.verdict}`);
+    if (state.undoAt === state.moves && index !== state.index) go(index);
+  }
+}
+
+// ------------------------------------------------------------------------------ submit
+
+export function renderSubmit() {
+  const b = state.batch;
+  const box = document.getElementById('submit');
+  if (!b || !box) return;
+  const me = answeredBy(state.reviewer);
+  const pending = state.queue.pending(b.id, state.reviewer).length;
+  const checked = (name, fallback) => document.getElementById(`opt-${name}`)?.checked ?? fallback;
+  const option = (name, text, on) => el('label', {},
+    el('input', { type: 'checkbox', id: `opt-${name}`, checked: on, disabled: Boolean(b.imported) && name !== 'replace' }), ` ${text}`);
+  const r = state.result;
+  let outcome = null;
+  if (r && r.error) {
+    outcome = el('div', { class: 'refusal', id: 'outcome', role: 'alert' },
+      el('strong', {}, 'Nothing was applied.'), messageWithLinks(r.error, b),
+      r.choice ? el('p', {}, `If that is what you mean, tick “${r.choice}” and submit again.`) : null);
+  } else if (r) {
+    outcome = el('div', { class: 'done', id: 'outcome', role: 'status' },
+      el('strong', {}, `Applied as run ${r.run}: ${r.verdicts} verdicts by ${r.reviewer}, ${r.rescored} scores changed, ${r.confirmed} confirmed.`),
+      r.notes.map((n) => el('p', {}, n)));
+  }
+  keepingFocus(box, () => fill(box,
+    el('h2', { id: 'submit-title' }, 'Submit'),
+    el('p', {}, `Submitting applies your ${me} answers to the knowledge base through the rules of `,
+      el('code', {}, 'egkb review import'), ': all of them or none. Afterwards the batch is read-only.'),
+    pending ? el('p', { class: 'warn' }, `${pending} of your changes are not saved yet: submit once they are.`) : null,
+    el('p', { class: 'submit-options' },
+      option('partial', 'partial (only the answered rows)', checked('partial', me < b.items.length)),
+      option('accept_stale', 'accept stale (rows changed since drawn)', checked('accept_stale', false)),
+      option('replace', 'replace (a batch submitted already)', checked('replace', false))),
+    el('button', { type: 'button', class: 'primary', id: 'submit-button', onclick: () => submit(false) },
+      `Submit batch ${b.id} as ${state.reviewer} (s)`),
+    outcome));
+}
+
+export async function submit(confirmedDisagreements) {
+  const b = state.batch;
+  const pending = state.queue.pending(b.id, state.reviewer).length;
+  if (pending) {
+    state.result = { error: `${pending} of your changes are not saved yet; nothing was submitted. Submit once the server has them all (the banner at the top says why they are waiting).` };
+    renderSubmit();
+    return;
+  }
+  const open = b.items.filter((i) => mine(i).verdict !== null && disagrees(i));
+  if (open.length && !confirmedDisagreements) {
+    confirmDisagreements(open);
+    return;
+  }
+  const checked = (name) => document.getElementById(`opt-${name}`).checked;
+  status('submitting…');
+  try {
+    state.result = await api('POST', `/api/batches/${b.id}/submit`, {
+      reviewer: state.reviewer, partial: checked('partial'), accept_stale: checked('accept_stale'),
+      replace: checked('replace'), accept_disagreements: Boolean(confirmedDisagreements),
+    });
+    status(`batch ${b.id} submitted`);
+  } catch (e) {
+    state.result = e.data && e.data.error ? e.data : { error: e.message };
+    status('submit refused', true);
+  }
+  try {
+    state.batch = await fetchBatch(b.id);
+  } catch {
+    // the outcome is shown all the same; the batch is read again on the next visit
+  }
+  state.nodes.clear();
+  refreshAll();
+  renderNode();
+  await loadNode();  // the node's history grows by the import: the page settles before it scrolls
+  const outcome = document.getElementById('outcome');
+  outcome.scrollIntoView({ block: 'center' });
+  outcome.setAttribute('tabindex', '-1');
+  outcome.focus({ preventScroll: true });
+}
+
+function confirmDisagreements(open) {
+  const dialog = document.getElementById('confirm-dialog');
+  const b = state.batch;
+  const goBack = el('button', { type: 'button', id: 'confirm-back', onclick: () => dialog.close() }, 'Go back and settle them');
+  fill(dialog,
+    el('h2', {}, `Your answers differ from another reviewer's on ${open.length} row${open.length > 1 ? 's' : ''}`),
+    el('p', {}, 'Once submitted they become invariable expert rows. Settle them with the other reviewers first, or submit your answers as they are.'),
+    el('ul', { class: 'dialog-list' }, open.slice(0, 30).map((item) => el('li', {},
+      el('a', { href: `#/batch/${b.id}/${item.line}`, onclick: () => dialog.close() }, `line ${item.line} ${item.material}`), ': ',
+      Object.entries(answers(item)).map(([name, v]) => `${name} ${verdictText(item, v)}`).join(', ')))),
+    open.length > 30 ? el('p', {}, `… and ${open.length - 30} more (the agreement page lists them all).`) : null,
+    el('menu', {}, goBack,
+      el('button', { type: 'button', class: 'primary', id: 'confirm-submit', onclick: () => { dialog.close(); submit(true); } }, 'Submit anyway')));
+  dialog.showModal();
+  goBack.focus();
+}
+
+export function focusSubmit() {
+  const button = document.getElementById('submit-button');
+  button.scrollIntoView({ block: 'center' });
+  button.focus({ preventScroll: true });
+}
+

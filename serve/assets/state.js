@@ -1,0 +1,77 @@
+// What the page knows: the reviewer, the batch as the server last gave it, the row shown, and
+// the answer queue whose changes the server has not confirmed yet.
+
+export const state = {
+  reviewer: localStorage.getItem('egkb.reviewer') || '',
+  fixedReviewer: false,  // the name comes from the link's token and cannot be changed
+  store: '',             // the store's path, as the server names it
+  batch: null,           // /api/batches/{id}
+  index: 0,              // the row shown
+  filter: localStorage.getItem('egkb.filter') || 'all',
+  nodes: new Map(),      // /api/nodes/{material}, by material
+  result: null,          // the last submit's answer or refusal
+  queue: null,           // the AnswerQueue
+  moves: 0,              // counts every move to another row
+  confirmations: 0,      // counts the changes the server confirmed
+};
+
+// The reviewer's draft of a row: the server's, with the changes not confirmed yet applied in
+// the order they were given.
+export function mine(item) {
+  const me = state.reviewer;
+  let draft = {
+    verdict: item.drafts[me] ?? null,
+    note: (item.notes && item.notes[me]) || '',
+    flagged: (item.flagged || []).includes(me),
+  };
+  let pending = false;
+  for (const op of state.queue.pending(state.batch.id, me)) {
+    if (op.kind !== 'put' || op.material !== item.material) continue;
+    draft = { ...draft, ...op.fields };
+    pending = true;
+  }
+  return { ...draft, pending };
+}
+
+// The score an answer stands for: ok is the score drawn.
+function scoreOf(item, verdict) {
+  return verdict === 'ok' ? item.drawn_score : Number(verdict);
+}
+
+// Every reviewer's answer to a row, the reviewer's own as given on this page.
+export function answers(item) {
+  const all = { ...item.drafts };
+  const own = mine(item).verdict;
+  if (own === null) delete all[state.reviewer];
+  else all[state.reviewer] = own;
+  return all;
+}
+
+// Whether the answers to a row stand for different scores.
+export function disagrees(item) {
+  const said = new Set(Object.values(answers(item)).map((v) => scoreOf(item, v)));
+  return said.size > 1;
+}
+
+export function answeredBy(name) {
+  if (name === state.reviewer) return state.batch.items.filter((i) => mine(i).verdict !== null).length;
+  return state.batch.items.filter((i) => i.drafts[name] !== undefined).length;
+}
+
+export const FILTERS = {
+  all: ['every row', () => true],
+  unanswered: ['not answered by you', (item) => mine(item).verdict === null],
+  flagged: ['flagged by you', (item) => mine(item).flagged],
+  disagree: ['answered differently', (item) => disagrees(item)],
+  notes: ['with a note', (item) => mine(item).note !== '' || Object.keys(item.notes || {}).length > 0],
+};
+
+export function inFilter(item) {
+  return (FILTERS[state.filter] || FILTERS.all)[1](item);
+}
+
+export function status(text, error) {
+  const s = document.getElementById('status');
+  s.textContent = text;
+  s.className = error ? 'error' : '';
+}

@@ -1,0 +1,83 @@
+// Agreement between reviewers against figures computed by hand.
+#include "review/agreement.h"
+
+#include <gtest/gtest.h>
+
+namespace egkb {
+namespace {
+
+Batch batch_of(std::vector<int> drawn) {
+  Batch b{1, "hss", 0, "{}", 100, "", {}};
+  for (std::size_t i = 0; i < drawn.size(); ++i) {
+    b.items.push_back({Key(10 + i), Score(drawn[i]), 0.5, 0});
+  }
+  return b;
+}
+
+Draft draft(std::size_t item, const std::string& reviewer, const char* verdict) {
+  return {Key(10 + item), reviewer, {Verdict::parse(verdict), "", false}, ""};
+}
+
+// Four rows, alice's ranks 0 0 4 8 and bob's 0 1 4 6 (his 5 is rank 4, his ok the drawn 0).
+// po = (1 + 7/8 + 1 + 6/8) / 4 = 0.90625. Alice's rank shares 0: 1/2, 4: 1/4, 8: 1/4; bob's
+// 1/4 each of 0, 1, 4, 6; pe = 1/2 (1/4 + 7/32 + 1/8 + 1/16) + 1/4 (1/8 + 5/32 + 1/4 + 3/16)
+// + 1/4 (0 + 1/32 + 1/8 + 3/16) = 0.328125 + 0.1796875 + 0.0859375 = 0.59375.
+// kappa = (0.90625 - 0.59375) / (1 - 0.59375) = 0.3125 / 0.40625 = 10/13.
+TEST(Agreement, WeightedKappaMatchesTheHandComputation) {
+  const Batch b = batch_of({0, 3, 4, 8});
+  const std::vector<Draft> drafts = {draft(0, "alice", "0"), draft(1, "alice", "0"),
+                                     draft(2, "alice", "4"), draft(3, "alice", "9"),
+                                     draft(0, "bob", "ok"),  draft(1, "bob", "1"),
+                                     draft(2, "bob", "5"),   draft(3, "bob", "7")};
+  const BatchAgreement a = batch_agreement(b, drafts);
+  ASSERT_EQ(a.reviewers, (std::vector<std::string>{"alice", "bob"}));
+  ASSERT_EQ(a.pairs.size(), 1u);
+  EXPECT_EQ(a.pairs[0].rows, 4u);
+  EXPECT_EQ(a.pairs[0].same, 1u);  // only the first row has the same score; 4 and 5 differ
+  ASSERT_TRUE(a.pairs[0].kappa);
+  EXPECT_NEAR(*a.pairs[0].kappa, 10.0 / 13.0, 1e-12);
+  // The rows to settle: every one but the first, where ok stands for the drawn 0.
+  ASSERT_EQ(a.disagreements.size(), 3u);
+  EXPECT_EQ(a.disagreements[0].item, 1u);
+  EXPECT_EQ(a.disagreements[0].answers.at("bob").text(), "1");
+}
+
+TEST(Agreement, RankWeightsAreLinearOverTheNineRanks) {
+  EXPECT_EQ(rank_weight(Rank(4), Rank(4)), 1.0);
+  EXPECT_EQ(rank_weight(Rank(0), Rank(8)), 0.0);
+  EXPECT_EQ(rank_weight(Rank(3), Rank(5)), 0.75);
+  EXPECT_EQ(rank_weight(rank_of(Score(4)), rank_of(Score(5))), 1.0);
+}
+
+TEST(Agreement, PerfectAndChanceAgreement) {
+  const std::vector<std::pair<Rank, Rank>> same = {{Rank(0), Rank(0)}, {Rank(8), Rank(8)}};
+  EXPECT_NEAR(*weighted_kappa(same), 1.0, 1e-12);
+  // Reversed ranks 0/8: po = 0, pe = 1/2: kappa = -1.
+  const std::vector<std::pair<Rank, Rank>> reversed = {{Rank(0), Rank(8)}, {Rank(8), Rank(0)}};
+  EXPECT_NEAR(*weighted_kappa(reversed), -1.0, 1e-12);
+  // Both gave one rank everywhere: chance explains it all, kappa is undefined.
+  const std::vector<std::pair<Rank, Rank>> flat = {{Rank(2), Rank(2)}, {Rank(2), Rank(2)}};
+  EXPECT_FALSE(weighted_kappa(flat));
+  EXPECT_FALSE(weighted_kappa({}));
+}
+
+TEST(Agreement, OnlyRowsBothAnsweredCountAndFlagsAreNoAnswers) {
+  const Batch b = batch_of({2, 2, 2});
+  std::vector<Draft> drafts = {draft(0, "alice", "2"), draft(1, "alice", "3"), draft(0, "bob", "2"),
+                               draft(0, "carol", "6")};
+  drafts.push_back({Key(11), "bob", {std::nullopt, "come back", true}, ""});
+  const BatchAgreement a = batch_agreement(b, drafts);
+  ASSERT_EQ(a.pairs.size(), 3u);  // alice-bob, alice-carol, bob-carol
+  EXPECT_EQ(a.pairs[0].first, "alice");
+  EXPECT_EQ(a.pairs[0].second, "bob");
+  EXPECT_EQ(a.pairs[0].rows, 1u);
+  EXPECT_EQ(a.pairs[0].same, 1u);
+  EXPECT_FALSE(a.pairs[0].kappa);  // one row, one rank: undefined
+  ASSERT_EQ(a.disagreements.size(), 1u);
+  EXPECT_EQ(a.disagreements[0].item, 0u);
+  EXPECT_EQ(disagreements_of(a, "alice").size(), 1u);
+  EXPECT_TRUE(disagreements_of(a, "dave").empty());
+}
+
+}  // namespace
+}  // namespace egkb
