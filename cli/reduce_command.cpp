@@ -124,6 +124,10 @@ void write_report(const Options& o, const KnowledgeBase& kb, const ReduceOutcome
   report.before = &kb;
   report.after = &r.result;
   report.trace = r.reduction.trace;
+  for (std::size_t row = 0; row < r.row_low.size(); ++row) {
+    if (r.row_low[row] != r.row_high[row])
+      report.ambiguous.emplace(kb.rows[row].key, std::pair{r.row_low[row], r.row_high[row]});
+  }
   outputs.write(o.report, [&](std::ostream& out) { write_repair_report(out, report); });
 }
 

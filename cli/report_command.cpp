@@ -68,6 +68,8 @@ Command report_command() {
               report.before = &before;
               report.after = &now;
               report.trace = trace_from_json(repair->trace);
+              for (const auto& [key, span] : opened.store->last_ranges())
+                report.ambiguous.emplace(key, std::pair{span.low, span.high});
               report.title = fmt::format("{} on {} (run {})", repair->command.substr(7), now.origin,
                                          repair->run);
               report.facts.emplace_back(

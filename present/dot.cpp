@@ -9,23 +9,34 @@ namespace egkb {
 
 namespace {
 
-std::string node_label(const Lattice& lat, std::span<const Score> scores, NodeId n) {
-  return fmt::format("{}\\n{}{}", format_material(lat.material(n), lat.pieces()), value(scores[n]),
-                     lat.implied(n) ? " (implied)" : "");
+// A node's DOT attributes: its material and score, and a yellow fill with the ranks the data
+// allow where that range holds more than one.
+std::string node_attributes(const Lattice& lat, std::span<const Score> scores, NodeId n,
+                            std::span<const std::optional<NodeRange>> ambiguous) {
+  std::string attributes =
+      fmt::format("label=\"{}\\n{}{}\"", format_material(lat.material(n), lat.pieces()),
+                  value(scores[n]), lat.implied(n) ? " (implied)" : "");
+  if (!ambiguous.empty() && ambiguous[n]) {
+    attributes += fmt::format(", style=filled, fillcolor=\"#fff3b0\", xlabel=\"ranks {}..{}\"",
+                              value(ambiguous[n]->low), value(ambiguous[n]->high));
+  }
+  return attributes;
 }
 
 }  // namespace
 
 void write_neighbourhood_dot(std::ostream& out, const Lattice& lattice,
                              std::span<const Score> scores, NodeId centre,
-                             const std::vector<Neighbour>& neighbours) {
+                             const std::vector<Neighbour>& neighbours,
+                             std::span<const std::optional<NodeRange>> ambiguous) {
   const PieceSet& pieces = lattice.pieces();
   fmt::print(out, "digraph neighbourhood {{\n  rankdir=LR;\n  node [shape=ellipse];\n");
-  fmt::print(out, "  n{} [label=\"{}\", penwidth=2];\n", centre,
-             node_label(lattice, scores, centre));
+  fmt::print(out, "  n{} [{}, penwidth=2];\n", centre,
+             node_attributes(lattice, scores, centre, ambiguous));
   for (const Neighbour& nb : neighbours) {
     if (nb.node != centre)
-      fmt::print(out, "  n{} [label=\"{}\"];\n", nb.node, node_label(lattice, scores, nb.node));
+      fmt::print(out, "  n{} [{}];\n", nb.node,
+                 node_attributes(lattice, scores, nb.node, ambiguous));
   }
   for (const Neighbour& nb : neighbours) {
     const char* style = nb.inconsistent ? ", color=red, fontcolor=red" : "";

@@ -10,6 +10,7 @@
 
 #include "lattice/compare.h"
 #include "lattice/conflicts.h"
+#include "lattice/material.h"
 #include "lattice/neighbourhood.h"
 #include "present/dot.h"
 #include "present/html.h"
@@ -57,6 +58,21 @@ struct State {
         after_counter(scored.lattice),
         before(before_counter.count(before_ranks)),
         after(after_counter.count(after_ranks)) {}
+
+  // The ambiguous rows' ranges by node, mirrors included; empty when there are none.
+  std::vector<std::optional<NodeRange>> ambiguous() const {
+    std::vector<std::optional<NodeRange>> by_node;
+    if (report.ambiguous.empty()) return by_node;
+    const Lattice& lat = scored.lattice;
+    by_node.resize(lat.size());
+    for (const auto& [key, range] : report.ambiguous) {
+      const auto n = lat.find(key);
+      if (!n) continue;
+      by_node[*n] = NodeRange{range.first, range.second};
+      by_node[lat.mirror(*n)] = NodeRange{mirror(range.second), mirror(range.first)};
+    }
+    return by_node;
+  }
 
   std::string material(NodeId n) const {
     return format_material(scored.lattice.material(n), scored.lattice.pieces());
@@ -181,11 +197,49 @@ void worst_section(std::ostream& out, const State& s, const ReportOptions& optio
 }
 
 std::string neighbourhood_dot(const State& s, std::span<const Score> scores,
-                              std::span<const Rank> ranks, NodeId n) {
+                              std::span<const Rank> ranks, NodeId n,
+                              std::span<const std::optional<NodeRange>> ambiguous = {}) {
   std::ostringstream dot;
   write_neighbourhood_dot(dot, s.scored.lattice, scores, n,
-                          neighbourhood(s.scored.lattice, ranks, n));
+                          neighbourhood(s.scored.lattice, ranks, n), ambiguous);
   return dot.str();
+}
+
+// The rows the repair left ambiguous: how many, and the first of them with their ranges.
+void ambiguous_section(std::ostream& out, const State& s, const ReportOptions& options) {
+  if (s.report.ambiguous.empty()) return;
+  std::vector<std::pair<Key, std::pair<Rank, Rank>>> rows(s.report.ambiguous.begin(),
+                                                          s.report.ambiguous.end());
+  std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+    const int wide_a = value(a.second.second) - value(a.second.first);
+    const int wide_b = value(b.second.second) - value(b.second.first);
+    return wide_a != wide_b ? wide_a > wide_b : a.first < b.first;
+  });
+  fmt::print(out,
+             "<h2>Ambiguous rows</h2>\n<p>{} rows have more than one rank in an optimal repair: "
+             "the data allow each the ranks shown, and the repair took the middle. A verdict on "
+             "one of them settles its region (they are filled yellow in the pictures below). "
+             "The widest first:</p>\n<table><tr><th class=\"m\">material</th><th>score</th>"
+             "<th>ranks allowed</th></tr>\n",
+             rows.size());
+  const PieceSet& pieces = s.scored.lattice.pieces();
+  for (std::size_t i = 0; i < std::min(rows.size(), options.worst); ++i) {
+    const NodeId n = *s.scored.lattice.find(rows[i].first);
+    fmt::print(out, "<tr><td class=\"m\">{}</td><td>{}</td><td>{}..{}</td></tr>\n",
+               material_text(rows[i].first, pieces), value(s.after_scores[n]),
+               value(rows[i].second.first), value(rows[i].second.second));
+  }
+  fmt::print(out, "</table>\n");
+  // The widest one's region, after the repair.
+  const NodeId widest = *s.scored.lattice.find(rows.front().first);
+  const std::string dot =
+      neighbourhood_dot(s, s.after_scores, s.after_ranks, widest, s.ambiguous());
+  fmt::print(out, "<h3>{} after the repair</h3>\n", s.material(widest));
+  if (const auto svg = render_dot_svg(dot)) {
+    fmt::print(out, "<div>{}</div>\n", *svg);
+  } else {
+    fmt::print(out, "<pre>{}</pre>\n", html_escaped(dot));
+  }
 }
 
 void pictures_section(std::ostream& out, const State& s, const ReportOptions& options) {
@@ -199,11 +253,13 @@ void pictures_section(std::ostream& out, const State& s, const ReportOptions& op
              "score in each node, inconsistent edges red and marked &times;.</p>\n",
              repaired ? " before the repair, and after" : "");
   bool drawn = true;
+  const std::vector<std::optional<NodeRange>> ambiguous = s.ambiguous();
   for (NodeId n : nodes) {
     std::vector<std::pair<std::string, std::string>> pictures = {
         {"before", neighbourhood_dot(s, s.scored.scores, s.before_ranks, n)}};
     if (repaired)
-      pictures.emplace_back("after", neighbourhood_dot(s, s.after_scores, s.after_ranks, n));
+      pictures.emplace_back("after",
+                            neighbourhood_dot(s, s.after_scores, s.after_ranks, n, ambiguous));
     fmt::print(out, "<h3>{} (level {} before)</h3>\n<div class=\"pair\">\n", s.material(n),
                s.before_counter.level(n));
     for (const auto& [when, dot] : pictures) {
@@ -247,6 +303,7 @@ void write_repair_report(std::ostream& out, const RepairReport& report,
     fmt::print(out, "<p>No repair recorded: the report shows the base as it stands.</p>\n");
   }
   worst_section(out, s, options);
+  ambiguous_section(out, s, options);
   pictures_section(out, s, options);
   fmt::print(out, "</body></html>\n");
 }

@@ -5,6 +5,7 @@
 
 #include <iosfwd>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -20,6 +21,9 @@ struct RepairReport {
   // The same rows in the same order after the repair; null for a base with no repair to show.
   const KnowledgeBase* after = nullptr;
   std::vector<IterationTrace> trace;  // greedy passes; empty for the exact reducer
+  // The rows an exact repair left ambiguous, by key: the lowest and highest rank its optima
+  // give them. Empty for a greedy repair or a base as it stands.
+  std::unordered_map<Key, std::pair<Rank, Rank>> ambiguous = {};
 };
 
 struct ReportOptions {

@@ -409,8 +409,7 @@ ApiReply ReviewApi::node(const std::string& material) {
                         ? nlohmann::ordered_json(nullptr)
                         : nlohmann::ordered_json(value(original->second));
     const nlohmann::ordered_json record = node_record_json(store, key);
-    j["history"] = record["history"];
-    j["verdicts"] = record["verdicts"];
+    for (const char* k : {"history", "verdicts", "range"}) j[k] = record[k];
     return ApiReply{200, j};
   });
 }

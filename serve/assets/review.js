@@ -301,8 +301,13 @@ function renderHistory(node) {
   const verdicts = (node.verdicts || []).map((v) => el('li', {},
     `batch ${v.batch}: ${v.verdict} by ${v.reviewer} at ${v.time}${v.stands ? '' : ' (taken back)'}`,
     v.note ? el('span', {}, ` — “${v.note}”`) : null));
+  // The last exact repair's range, in scores (a balanced end shown as 4): what the data allow.
+  const score = (rank) => (rank < 4 ? rank : rank === 4 ? 4 : rank + 1);
+  const range = node.range ? el('p', { class: 'range', id: 'range' },
+    `The data allow ${score(node.range.low)}..${score(node.range.high)}: the last repair (run ${node.range.run}) took the middle, and your verdict settles it.`) : null;
   fill(document.getElementById('history-slot'), el('section', { class: 'card', id: 'history', 'aria-labelledby': 'history-title' },
     el('h2', { id: 'history-title' }, 'History'),
+    range,
     rows.length ? el('div', { class: 'table-wrap' }, el('table', { class: 'history' },
       el('thead', {}, el('tr', {}, ['when', 'run', 'command', 'score', 'reason', 'reviewer'].map((h) => el('th', { scope: 'col' }, h)))),
       el('tbody', {}, rows))) : el('p', { class: 'muted' }, 'No recorded change.'),

@@ -96,6 +96,20 @@ TEST_F(ApiTest, UndoRemovesTheDraft) {
   EXPECT_EQ(drafts(1), 0u);
 }
 
+// A repair the data leave open: KNK at 1 and KNNK at 3 cannot both stand (a second red horse
+// cannot make red worse), and any rank 1..3 for both costs the same.
+TEST_F(ServeTest, NodeShowsTheRangeTheLastRepairLeft) {
+  make_store("material,score,source\nKNK,1,manual\nKNNK,3,manual\n", {{"KNK"}});
+  ASSERT_EQ(run("reduce " + path("store.sqlite") + " --method exact").code, 0);
+  serve();
+  const auto [status, node] = get("/api/nodes/KNK");
+  ASSERT_EQ(status, 200);
+  ASSERT_TRUE(node["range"].is_object()) << node.dump();
+  EXPECT_EQ(node["range"]["low"], 1);
+  EXPECT_EQ(node["range"]["high"], 3);
+  EXPECT_TRUE(get("/api/nodes/KKN").second["range"].is_null()) << "a mirror: its pair's range";
+}
+
 TEST_F(ApiTest, NodeShowsNeighboursAndHistory) {
   serve();
   const auto [status, node] = get("/api/nodes/KRRK");
