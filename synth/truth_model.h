@@ -10,10 +10,6 @@
 
 namespace egkb {
 
-// The raw evaluation before the monotone closure: red's winning chances against black's
-// defence minus black's against red's. Positive favours red; antisymmetric under mirroring.
-double raw_advantage(const Material& m);
-
 class TruthModel {
  public:
   // Evaluates all 2,125,764 xiangqi materials (a fraction of a second).
