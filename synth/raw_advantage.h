@@ -16,4 +16,9 @@ using RankSteps = std::array<double, 4>;
 double additive_advantage(const Material& m);
 inline constexpr RankSteps kAdditiveRankSteps = {0.10, 0.20, 0.30, 0.53};
 
+// Red's winning chances against black minus black's against red, from pieces that matter only
+// together or only against some defences, the attacks racing each other: far from additive.
+double interplay_advantage(const Material& m);
+inline constexpr RankSteps kInterplayRankSteps = {0.2, 0.4, 0.6, 0.95};
+
 }  // namespace egkb

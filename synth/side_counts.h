@@ -19,4 +19,9 @@ inline SideCounts side_counts(const Material& m, Side s) {
   return c;
 }
 
+// Rooks, horses, cannons and pawns: the pieces that cross the river to attack.
+inline int attackers(const SideCounts& s) {
+  return s[kRook] + s[kHorse] + s[kCannon] + s[kPawn];
+}
+
 }  // namespace egkb

@@ -19,12 +19,30 @@ Rank rank_of_advantage(double a, const RankSteps& steps) {
 
 }  // namespace
 
-TruthModel::TruthModel() {
+const std::vector<std::string_view>& truth_kind_names() {
+  static const std::vector<std::string_view> names = {"additive", "interplay"};
+  return names;
+}
+
+std::string_view truth_kind_name(TruthKind kind) {
+  return truth_kind_names()[static_cast<std::size_t>(kind)];
+}
+
+std::optional<TruthKind> truth_kind_named(std::string_view name) {
+  if (name == "additive") return TruthKind::Additive;
+  if (name == "interplay") return TruthKind::Interplay;
+  return std::nullopt;
+}
+
+TruthModel::TruthModel(TruthKind kind) {
+  const bool additive = kind == TruthKind::Additive;
+  const auto advantage = additive ? additive_advantage : interplay_advantage;
+  const RankSteps& steps = additive ? kAdditiveRankSteps : kInterplayRankSteps;
   const PieceSet& xq = PieceSet::xiangqi();
   const Key sides = xq.side_key_count();
   const Key n = xq.key_count();
   std::vector<double> raw(n);
-  for (Key k = 0; k < n; ++k) raw[k] = additive_advantage(material_of(k, xq));
+  for (Key k = 0; k < n; ++k) raw[k] = advantage(material_of(k, xq));
 
   // side_digits[s][k]: how many pieces of kind k the side material s holds.
   std::vector<std::array<uint8_t, kXiangqiKinds>> side_digits(sides);
@@ -68,7 +86,7 @@ TruthModel::TruthModel() {
 
   scores_.resize(n);
   for (Key k = 0; k < n; ++k) {
-    const Rank rank = rank_of_advantage((up[k] + down[k]) / 2, kAdditiveRankSteps);
+    const Rank rank = rank_of_advantage((up[k] + down[k]) / 2, steps);
     // Balanced materials: 4 (either side can win) when both sides still attack, else 5 (almost
     // a draw). Both sides' attackers are counted, so a material and its mirror agree.
     const std::size_t red = k / sides, black = k % sides;
