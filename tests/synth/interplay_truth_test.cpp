@@ -69,6 +69,28 @@ TEST(InterplayTruth, RawAdvantageIsAntisymmetric) {
   }
 }
 
+// The raw evaluation obeys the additive rule by itself, so the closure changes nothing and the
+// interplays below are the evaluation's own, not the closure's averages.
+TEST(InterplayTruth, RawAdvantageAlreadyObeysTheAdditiveRule) {
+  for (Key k = 0; k < xq.key_count(); ++k) {
+    const Material m = material_of(k, xq);
+    const double here = interplay_advantage(m);
+    for (Side side : {Side::Red, Side::Black}) {
+      for (int kind = 0; kind < xq.kind_count(); ++kind) {
+        if (m.count(side, kind) == xq.kind(kind).max) continue;
+        Material more = m;
+        ++more.count(side, kind);
+        const double there = interplay_advantage(more);
+        if (side == Side::Red) {
+          ASSERT_GE(there, here) << format_material(more, xq);
+        } else {
+          ASSERT_LE(there, here) << format_material(more, xq);
+        }
+      }
+    }
+  }
+}
+
 // The seed texts' facts, as tests/synth/truth_model_test.cpp holds the additive truth to them.
 TEST(InterplayTruth, AgreesWithTheSeedFacts) {
   EXPECT_EQ(rank_in_interplay("KRKNGG"), 0);
