@@ -11,6 +11,7 @@
 #include "lattice/errors.h"
 #include "synth/presets.h"
 #include "synth/synthesise.h"
+#include "synth/truth_model.h"
 
 namespace egkb::cli {
 
@@ -19,6 +20,7 @@ Command synth_command() {
     std::optional<std::string> base;
     std::optional<std::string> pieces;
     std::optional<std::string> preset;
+    std::optional<std::string> truth_model;
     uint64_t seed = 1;
     std::string noise = "paper";
     std::optional<double> rate;
@@ -41,6 +43,11 @@ Command synth_command() {
                       "end65, end64, end60, end59, end50, end49, endall (the "
                       "default) or full",
                       presets);
+            const auto& models = truth_kind_names();
+            sink.text(o->truth_model, "--truth-model",
+                      "the preset's truth: additive (the default) or interplay (far from additive "
+                      "piece values)",
+                      {models.begin(), models.end()});
             sink.whole(o->seed, "--seed", "same seed, same files", 0, UINT64_MAX);
             sink.text(o->noise, "--noise", "noise of the generated rows", false,
                       {"paper", "manual", "clustered", "none"});
@@ -61,6 +68,10 @@ Command synth_command() {
               throw InputError("", 0, "--preset",
                                "a BASE and a preset exclude each other: the base is the truth");
             }
+            if (o->base && o->truth_model) {
+              throw InputError("", 0, "--truth-model",
+                               "a BASE is its own truth: it takes no truth model");
+            }
             if (o->truth == "-" && o->out == "-")
               throw InputError("", 0, "--out", "only one of --truth and --out can be - ");
             check_output(o->out, {o->truth}, "--out");
@@ -76,11 +87,14 @@ Command synth_command() {
             synth.seed = o->seed;
             synth.rate = o->rate;
             synth.noise = *noise_profile_named(o->noise);
+            synth.truth_model = *truth_kind_named(o->truth_model.value_or("additive"));
+            const std::string_view model = o->base ? "" : truth_kind_name(synth.truth_model);
             const Synthesis s = o->base
                                     ? synthesise_from(load({*o->base, o->pieces, "error"}), synth)
                                     : synthesise(synth);
             const nlohmann::json parameters = {
                 {"preset", o->base ? "" : synth.preset},
+                {"truth_model", model},
                 {"base", o->base.value_or("")},
                 {"seed", synth.seed},
                 {"noise", o->noise},
@@ -101,6 +115,7 @@ Command synth_command() {
               fmt::print(report, "{}\n",
                          nlohmann::ordered_json{{"name", s.truth.origin},
                                                 {"pieces", s.truth.pieces->name()},
+                                                {"truth_model", model},
                                                 {"seed", synth.seed},
                                                 {"noise", o->noise},
                                                 {"rows", s.truth.rows.size()},
@@ -112,8 +127,12 @@ Command synth_command() {
                              .dump(2));
               return 0;
             }
-            fmt::print(report, "{} (seed {}, noise {}): {} rows, {} manual and {} generated\n",
-                       s.truth.origin, synth.seed, o->noise, s.truth.rows.size(), manual,
+            // The truth model is named where it is not the default, so a default run prints what
+            // it always has.
+            const std::string note =
+                synth.truth_model == TruthKind::Additive ? "" : fmt::format(", {} truth", model);
+            fmt::print(report, "{} (seed {}, noise {}{}): {} rows, {} manual and {} generated\n",
+                       s.truth.origin, synth.seed, o->noise, note, s.truth.rows.size(), manual,
                        s.truth.rows.size() - manual);
             fmt::print(report, "  truth -> {}\n  noisy -> {}: {} rows wrong ({:.1f}%)\n", o->truth,
                        o->out, errors.errors, share);

@@ -23,7 +23,7 @@ Synthesis synthesise_from(KnowledgeBase base, const SynthOptions& options) {
 
 Synthesis synthesise(const SynthOptions& options) {
   const std::vector<PresetMaterial> materials = preset_materials(options.preset);
-  const TruthModel model;
+  const TruthModel model(options.truth_model);
   KnowledgeBase truth;
   truth.pieces = &PieceSet::xiangqi();
   truth.origin = options.preset;

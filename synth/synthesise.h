@@ -7,6 +7,7 @@
 
 #include "lattice/knowledge_base.h"
 #include "synth/noise.h"
+#include "synth/truth_model.h"
 
 namespace egkb {
 
@@ -15,6 +16,8 @@ struct SynthOptions {
   uint64_t seed = 1;
   NoiseProfile noise = NoiseProfile::Paper;
   std::optional<double> rate;  // the generated rows' error rate; the profile's default if unset
+  // The preset's truth; a base of one's own is the truth itself.
+  TruthKind truth_model = TruthKind::Additive;
 };
 
 struct Synthesis {

@@ -2,7 +2,9 @@
 // the whole lattice and is mirror-symmetric by construction (DESIGN.md section 7).
 #pragma once
 
+#include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "lattice/material.h"
@@ -10,14 +12,21 @@
 
 namespace egkb {
 
-// The raw evaluation before the monotone closure: red's winning chances against black's
-// defence minus black's against red's. Positive favours red; antisymmetric under mirroring.
-double raw_advantage(const Material& m);
+// Which raw evaluation the truth is made from (docs/synthetic-data.md describes both).
+enum class TruthKind {
+  Additive,   // attack against defence piece by piece, close to additive: the default
+  Interplay,  // pieces that matter only together or only against some defences
+};
+
+// "additive", "interplay".
+const std::vector<std::string_view>& truth_kind_names();
+std::string_view truth_kind_name(TruthKind kind);
+std::optional<TruthKind> truth_kind_named(std::string_view name);
 
 class TruthModel {
  public:
   // Evaluates all 2,125,764 xiangqi materials (a fraction of a second).
-  TruthModel();
+  explicit TruthModel(TruthKind kind = TruthKind::Additive);
 
   Score score(Key key) const { return scores_[key]; }
   std::span<const Score> scores() const { return scores_; }

@@ -5,6 +5,7 @@
 #include "lattice/conflicts.h"
 #include "lattice/knowledge_base.h"
 #include "synth/presets.h"
+#include "synth/raw_advantage.h"
 
 namespace egkb {
 namespace {
@@ -48,7 +49,7 @@ TEST(TruthModel, IsMirrorSymmetric) {
 TEST(TruthModel, RawAdvantageIsAntisymmetric) {
   for (Key k = 0; k < xq.key_count(); k += 997) {
     const Material m = material_of(k, xq);
-    EXPECT_EQ(raw_advantage(mirror(m)), -raw_advantage(m));
+    EXPECT_EQ(additive_advantage(mirror(m)), -additive_advantage(m));
   }
 }
 
