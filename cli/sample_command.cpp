@@ -1,6 +1,7 @@
 // sample: draw a review batch from a store (DESIGN.md section 4).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -8,10 +9,7 @@
 #include "cli/kb_options.h"
 #include "cli/sheet_files.h"
 #include "lattice/errors.h"
-#include "sampling/active.h"
-#include "sampling/distance_k.h"
-#include "sampling/hss.h"
-#include "sampling/risk.h"
+#include "sampling/dispatch.h"
 
 namespace egkb::cli {
 
@@ -21,14 +19,13 @@ Command sample_command() {
     SampleDesign sample;
     uint64_t seed = 1;
     std::string out;
-    std::string design = "distance-k";
     bool exclude_reviewed = false;
     bool json = false;
   };
   auto o = std::make_shared<Options>();
   return {
       "sample", "draw a review batch from a store: a CSV sheet and an HTML page for the expert",
-      "egkb sample kb.sqlite --p 0.01 --k 4 --seed 1 --out batch.csv",
+      "egkb sample kb.sqlite --p 0.01 --seed 1 --out batch.csv",
       [o](OptionSink& sink) {
         add_kb_options(sink, o->kb, false);
         add_sample_design_options(sink, o->sample, "");
@@ -50,50 +47,27 @@ Command sample_command() {
         check_sheet_paths({csv, html}, o->kb.path);
         OpenedKb opened = open(o->kb);
         const KnowledgeBase& kb = opened.kb;
-        o->sample.check(*kb.pieces);
+        const DrawSpec spec = o->sample.spec(*kb.pieces);
         const std::unordered_map<Key, Score> original = opened.store->original_scores();
         std::vector<uint8_t> eligible(kb.rows.size(), 1);
-        std::vector<std::size_t> strata(3, 0);  // eligible rows by provenance, for the estimate
-        std::size_t population = 0;
-        for (std::size_t i = 0; i < kb.rows.size(); ++i) {
+        for (std::size_t i = 0; i < kb.rows.size(); ++i)
           eligible[i] = !(o->exclude_reviewed && kb.rows[i].source == Source::Expert);
-          population += eligible[i];
-          if (eligible[i]) ++strata[static_cast<std::size_t>(kb.rows[i].source)];
-        }
-        if (population == 0) {
+        if (std::find(eligible.begin(), eligible.end(), 1) == eligible.end()) {
           throw InputError(o->kb.path, 0, o->exclude_reviewed ? "--exclude-reviewed" : "",
                            kb.rows.empty() ? "the store holds no rows to draw; nothing was recorded"
                                            : "every row has been reviewed by an expert, so no row "
                                              "is left to draw; nothing was recorded");
         }
-        const std::size_t wanted = o->sample.wanted(population);
-        const std::string& design = o->sample.design;
-        Random random(o->seed);
-        std::vector<std::size_t> rows;
-        std::vector<double> probability;
-        if (design == "distance-k") {
-          rows = sample_distance_k(kb, wanted, o->sample.distance(), random, eligible).rows;
-          probability.assign(rows.size(),
-                             static_cast<double>(wanted) /
-                                 static_cast<double>(std::max<std::size_t>(population, 1)));
-        } else {
-          KnowledgeBase first = kb;
-          for (KbRow& row : first.rows) {
-            if (const auto it = original.find(row.key); it != original.end())
-              row.score = it->second;
-          }
-          if (design == "active") {
-            ActiveSample drawn = sample_active(kb, active_risk(kb, first), wanted,
-                                               kActiveCensusShare, random, eligible);
-            rows = std::move(drawn.rows);
-            probability = std::move(drawn.probability);
-          } else {
-            const std::vector<double> p =
-                risk_probabilities(kb, first, static_cast<double>(wanted));
-            rows = HybridSampler(p).draw(random);
-            for (std::size_t i : rows) probability.push_back(p[i]);
-          }
+        // hss and active weigh a row by how far a repair moved it from its first score.
+        KnowledgeBase first = kb;
+        for (KbRow& row : first.rows) {
+          if (const auto it = original.find(row.key); it != original.end()) row.score = it->second;
         }
+        Random random(o->seed);
+        const DrawnRows drawn = draw_rows(kb, first, spec, eligible, random);
+        const std::vector<std::size_t>& rows = drawn.rows;
+        const std::size_t wanted = drawn.wanted;
+        const std::string design(design_name(spec.design));
         if (rows.empty()) {
           throw InputError("", 0, "--seed",
                            fmt::format("the {} design drew no row with this seed (its rows are "
@@ -104,17 +78,17 @@ Command sample_command() {
         Batch batch;
         batch.design = design;
         batch.seed = o->seed;
-        batch.population = population;
-        batch.parameters = nlohmann::json{
-            {"p", o->sample.share()},
-            {"size", wanted},
-            {"k", o->sample.distance()},
-            {"exclude_reviewed", o->exclude_reviewed},
-            {"strata", strata}}.dump();
+        batch.population = drawn.population;
+        nlohmann::json parameters = {{"p", spec.size.share()},
+                                     {"size", wanted},
+                                     {"exclude_reviewed", o->exclude_reviewed},
+                                     {"strata", drawn.strata}};
+        if (spec.design == Design::DistanceK) parameters["k"] = spec.k;
+        batch.parameters = parameters.dump();
         for (std::size_t j = 0; j < rows.size(); ++j) {
           const KbRow& row = kb.rows[rows[j]];
           batch.items.push_back(
-              {row.key, row.score, probability[j], static_cast<std::size_t>(row.source)});
+              {row.key, row.score, drawn.probability[j], static_cast<std::size_t>(row.source)});
         }
         const std::vector<SheetRow> sheet = sheet_rows(kb, original, batch.items);
         // The sheets carry the batch's number, known inside the write; they appear after its
@@ -140,9 +114,9 @@ Command sample_command() {
         std::FILE* text = to_stdout ? stderr : stdout;
         fmt::print(text, "batch {}: {} rows ({}, seed {}) -> {}{}\n", id, rows.size(), design,
                    o->seed, csv, html.empty() ? "" : ", " + html);
-        if (design == "distance-k" && rows.size() < wanted) {
+        if (spec.design == Design::DistanceK && rows.size() < wanted) {
           fmt::print(text, "  only {} of the {} rows asked for fit at pairwise distance >= {}\n",
-                     rows.size(), wanted, o->sample.distance());
+                     rows.size(), wanted, spec.k);
         }
         return 0;
       }};

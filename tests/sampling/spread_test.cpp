@@ -9,6 +9,7 @@
 #include <map>
 
 #include "reducer/reduce.h"
+#include "sampling/dispatch.h"
 #include "sampling/distance_k.h"
 #include "sampling/estimate.h"
 #include "synth/presets.h"
@@ -54,16 +55,21 @@ TEST(Spread, DrawsExactlyTheSizeAskedFor) {
       for (std::size_t i = 0; i < kb.rows.size(); ++i)
         population += eligible.empty() || eligible[i];
       for (double p : {0.001, 0.01, 0.05, 0.2, 0.5, 1.0}) {
-        const auto asked = static_cast<std::size_t>(std::ceil(p * static_cast<double>(population)));
+        DrawSpec spec;
+        spec.design = Design::Spread;
+        spec.size.p = p;
         Random random(11);
-        const SpreadSample drawn = sample_spread(kb, asked, random, eligible);
+        const DrawnRows drawn = draw_rows(kb, kb, spec, eligible, random);
+        const auto asked = static_cast<std::size_t>(std::ceil(p * static_cast<double>(population)));
+        ASSERT_EQ(drawn.population, population);
+        ASSERT_EQ(drawn.wanted, asked);
         ASSERT_EQ(drawn.rows.size(), asked) << name << " p " << p;
         for (std::size_t j = 0; j < drawn.rows.size(); ++j) {
           ASSERT_TRUE(eligible.empty() || eligible[drawn.rows[j]]) << name;
           if (j > 0) {
             ASSERT_LT(drawn.rows[j - 1], drawn.rows[j]) << "distinct, ascending";
           }
-          ASSERT_DOUBLE_EQ(drawn.probability,
+          ASSERT_DOUBLE_EQ(drawn.probability[j],
                            static_cast<double>(asked) / static_cast<double>(population));
         }
       }
