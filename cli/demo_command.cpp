@@ -81,10 +81,9 @@ Command demo_command() {
         SimulationOptions review;
         review.method = Method::Fitted;
         review.rounds = 1;
-        review.p = 0.011;
-        fmt::print(
-            "\n== 5. One simulated review round: sample at distance >= 4, answer from the "
-            "truth\n\n");
+        review.sample.size.p = 0.011;
+        fmt::print("\n== 5. One simulated review round: a {} sample, answered from the truth\n\n",
+                   design_name(review.sample.design));
         const RoundReport round = simulate(s.truth, s.noisy, review).front();
         fmt::print(
             "  {} rows reviewed; estimated errors {:.0f} (95% interval {:.0f}..{:.0f}); true {} "

@@ -11,7 +11,7 @@
 #include "present/json_forms.h"
 #include "review/rules.h"
 #include "review/sheet_reader.h"
-#include "sampling/estimate.h"
+#include "sampling/dispatch.h"
 
 namespace egkb::cli {
 
@@ -60,14 +60,11 @@ Command estimate_command() {
         const Batch& batch = matched.batch;
         std::vector<Observation> observations;
         for (const MatchedVerdict& v : matched.verdicts) {
-          observations.push_back({v.drawn.score, v.verdict, v.drawn.probability, v.drawn.stratum});
+          observations.push_back(
+              {v.drawn.score, v.verdict, v.drawn.probability, v.drawn.stratum, v.key});
         }
-        // Rows by provenance when sampled; a batch without them counts as one stratum.
-        const std::vector<std::size_t> strata =
-            batch.strata.empty() ? std::vector<std::size_t>{batch.population} : batch.strata;
-        const ErrorEstimate e = batch.design != "distance-k"
-                                    ? estimate_horvitz_thompson(observations, batch.population)
-                                    : estimate_simple(observations, strata);
+        const ErrorEstimate e = estimate_errors(*design_named(batch.design), observations,
+                                                batch.population, batch.strata, store.pieces());
         if (o->json) {
           nlohmann::ordered_json j = estimate_json(e);
           j["drawn"] = batch.items.size();

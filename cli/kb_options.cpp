@@ -2,9 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cmath>
-
 #include "lattice/errors.h"
 
 namespace egkb::cli {
@@ -45,38 +42,49 @@ OpenedKb open(const KbOptions& options) {
 void add_sample_design_options(OptionSink& sink, SampleDesign& design, const char* per) {
   sink.number(
       design.p, "--p",
-      fmt::format("share of rows sampled{} (default {:g})", per, SampleDesign::kDefaultP).c_str(),
+      fmt::format("share of rows sampled{} (default {:g})", per, SampleSize::kDefaultP).c_str(),
       1e-9, 1);
   sink.whole(design.size, "--size", fmt::format("rows sampled{}, instead of --p", per).c_str(), 1,
              100'000'000);
+  std::vector<std::string> names;
+  for (Design d : kDesigns) names.emplace_back(design_name(d));
   sink.text(design.design, "--design",
-            "distance-k (spread out), hss (risk-weighted draws) or active (the rows a material "
-            "model fitted to the KB disagrees with most, and random draws for the estimate)",
-            false, {"distance-k", "hss", "active"});
+            fmt::format("spread (exactly the size asked for, spread over the lattice, known "
+                        "probabilities), distance-k (the paper's: rows at least --k apart, fewer "
+                        "when they do not fit), hss (risk-weighted draws) or active (the rows a "
+                        "material model fitted to the KB disagrees with most, and random draws for "
+                        "the estimate); default {}, or distance-k when --k is given",
+                        design_name(kDefaultDesign))
+                .c_str(),
+            names);
   sink.whole(design.k, "--k",
              fmt::format("distance-k: least lattice distance between sampled rows (default {})",
-                         SampleDesign::kDefaultK)
+                         DrawSpec::kDefaultK)
                  .c_str(),
              1, 1000);
 }
 
-std::size_t SampleDesign::wanted(std::size_t population) const {
-  const double share_of_population = std::ceil(share() * static_cast<double>(population));
-  return std::min<std::size_t>(population,
-                               size.value_or(static_cast<uint64_t>(share_of_population)));
-}
-
-void SampleDesign::check(const PieceSet& pieces) const {
+DrawSpec SampleDesign::spec(const PieceSet& pieces) const {
   if (p && size)
     throw InputError("", 0, "--size", "--p and --size both set the sample's size; give one");
-  if (k && design != "distance-k")
+  DrawSpec spec;
+  spec.design = k && !design ? Design::DistanceK : kDefaultDesign;
+  if (design) {
+    const std::optional<Design> named = design_named(*design);
+    if (!named) throw InputError("", 0, "--design", fmt::format("no design named {}", *design));
+    spec.design = *named;
+  }
+  spec.size = {p, size ? std::optional<std::size_t>(*size) : std::nullopt};
+  if (k && spec.design != Design::DistanceK)
     throw InputError("", 0, "--k", "only the distance-k design keeps rows apart");
-  if (distance() > diameter(pieces)) {
+  spec.k = static_cast<int>(k.value_or(DrawSpec::kDefaultK));
+  if (spec.k > diameter(pieces)) {
     throw InputError("", 0, "--k",
                      fmt::format("{} is beyond the {} lattice's diameter ({}): no two materials "
                                  "are that far apart",
-                                 distance(), pieces.name(), diameter(pieces)));
+                                 spec.k, pieces.name(), diameter(pieces)));
   }
+  return spec;
 }
 
 KnowledgeBase load(const KbOptions& options) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/command.h"
+#include "sampling/dispatch.h"
 #include "store/kb_file.h"
 
 namespace egkb::cli {
@@ -32,22 +33,17 @@ KnowledgeBase load_truth(const KbOptions& options, const std::string& truth,
 // piece set).
 Store open_store(const std::string& path);
 
-// How sample and simulate draw rows: the size (--p or --size), the design and distance-k's k.
+// How sample and simulate draw rows, as given: the size (--p or --size), the design and
+// distance-k's k. --k alone asks for distance-k, whatever the default design.
 struct SampleDesign {
   std::optional<double> p;
   std::optional<uint64_t> size;
   std::optional<uint64_t> k;
-  std::string design = "distance-k";
+  std::optional<std::string> design;
 
-  static constexpr double kDefaultP = 0.01;
-  static constexpr uint64_t kDefaultK = 4;
-
-  double share() const { return p.value_or(kDefaultP); }
-  int distance() const { return static_cast<int>(k.value_or(kDefaultK)); }
-  // Rows wanted out of `population`.
-  std::size_t wanted(std::size_t population) const;
-  // Throws InputError when options contradict each other or k exceeds the lattice.
-  void check(const PieceSet& pieces) const;
+  // The draw asked for. Throws InputError when options contradict each other or k exceeds the
+  // lattice.
+  DrawSpec spec(const PieceSet& pieces) const;
 };
 
 // `per` qualifies the size: "" for one batch, " per round" for simulate.

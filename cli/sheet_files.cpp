@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "io/output_files.h"
 #include "lattice/errors.h"
 
 namespace egkb::cli {
@@ -22,19 +23,6 @@ void check_sheet_paths(const SheetPaths& paths, const std::string& kb) {
                        "exists already, and a sheet may hold a reviewer's verdicts; name a new "
                        "file");
     }
-  }
-}
-
-void write_sheets(Outputs& outputs, const SheetPaths& paths, int64_t batch,
-                  const std::vector<SheetRow>& sheet, const PieceSet& pieces,
-                  const std::string& store) {
-  outputs.write(
-      paths.csv, [&](std::ostream& out) { write_sheet_csv(out, batch, sheet, pieces); }, false);
-  if (!paths.html.empty()) {
-    outputs.write(
-        paths.html,
-        [&](std::ostream& out) { write_sheet_html(out, batch, sheet, pieces, store, paths.csv); },
-        false);
   }
 }
 

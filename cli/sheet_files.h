@@ -8,17 +8,10 @@
 
 #include "cli/command.h"
 #include "cli/kb_options.h"
-#include "io/output_files.h"
 #include "review/sheet.h"
 #include "review/sheet_reader.h"
 
 namespace egkb::cli {
-
-// A sheet's CSV file and the HTML page beside it (none for standard output).
-struct SheetPaths {
-  std::string csv;
-  std::string html;
-};
 
 // The paths for `--out`: a .csv file, or - for standard output. Throws InputError otherwise.
 SheetPaths sheet_paths(const std::string& out);
@@ -26,11 +19,6 @@ SheetPaths sheet_paths(const std::string& out);
 // Refuses sheet paths that exist: an older sheet may hold a reviewer's verdicts not yet
 // imported.
 void check_sheet_paths(const SheetPaths& paths, const std::string& kb);
-
-// Writes the sheet of `batch` (and its page) as outputs, never over an existing file.
-void write_sheets(Outputs& outputs, const SheetPaths& paths, int64_t batch,
-                  const std::vector<SheetRow>& sheet, const PieceSet& pieces,
-                  const std::string& store);
 
 // A filled sheet on the command line: the store, the sheet, and whether it may be partial.
 struct SheetOptions {

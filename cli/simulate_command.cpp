@@ -69,16 +69,9 @@ Command simulate_command() {
       [o] {
         const KnowledgeBase kb = load(o->kb);
         const KnowledgeBase truth_kb = load_truth(o->kb, o->truth, kb);
-        o->sample.check(*kb.pieces);
         SimulationOptions sim;
         sim.rounds = static_cast<int>(o->rounds);
-        sim.p = o->sample.share();
-        if (o->sample.size) sim.size = static_cast<std::size_t>(*o->sample.size);
-        sim.k = o->sample.distance();
-        sim.design = o->sample.design == "hss"      ? Design::Hss
-                     : o->sample.design == "active" ? Design::Active
-                                                    : Design::DistanceK;
-        sim.targeted_share = kActiveCensusShare;
+        sim.sample = o->sample.spec(*kb.pieces);
         sim.expert_error = o->expert_error;
         sim.method = *method_named(o->method);
         sim.seed = o->seed;

@@ -22,10 +22,19 @@ nlohmann::ordered_json errors_json(const ErrorCounts& c) {
 }
 
 nlohmann::ordered_json estimate_json(const ErrorEstimate& e) {
-  return {{"size", e.population}, {"sample", e.sample}, {"errors", e.errors},
-          {"d_ge4", e.d_ge4},     {"d3", e.d3},         {"d2", e.d2},
-          {"d1", e.d1},           {"d0", e.d0},         {"inverted", e.inverted},
-          {"rate", e.rate},       {"low", e.low},       {"high", e.high}};
+  return {{"size", e.population},
+          {"sample", e.sample},
+          {"found", e.found.errors},
+          {"errors", e.errors},
+          {"d_ge4", e.d_ge4},
+          {"d3", e.d3},
+          {"d2", e.d2},
+          {"d1", e.d1},
+          {"d0", e.d0},
+          {"inverted", e.inverted},
+          {"rate", e.rate},
+          {"low", e.low},
+          {"high", e.high}};
 }
 
 nlohmann::ordered_json prior_json(const MaterialPrior& prior, double weight) {

@@ -20,7 +20,8 @@ nlohmann::ordered_json conflicts_json(const ConflictSummary& s);
 // Keys: size, errors, d_ge4, d3, d2, d1, d0, inverted.
 nlohmann::ordered_json errors_json(const ErrorCounts& c);
 
-// The compare keys as estimated totals, plus sample, rate, low and high (a 95% interval).
+// The compare keys as estimated totals, plus sample, found (the errors among the reviewed rows),
+// rate, low and high (a 95% interval).
 nlohmann::ordered_json estimate_json(const ErrorEstimate& e);
 
 // `weight, intercept, values` (per side, per piece letter: the rank change of one more piece),

@@ -97,4 +97,17 @@ void write_sheet_html(std::ostream& out, int64_t batch, const std::vector<SheetR
   fmt::print(out, "</table>\n</body></html>\n");
 }
 
+void write_sheets(Outputs& outputs, const SheetPaths& paths, int64_t batch,
+                  const std::vector<SheetRow>& sheet, const PieceSet& pieces,
+                  const std::string& store) {
+  outputs.write(
+      paths.csv, [&](std::ostream& out) { write_sheet_csv(out, batch, sheet, pieces); }, false);
+  if (!paths.html.empty()) {
+    outputs.write(
+        paths.html,
+        [&](std::ostream& out) { write_sheet_html(out, batch, sheet, pieces, store, paths.csv); },
+        false);
+  }
+}
+
 }  // namespace egkb

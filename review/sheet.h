@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "io/output_files.h"
 #include "lattice/knowledge_base.h"
 #include "store/batch.h"
 
@@ -43,5 +44,17 @@ void write_sheet_csv(std::ostream& out, int64_t batch, const std::vector<SheetRo
 // The same rows as a page; `store` and `sheet` fill in the import command it shows.
 void write_sheet_html(std::ostream& out, int64_t batch, const std::vector<SheetRow>& rows,
                       const PieceSet& pieces, const std::string& store, const std::string& sheet);
+
+// A sheet's CSV file and the HTML page beside it (none for standard output).
+struct SheetPaths {
+  std::string csv;
+  std::string html;
+};
+
+// Writes the sheet of `batch` (and its page) as outputs, never over an existing file; the page
+// shows the import command for `store`.
+void write_sheets(Outputs& outputs, const SheetPaths& paths, int64_t batch,
+                  const std::vector<SheetRow>& sheet, const PieceSet& pieces,
+                  const std::string& store);
 
 }  // namespace egkb

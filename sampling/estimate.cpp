@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sampling/lattice_neighbours.h"
+
 namespace egkb {
 
 namespace {
@@ -41,6 +43,20 @@ ErrorEstimate start(const std::vector<Observation>& sample, std::size_t populati
   return e;
 }
 
+// Wilson's interval on the effective sample size share (1 - share) / variance (Dean & Pagano's
+// stratified Wilson), which is Wilson's own for a simple random sample; the sample's size when
+// either is 0.
+void set_wilson(ErrorEstimate& e, double share, double variance) {
+  const double spread = share * (1 - share);
+  const double n = variance > 0 && spread > 0 ? spread / variance : static_cast<double>(e.sample);
+  const double z2 = kZ * kZ;
+  const double centre = (share + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = kZ * std::sqrt(share * (1 - share) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+  e.rate = share;
+  e.low = std::max(0.0, centre - half);
+  e.high = std::min(1.0, centre + half);
+}
+
 }  // namespace
 
 ErrorEstimate estimate_simple(const std::vector<Observation>& sample,
@@ -75,14 +91,7 @@ ErrorEstimate estimate_simple(const std::vector<Observation>& sample,
     share += w * p;
     variance += w * w * p * (1 - p) / count[h];
   }
-  const double n =
-      variance > 0 ? share * (1 - share) / variance : static_cast<double>(sample.size());
-  const double z2 = kZ * kZ;
-  const double centre = (share + z2 / (2 * n)) / (1 + z2 / n);
-  const double half = kZ * std::sqrt(share * (1 - share) / n + z2 / (4 * n * n)) / (1 + z2 / n);
-  e.rate = share;
-  e.low = std::max(0.0, centre - half);
-  e.high = std::min(1.0, centre + half);
+  set_wilson(e, share, variance);
   return e;
 }
 
@@ -100,6 +109,34 @@ ErrorEstimate estimate_horvitz_thompson(const std::vector<Observation>& sample,
   e.rate = e.errors / n;
   e.low = std::max(0.0, e.errors - half) / n;
   e.high = std::min(n, e.errors + half) / n;
+  return e;
+}
+
+ErrorEstimate estimate_spread(const std::vector<Observation>& sample, std::size_t population,
+                              const PieceSet& pieces, std::size_t neighbours) {
+  ErrorEstimate e = start(sample, population);
+  if (sample.empty() || population == 0) return e;
+  std::vector<Key> keys;
+  std::vector<double> weighted;  // y / p: the row's error counted for the rows it stands for
+  for (const Observation& o : sample) {
+    add_weighted(e, o, 1 / o.probability);
+    keys.push_back(o.key);
+    weighted.push_back(o.score != o.verdict ? 1 / o.probability : 0.0);
+  }
+  LatticeNeighbours near(pieces, keys);
+  std::vector<uint32_t> around;
+  double variance = 0;
+  for (uint32_t i = 0; i < keys.size(); ++i) {
+    near.nearest(i, neighbours, around);
+    if (around.empty()) continue;
+    double mean = weighted[i];
+    for (uint32_t j : around) mean += weighted[j];
+    const double size = static_cast<double>(around.size() + 1);
+    mean /= size;
+    variance += size / (size - 1) * (weighted[i] - mean) * (weighted[i] - mean);
+  }
+  const double n = static_cast<double>(population);
+  set_wilson(e, std::min(1.0, e.errors / n), variance / (n * n));
   return e;
 }
 

@@ -6,16 +6,18 @@
 #include <vector>
 
 #include "lattice/compare.h"
+#include "lattice/piece_set.h"
 
 namespace egkb {
 
 // One reviewed row: the score it had when sampled, the expert's verdict, and its inclusion
-// probability (hss; ignored by the simple design).
+// probability (ignored by the simple design).
 struct Observation {
   Score score;
   Score verdict;
   double probability = 1;
   std::size_t stratum = 0;  // simple design: the row's provenance (Source), see below
+  Key key = 0;              // spread design: where the row stands in the lattice
 };
 
 struct ErrorEstimate {
@@ -40,5 +42,17 @@ ErrorEstimate estimate_simple(const std::vector<Observation>& sample,
 // their variance estimate sum (1 - p) / p^2 over the sampled errors.
 ErrorEstimate estimate_horvitz_thompson(const std::vector<Observation>& sample,
                                         std::size_t population);
+
+// The spread design (sampling/spread.h): Horvitz-Thompson totals; their variance by Grafström &
+// Schelin's local mean estimator (Scand. J. Stat. 2014), which needs no joint inclusion
+// probabilities: sum over reviewed rows i of n_i / (n_i - 1) (y_i / p_i - m_i)^2, where i's
+// neighbourhood holds i and its `neighbours` nearest reviewed rows by lattice distance (every row
+// tied at the farthest distance included), n_i rows, m_i the mean of y / p over them. A spread
+// sample is locally like a stratified one, and so is this variance: errors that cluster in the
+// lattice make it smaller than a simple random sample's. Interval: Wilson's on the effective
+// sample size, as for distance-k, so a sample without errors still gets an upper bound.
+constexpr std::size_t kLocalNeighbours = 3;  // BalancedSampling's vsb default
+ErrorEstimate estimate_spread(const std::vector<Observation>& sample, std::size_t population,
+                              const PieceSet& pieces, std::size_t neighbours = kLocalNeighbours);
 
 }  // namespace egkb

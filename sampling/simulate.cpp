@@ -6,10 +6,6 @@
 
 #include "lattice/fixed_ranks.h"
 #include "lattice/material.h"
-#include "sampling/active.h"
-#include "sampling/distance_k.h"
-#include "sampling/hss.h"
-#include "sampling/risk.h"
 
 namespace egkb {
 
@@ -108,28 +104,13 @@ std::vector<RoundReport> simulate(const KnowledgeBase& truth, const KnowledgeBas
     RoundReport report;
     report.round = round;
     report.inconsistent_after_repair = repaired.after.inconsistent_nodes;
-    report.wanted = options.size.value_or(
-        static_cast<std::size_t>(std::ceil(options.p * static_cast<double>(current.rows.size()))));
-    // Rows reviewed in an earlier round are not drawn again.
+    // Rows reviewed in an earlier round are not drawn again: the estimate is of the others.
     std::vector<uint8_t> eligible(current.rows.size());
     for (std::size_t i = 0; i < eligible.size(); ++i)
       eligible[i] = current.rows[i].source != Source::Expert;
-    std::vector<std::size_t> rows;
-    std::vector<double> probability;
-    if (options.design == Design::DistanceK) {
-      rows = sample_distance_k(current, report.wanted, options.k, random, eligible).rows;
-      probability.assign(rows.size(), 1.0);
-    } else if (options.design == Design::Active) {
-      ActiveSample drawn = sample_active(current, active_risk(current, noisy), report.wanted,
-                                         options.targeted_share, random, eligible);
-      rows = std::move(drawn.rows);
-      probability = std::move(drawn.probability);
-    } else {
-      const std::vector<double> p =
-          risk_probabilities(current, noisy, static_cast<double>(report.wanted));
-      rows = HybridSampler(p).draw(random);
-      for (std::size_t i : rows) probability.push_back(p[i]);
-    }
+    const DrawnRows drawn = draw_rows(current, noisy, options.sample, eligible, random);
+    const std::vector<std::size_t>& rows = drawn.rows;
+    report.wanted = drawn.wanted;
     report.sampled = rows.size();
 
     std::vector<Score> answers;
@@ -140,23 +121,16 @@ std::vector<RoundReport> simulate(const KnowledgeBase& truth, const KnowledgeBas
     for (std::size_t j = 0; j < rows.size(); ++j) {
       KbRow& row = current.rows[rows[j]];
       const Score verdict = answers[j];
-      observations.push_back(
-          {row.score, verdict, probability[j], static_cast<std::size_t>(row.source)});
+      observations.push_back({row.score, verdict, drawn.probability[j],
+                              static_cast<std::size_t>(row.source), row.key});
       row.score = verdict;
       row.source = Source::Expert;
       row.invariable = true;
     }
-    // Rows reviewed in earlier rounds are never sampled again: the estimate is of the others.
-    std::vector<std::size_t> strata(3, 0);
-    for (const KbRow& row : repaired.result.rows) {
-      if (row.source != Source::Expert) ++strata[static_cast<std::size_t>(row.source)];
-    }
-    const std::size_t unreviewed = strata[0] + strata[1] + strata[2];
-    report.estimate = options.design == Design::DistanceK
-                          ? estimate_simple(observations, strata)
-                          : estimate_horvitz_thompson(observations, unreviewed);
+    report.estimate = estimate_errors(options.sample.design, observations, drawn.population,
+                                      drawn.strata, *current.pieces);
     report.truth = compare_to_truth(repaired.result, truth);
-    const double n = static_cast<double>(unreviewed);
+    const double n = static_cast<double>(drawn.population);
     const double errors = static_cast<double>(report.truth.errors);
     report.covered = report.estimate.low * n <= errors && errors <= report.estimate.high * n;
     if (on_round) on_round(report);

@@ -5,28 +5,19 @@
 
 #include <cstdint>
 #include <functional>
-#include <optional>
 #include <vector>
 
 #include "lattice/compare.h"
 #include "reducer/reduce.h"
-#include "sampling/active.h"
+#include "sampling/dispatch.h"
 #include "sampling/estimate.h"
 
 namespace egkb {
 
-// DistanceK: the paper's spread-out sample; Hss: risk-weighted independent draws; Active: a
-// census of the rows the material model disagrees with most, the rest drawn (sampling/active.h).
-enum class Design { DistanceK, Hss, Active };
-
 struct SimulationOptions {
   int rounds = 3;
-  double p = 0.01;                  // share of rows to sample each round
-  std::optional<std::size_t> size;  // or this many rows
-  int k = 4;                        // distance-k: least pairwise distance
-  Design design = Design::DistanceK;
-  double targeted_share = kActiveCensusShare;  // active: the census's share of the batch
-  double expert_error = 0.0;                   // chance an answer is one rank off
+  DrawSpec sample;            // each round's batch, of the rows not reviewed yet
+  double expert_error = 0.0;  // chance an answer is one rank off
   Method method = Method::Fitted;
   uint64_t seed = 1;
 };

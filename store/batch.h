@@ -21,7 +21,7 @@ struct BatchItem {
 
 struct Batch {
   int64_t id = 0;
-  std::string design;  // distance-k, hss or active
+  std::string design;  // a design's name (sampling/design.h): distance-k, spread, hss, active
   uint64_t seed = 0;
   std::string parameters;      // JSON
   std::size_t population = 0;  // rows the sample was drawn from

@@ -21,6 +21,7 @@
 #include "lattice/errors.h"
 #include "lattice/material.h"
 #include "lattice/text.h"
+#include "sampling/design.h"
 #include "store/query.h"
 #include "store/schema.h"
 
@@ -325,12 +326,6 @@ std::optional<RecordedRepair> Store::last_repair() {
   });
 }
 
-namespace {
-
-constexpr std::array<std::string_view, 3> kDesigns = {"distance-k", "hss", "active"};
-
-}  // namespace
-
 Batch Store::batch(int64_t id) {
   take_snapshot();
   if (s_->version < 3 || !s_->temporary.empty()) {
@@ -346,8 +341,11 @@ Batch Store::batch(int64_t id) {
     Batch batch;
     batch.id = id;
     batch.design = b.text(1, "design");
-    if (std::find(kDesigns.begin(), kDesigns.end(), batch.design) == kDesigns.end())
-      b.damaged(1, "design", "a sampling design (distance-k, hss, active)");
+    if (!design_named(batch.design)) {
+      std::string names;
+      for (Design d : kDesigns) names += (names.empty() ? "" : ", ") + std::string(design_name(d));
+      b.damaged(1, "design", fmt::format("a sampling design ({})", names));
+    }
     batch.seed = static_cast<uint64_t>(b.integer(2, "seed"));
     const nlohmann::json parameters = b.json(3, "parameters");
     if (!parameters.is_object()) b.damaged(3, "parameters", "a JSON object");

@@ -4,6 +4,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -289,6 +290,56 @@ TEST_F(Cli, SampleReviewEstimateLoopOnAStore) {
                 .getInt(),
             items);
   EXPECT_EQ(run("sample " + path("n.csv-missing") + " --out " + path("x.csv")).code, 2);
+}
+
+TEST_F(Cli, SampleSpreadRecordsItsProbabilitiesAndEstimateGivesAnInterval) {
+  ASSERT_EQ(
+      run("synth --preset end59 --seed 5 --truth " + path("t.csv") + " --out " + path("n.sqlite"))
+          .code,
+      0);
+  const Outcome sampled = run("sample " + path("n.sqlite") +
+                              " --design spread --p 0.05 --seed 7 --json --out " + path("b.csv"));
+  ASSERT_EQ(sampled.code, 0) << sampled.err;
+  const auto batch = nlohmann::json::parse(sampled.out);
+  EXPECT_EQ(batch["design"], "spread");
+  EXPECT_EQ(batch["rows"], batch["wanted"]) << "exactly the size asked for";
+  SQLite::Database db(path("n.sqlite"));
+  const int rows = db.execAndGet("SELECT count(*) FROM nodes").getInt();
+  const int drawn = db.execAndGet("SELECT count(*) FROM batch_items WHERE batch = 1").getInt();
+  EXPECT_EQ(drawn, static_cast<int>(std::ceil(0.05 * rows)));
+  EXPECT_EQ(db.execAndGet("SELECT design FROM batches WHERE id = 1").getString(), "spread");
+  SQLite::Statement same_p(db,
+                           "SELECT count(*) FROM batch_items WHERE batch = 1 AND "
+                           "abs(probability - ?) < 1e-12");
+  same_p.bind(1, static_cast<double>(drawn) / rows);
+  ASSERT_TRUE(same_p.executeStep());
+  EXPECT_EQ(same_p.getColumn(0).getInt(), drawn) << "every row at n / N";
+
+  // Same seed, same sheet rows; --k alone asks for distance-k.
+  ASSERT_EQ(run("sample " + path("n.sqlite") + " --design spread --p 0.05 --seed 7 --out " +
+                path("b2.csv"))
+                .code,
+            0);
+  auto rows_of = [](const std::string& text) {
+    std::string out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) out += line.substr(line.find(',')) + "\n";
+    return out;
+  };
+  EXPECT_EQ(rows_of(test::read_file(path("b2.csv"))), rows_of(test::read_file(path("b.csv"))));
+  const Outcome by_k = run("sample " + path("n.sqlite") + " --k 3 --seed 7 --out " + path("k.csv"));
+  ASSERT_EQ(by_k.code, 0) << by_k.err;
+  EXPECT_NE(by_k.out.find("(distance-k, seed 7)"), std::string::npos) << by_k.out;
+
+  write("good.csv", test::truthful_sheet(path("b.csv"), path("t.csv")));
+  const Outcome estimate = run("estimate " + path("n.sqlite") + " " + path("good.csv") + " --json");
+  ASSERT_EQ(estimate.code, 0) << estimate.err;
+  const auto e = nlohmann::json::parse(estimate.out);
+  EXPECT_GT(e["errors"].get<double>(), 0);
+  EXPECT_LT(e["low"].get<double>(), e["rate"].get<double>());
+  EXPECT_LT(e["rate"].get<double>(), e["high"].get<double>());
+  const Outcome text = run("estimate " + path("n.sqlite") + " " + path("good.csv"));
+  EXPECT_NE(text.out.find("batch 1 (spread)"), std::string::npos) << text.out;
 }
 
 TEST_F(Cli, DemoRunsOnTheShippedData) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "lattice/material.h"
 #include "lattice/random.h"
 #include "sampling/hss.h"
 
@@ -81,6 +82,33 @@ TEST(Estimate, StrataSampledUnevenlyAreWeighedBack) {
   }
   EXPECT_GE(covered, 180);
   EXPECT_LT(naive_covered, 100) << "without strata the same samples are biased";
+}
+
+// Five reviewed rows in a line, KPK .. KPPPPPK (one pawn apart; their mirrors are farther), the
+// first wrong, each drawn with probability 0.1 from 50 rows. With one neighbour (ties
+// included) the neighbourhoods are {1,2}, {2,1,3}, {3,2,4}, {4,3,5}, {5,4}; y/p is 10 for the
+// first row and 0 elsewhere, so the local variance is 2 (10 - 5)^2 + 3/2 (0 - 10/3)^2 = 66.67
+// and the share 0.2 has variance 66.67 / 50^2: an effective sample of 6 for Wilson's interval.
+TEST(Estimate, SpreadVarianceIsTheLocalMeanOfNearestReviewedRows) {
+  const PieceSet& xq = PieceSet::xiangqi();
+  std::vector<Observation> sample;
+  for (const char* m : {"KPK", "KPPK", "KPPPK", "KPPPPK", "KPPPPPK"})
+    sample.push_back({Score(2), Score(2), 0.1, 0, key_of(parse_material(m, xq), xq)});
+  sample[0].verdict = Score(3);
+  const ErrorEstimate e = estimate_spread(sample, 50, xq, 1);
+  EXPECT_DOUBLE_EQ(e.errors, 10);
+  EXPECT_DOUBLE_EQ(e.d1, 10);
+  EXPECT_DOUBLE_EQ(e.rate, 0.2);
+  const double n = 6, z = 1.959963984540054, p = 0.2;
+  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+  EXPECT_NEAR(e.low, centre - half, 1e-9);
+  EXPECT_NEAR(e.high, centre + half, 1e-9);
+  // No error found: the interval is Wilson's for the sample's own size, not a point.
+  sample[0].verdict = Score(2);
+  const ErrorEstimate none = estimate_spread(sample, 50, xq, 1);
+  EXPECT_EQ(none.errors, 0);
+  EXPECT_GT(none.high, 0.3);
 }
 
 TEST_F(Coverage, HorvitzThompsonCoversTheTruthForRiskWeightedSamples) {

@@ -12,12 +12,12 @@ TEST(Simulate, ReviewRoundsLowerTheTrueErrorsAndRepeatForASeed) {
   synth.preset = "end59";
   const Synthesis s = synthesise(synth);
   const ErrorCounts noisy = compare_to_truth(s.noisy, s.truth);
-  for (Design design : {Design::DistanceK, Design::Hss}) {
+  for (Design design : kDesigns) {
     SimulationOptions options;
     options.method = Method::Exact;
-    options.design = design;
-    options.p = 0.05;
-    options.k = 3;
+    options.sample.design = design;
+    options.sample.size.p = 0.05;
+    options.sample.k = 3;
     const auto rounds = simulate(s.truth, s.noisy, options);
     ASSERT_EQ(rounds.size(), 3u);
     for (const RoundReport& r : rounds) {
@@ -41,8 +41,9 @@ TEST(Simulate, SlippedAnswersTheRulesRefuseAreGivenAgain) {
   const Synthesis s = synthesise(synth);
   SimulationOptions options;
   options.method = Method::Exact;
-  options.p = 0.2;
-  options.k = 2;
+  options.sample.design = Design::DistanceK;
+  options.sample.size.p = 0.2;
+  options.sample.k = 2;
   options.expert_error = 0.3;
   options.rounds = 4;
   const auto rounds = simulate(s.truth, s.noisy, options);

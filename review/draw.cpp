@@ -1,0 +1,76 @@
+#include "review/draw.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "lattice/errors.h"
+
+namespace egkb {
+
+DrawPlan plan_draw(Store& store, const DrawRequest& request) {
+  const KnowledgeBase kb = store.knowledge_base();
+  const std::unordered_map<Key, Score> original = store.original_scores();
+  std::vector<uint8_t> eligible(kb.rows.size(), 1);
+  for (std::size_t i = 0; i < kb.rows.size(); ++i)
+    eligible[i] = !(request.exclude_reviewed && kb.rows[i].source == Source::Expert);
+  if (std::find(eligible.begin(), eligible.end(), 1) == eligible.end()) {
+    throw InputError(store.path(), 0, request.exclude_reviewed ? "--exclude-reviewed" : "",
+                     kb.rows.empty() ? "the store holds no rows to draw; nothing was recorded"
+                                     : "every row has been reviewed by an expert, so no row "
+                                       "is left to draw; nothing was recorded");
+  }
+  // hss and active weigh a row by how far a repair moved it from its first score.
+  KnowledgeBase first = kb;
+  for (KbRow& row : first.rows) {
+    if (const auto it = original.find(row.key); it != original.end()) row.score = it->second;
+  }
+  Random random(request.seed);
+  const DrawnRows drawn = draw_rows(kb, first, request.spec, eligible, random);
+  const std::string_view design = design_name(request.spec.design);
+  if (drawn.rows.empty()) {
+    throw InputError("", 0, "--seed",
+                     fmt::format("the {} design drew no row with this seed (its rows are "
+                                 "drawn independently); nothing was recorded: try another "
+                                 "seed or a larger --p",
+                                 design));
+  }
+  DrawPlan plan;
+  plan.wanted = drawn.wanted;
+  Batch& batch = plan.batch;
+  batch.design = design;
+  batch.seed = request.seed;
+  batch.population = drawn.population;
+  batch.strata = drawn.strata;
+  nlohmann::json parameters = {{"p", request.spec.size.share()},
+                               {"size", drawn.wanted},
+                               {"exclude_reviewed", request.exclude_reviewed},
+                               {"strata", drawn.strata}};
+  if (request.spec.design == Design::DistanceK) parameters["k"] = request.spec.k;
+  batch.parameters = parameters.dump();
+  for (std::size_t j = 0; j < drawn.rows.size(); ++j) {
+    const KbRow& row = kb.rows[drawn.rows[j]];
+    batch.items.push_back(
+        {row.key, row.score, drawn.probability[j], static_cast<std::size_t>(row.source)});
+  }
+  plan.sheet = sheet_rows(kb, original, batch.items);
+  return plan;
+}
+
+int64_t apply_draw(Store& store, const DrawPlan& plan, const SheetPaths& paths) {
+  // The sheets carry the batch's number, known inside the write; they appear after its commit
+  // (`review export` writes them again should they not), and never over a sheet another command
+  // wrote meanwhile: it may hold verdicts.
+  Outputs outputs;
+  int64_t id = 0;
+  store.write(
+      [&](StoreWriter& w) {
+        id = w.add_batch(plan.batch);
+        write_sheets(outputs, paths, id, plan.sheet, store.pieces(), store.path());
+      },
+      &outputs);
+  return id;
+}
+
+}  // namespace egkb

@@ -1,0 +1,106 @@
+// Drawing a batch from a store as plan, then apply: the plan writes nothing, the apply records
+// what was planned and publishes the sheet; rows an expert reviewed are left out when asked.
+#include "review/draw.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "lattice/errors.h"
+#include "synth/synthesise.h"
+#include "tests/support/store_oracle.h"
+#include "tests/support/temp_dir.h"
+
+namespace egkb {
+namespace {
+
+class ReviewDraw : public test::TempDirTest {
+ protected:
+  // end59's noisy rows in a store, every third an expert's.
+  void SetUp() override {
+    TempDirTest::SetUp();
+    kb_ = synthesise({"end59", 2, NoiseProfile::Paper, {}}).noisy;
+    for (std::size_t i = 0; i < kb_.rows.size(); i += 3) {
+      kb_.rows[i].source = Source::Expert;
+      kb_.rows[i].invariable = true;
+    }
+    test::make_store(path("s.sqlite"), kb_);
+  }
+
+  static DrawRequest request(Design design, double p, bool exclude_reviewed) {
+    DrawRequest r;
+    r.spec.design = design;
+    r.spec.size.p = p;
+    r.spec.k = 3;
+    r.seed = 4;
+    r.exclude_reviewed = exclude_reviewed;
+    return r;
+  }
+
+  KnowledgeBase kb_;
+};
+
+TEST_F(ReviewDraw, ThePlanWritesNothingAndTheApplyRecordsWhatWasPlanned) {
+  const auto before = test::folder_files(dir_);
+  Store store = Store::open(path("s.sqlite"));
+  const DrawPlan plan = plan_draw(store, request(Design::Spread, 0.05, false));
+  EXPECT_EQ(test::changed_files(before, test::folder_files(dir_)), "");
+  const std::size_t n = kb_.rows.size();
+  const auto wanted = static_cast<std::size_t>(std::ceil(0.05 * static_cast<double>(n)));
+  ASSERT_EQ(plan.wanted, wanted);
+  ASSERT_EQ(plan.batch.items.size(), wanted);
+  ASSERT_EQ(plan.sheet.size(), wanted);
+  for (const BatchItem& item : plan.batch.items)
+    EXPECT_DOUBLE_EQ(item.probability, static_cast<double>(wanted) / static_cast<double>(n));
+
+  const int64_t id = apply_draw(store, plan, {path("b.csv"), path("b.html")});
+  EXPECT_TRUE(std::filesystem::exists(path("b.csv")));
+  EXPECT_TRUE(std::filesystem::exists(path("b.html")));
+  Store reread = Store::open(path("s.sqlite"));
+  const Batch batch = reread.batch(id);
+  EXPECT_EQ(batch.design, "spread");
+  EXPECT_EQ(batch.population, n);
+  ASSERT_EQ(batch.items.size(), wanted);
+  for (std::size_t i = 0; i < wanted; ++i) {
+    EXPECT_EQ(batch.items[i].key, plan.batch.items[i].key);
+    EXPECT_DOUBLE_EQ(batch.items[i].probability, plan.batch.items[i].probability);
+  }
+  // Same seed, same rows.
+  const DrawPlan again = plan_draw(reread, request(Design::Spread, 0.05, false));
+  for (std::size_t i = 0; i < wanted; ++i)
+    EXPECT_EQ(again.batch.items[i].key, plan.batch.items[i].key);
+}
+
+TEST_F(ReviewDraw, ExcludeReviewedDrawsFromTheUnreviewedRowsByEveryDesign) {
+  std::size_t unreviewed = 0;
+  for (const KbRow& row : kb_.rows) unreviewed += row.source != Source::Expert;
+  const auto wanted = static_cast<std::size_t>(std::ceil(0.05 * static_cast<double>(unreviewed)));
+  Store store = Store::open(path("s.sqlite"));
+  for (Design design : kDesigns) {
+    const DrawPlan plan = plan_draw(store, request(design, 0.05, true));
+    EXPECT_EQ(plan.batch.population, unreviewed) << design_name(design);
+    EXPECT_EQ(plan.wanted, wanted) << design_name(design);
+    for (const BatchItem& item : plan.batch.items)
+      EXPECT_NE(item.stratum, static_cast<std::size_t>(Source::Expert)) << design_name(design);
+    if (design == Design::Spread) {
+      EXPECT_EQ(plan.batch.items.size(), wanted);
+    }
+    if (design == Design::DistanceK) {
+      EXPECT_LE(plan.batch.items.size(), wanted);
+      EXPECT_DOUBLE_EQ(
+          plan.batch.items.front().probability,
+          static_cast<double>(plan.batch.items.size()) / static_cast<double>(unreviewed))
+          << "the share drawn, the n / N of the paper's estimate";
+    }
+  }
+}
+
+TEST_F(ReviewDraw, NothingLeftToDrawIsRefused) {
+  for (KbRow& row : kb_.rows) row.source = Source::Expert;
+  test::make_store(path("all.sqlite"), kb_);
+  Store store = Store::open(path("all.sqlite"));
+  EXPECT_THROW(plan_draw(store, request(Design::Spread, 0.05, true)), InputError);
+}
+
+}  // namespace
+}  // namespace egkb
