@@ -90,9 +90,9 @@ TEST_F(Fig2, QueueingTiesLeavesEveryScoreForTheExpert) {
 TEST_F(Fig2, InvariableCentreIsNeverChanged) {
   problem().fixed[*lattice().find(key_of(parse_material("KCCKHCPGG", xq), xq))] = 1;
   problem().fixed[*lattice().find(key_of(parse_material("KHCPGGKCC", xq), xq))] = 1;
-  for (const Reduction& r :
-       {reduce_greedy(problem(), basic_algorithm(), {}, 9),
-        reduce_greedy(problem(), refined_algorithm(), {}, 9), reduce_exact(problem(), {}, {}, {})}) {
+  for (const Reduction& r : {reduce_greedy(problem(), basic_algorithm(), {}, 9),
+                             reduce_greedy(problem(), refined_algorithm(), {}, 9),
+                             reduce_exact(problem(), {}, {}, {})}) {
     EXPECT_EQ(rank_of_node(r, "KCCKHCPGG"), 3);
     EXPECT_EQ(conflicts(r), 0);
   }
