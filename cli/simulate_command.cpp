@@ -35,6 +35,9 @@ void print_round(const RoundReport& r) {
       r.covered ? "covered" : "NOT covered",
       100.0 * static_cast<double>(t.errors) / static_cast<double>(t.size),
       100.0 * static_cast<double>(t.d2 + t.d3 + t.d_ge4) / static_cast<double>(t.size));
+  fmt::print(
+      "  the verdicts taken in, the repair leaves {} wrong: {:.2f} errors removed per verdict\n",
+      r.truth_after.errors, r.removed_per_verdict);
 }
 
 }  // namespace
@@ -46,7 +49,7 @@ Command simulate_command() {
     uint64_t rounds = 3;
     SampleDesign sample;
     double expert_error = 0;
-    std::string method = "fitted";
+    std::string method = "auto";
     uint64_t seed = 1;
     bool json = false;
   };
@@ -62,7 +65,7 @@ Command simulate_command() {
         add_sample_design_options(sink, o->sample, " per round");
         sink.number(o->expert_error, "--expert-error", "chance an answer is one rank off", 0, 1);
         sink.text(o->method, "--method", "repair between rounds", false,
-                  {"fitted", "exact", "ba", "ra"});
+                  {"auto", "fitted", "exact", "ba", "ra"});
         sink.whole(o->seed, "--seed", "same seed, same run", 0, UINT64_MAX);
         sink.flag(o->json, "--json", "print the rounds as JSON");
       },
@@ -87,7 +90,9 @@ Command simulate_command() {
                          {"estimate", estimate_json(r.estimate)},
                          {"truth", errors_json(r.truth)},
                          {"covered", r.covered},
-                         {"answered_again", r.answered_again}});
+                         {"answered_again", r.answered_again},
+                         {"truth_after", errors_json(r.truth_after)},
+                         {"removed_per_verdict", r.removed_per_verdict}});
         }
         std::cout << out.dump(2) << '\n';
         return 0;

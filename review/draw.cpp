@@ -26,8 +26,20 @@ DrawPlan plan_draw(Store& store, const DrawRequest& request) {
   for (KbRow& row : first.rows) {
     if (const auto it = original.find(row.key); it != original.end()) row.score = it->second;
   }
+  // The active census leads with the rows the store's last exact repair left open.
+  RowRanges ranges;
+  if (request.spec.design == Design::Active) {
+    const auto recorded = store.last_ranges();
+    if (!recorded.empty()) {
+      for (const KbRow& row : kb.rows) {
+        const auto it = recorded.find(row.key);
+        ranges.low.push_back(it == recorded.end() ? rank_of(row.score) : it->second.low);
+        ranges.high.push_back(it == recorded.end() ? rank_of(row.score) : it->second.high);
+      }
+    }
+  }
   Random random(request.seed);
-  const DrawnRows drawn = draw_rows(kb, first, request.spec, eligible, random);
+  const DrawnRows drawn = draw_rows(kb, first, request.spec, eligible, random, ranges);
   const std::string_view design = design_name(request.spec.design);
   if (drawn.rows.empty()) {
     throw InputError("", 0, "--seed",

@@ -19,9 +19,79 @@ std::vector<double> active_risk(const KnowledgeBase& kb, const KnowledgeBase& or
   return risk;
 }
 
+std::vector<std::size_t> ambiguity_order(const KnowledgeBase& kb, const RowRanges& ranges,
+                                         std::span<const uint8_t> eligible) {
+  if (ranges.empty()) return {};
+  const ScoredLattice scored = ScoredLattice::of(kb);
+  const Lattice& lat = scored.lattice;
+  const auto width = [&](NodeId n) -> int {
+    const std::size_t row = scored.row_of[n];
+    const NodeId stored = row == ScoredLattice::kImplied ? lat.mirror(n) : n;
+    const std::size_t r = scored.row_of[stored];
+    return r == ScoredLattice::kImplied ? 0 : value(ranges.high[r]) - value(ranges.low[r]);
+  };
+  // Groups of ambiguous nodes by lattice edges and mirror links, each with its total width.
+  std::vector<uint32_t> group(lat.size(), UINT32_MAX);
+  std::vector<double> weight;
+  std::vector<std::vector<std::size_t>> rows_of;  // each group's eligible rows, widest first
+  const auto out = lat.out_offsets();
+  const auto in = lat.in_offsets();
+  const auto in_sources = lat.in_sources();
+  for (NodeId start = 0; start < lat.size(); ++start) {
+    if (group[start] != UINT32_MAX || width(start) == 0) continue;
+    const auto g = static_cast<uint32_t>(weight.size());
+    weight.push_back(0);
+    rows_of.emplace_back();
+    std::vector<NodeId> stack = {start};
+    group[start] = g;
+    while (!stack.empty()) {
+      const NodeId u = stack.back();
+      stack.pop_back();
+      weight[g] += width(u);
+      const std::size_t row = scored.row_of[u];
+      if (row != ScoredLattice::kImplied && (eligible.empty() || eligible[row]))
+        rows_of[g].push_back(row);
+      const auto reach = [&](NodeId v) {
+        if (group[v] != UINT32_MAX || width(v) == 0) return;
+        group[v] = g;
+        stack.push_back(v);
+      };
+      for (EdgeIndex e = out[u]; e < out[u + 1]; ++e) reach(lat.out_targets()[e]);
+      for (EdgeIndex k = in[u]; k < in[u + 1]; ++k) reach(in_sources[k]);
+      reach(lat.mirror(u));
+    }
+    std::stable_sort(rows_of[g].begin(), rows_of[g].end(), [&](std::size_t a, std::size_t b) {
+      const int wa = value(ranges.high[a]) - value(ranges.low[a]);
+      const int wb = value(ranges.high[b]) - value(ranges.low[b]);
+      return wa != wb ? wa > wb : a < b;
+    });
+  }
+  std::vector<std::size_t> order, next(weight.size(), 0);
+  const auto before = [&](uint32_t a, uint32_t b) {
+    return weight[a] != weight[b] ? weight[a] < weight[b] : a > b;
+  };
+  std::vector<uint32_t> heap;
+  for (uint32_t g = 0; g < weight.size(); ++g) {
+    if (!rows_of[g].empty()) heap.push_back(g);
+  }
+  std::make_heap(heap.begin(), heap.end(), before);
+  while (!heap.empty()) {
+    std::pop_heap(heap.begin(), heap.end(), before);
+    const uint32_t g = heap.back();
+    order.push_back(rows_of[g][next[g]++]);
+    weight[g] /= 2;
+    if (next[g] < rows_of[g].size()) {
+      std::push_heap(heap.begin(), heap.end(), before);
+    } else {
+      heap.pop_back();
+    }
+  }
+  return order;
+}
+
 ActiveSample sample_active(const KnowledgeBase& kb, std::span<const double> risk,
                            std::size_t wanted, double targeted_share, Random& random,
-                           std::span<const uint8_t> eligible) {
+                           std::span<const uint8_t> eligible, const RowRanges& ranges) {
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i < kb.rows.size(); ++i) {
     if (eligible.empty() || eligible[i]) order.push_back(i);
@@ -29,6 +99,18 @@ ActiveSample sample_active(const KnowledgeBase& kb, std::span<const double> risk
   random.shuffle(order);
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return risk[a] > risk[b]; });
+  // The rows a verdict may settle most lead the order; the rest follow by risk.
+  const std::vector<std::size_t> settle = ambiguity_order(kb, ranges, eligible);
+  if (!settle.empty()) {
+    std::vector<uint8_t> first(kb.rows.size(), 0);
+    for (std::size_t i : settle) first[i] = 1;
+    std::vector<std::size_t> rest;
+    for (std::size_t i : order) {
+      if (!first[i]) rest.push_back(i);
+    }
+    order = settle;
+    order.insert(order.end(), rest.begin(), rest.end());
+  }
   wanted = std::min(wanted, order.size());
   ActiveSample sample;
   sample.census =

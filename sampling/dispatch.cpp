@@ -8,7 +8,7 @@
 namespace egkb {
 
 DrawnRows draw_rows(const KnowledgeBase& kb, const KnowledgeBase& original, const DrawSpec& spec,
-                    std::span<const uint8_t> eligible, Random& random) {
+                    std::span<const uint8_t> eligible, Random& random, const RowRanges& ranges) {
   DrawnRows drawn;
   drawn.strata.assign(3, 0);
   for (std::size_t i = 0; i < kb.rows.size(); ++i) {
@@ -41,7 +41,7 @@ DrawnRows draw_rows(const KnowledgeBase& kb, const KnowledgeBase& original, cons
     }
     case Design::Active: {
       ActiveSample sample = sample_active(kb, active_risk(kb, original), drawn.wanted,
-                                          spec.census_share, random, eligible);
+                                          spec.census_share, random, eligible, ranges);
       drawn.rows = std::move(sample.rows);
       drawn.probability = std::move(sample.probability);
       break;

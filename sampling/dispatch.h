@@ -34,11 +34,13 @@ struct DrawnRows {
 };
 
 // Draws from the rows of `kb` with `eligible[i] != 0` (empty span: all). `original` is the base
-// as first imported, from which hss and active measure a row's risk. distance-k's inclusion
+// as first imported, from which hss and active measure a row's risk; `ranges`, the last exact
+// repair's, lead the active census to what it left open. distance-k's inclusion
 // probabilities are not known; each of its rows records the share of the population drawn, the
 // n / N of the paper's estimate. Deterministic for a seed.
 DrawnRows draw_rows(const KnowledgeBase& kb, const KnowledgeBase& original, const DrawSpec& spec,
-                    std::span<const uint8_t> eligible, Random& random);
+                    std::span<const uint8_t> eligible, Random& random,
+                    const RowRanges& ranges = {});
 
 // The estimate of a design's reviewed rows: distance-k post-stratified by `strata` (one stratum
 // of `population` rows when empty), spread by its local variance, hss and active by

@@ -95,10 +95,10 @@ std::vector<RoundReport> simulate(const KnowledgeBase& truth, const KnowledgeBas
   Random random(options.seed);
   KnowledgeBase current = noisy;
   std::vector<RoundReport> reports;
+  ReduceRequest request;
+  request.method = options.method;
+  ReduceOutcome repaired = reduce_kb(current, request);
   for (int round = 1; round <= options.rounds; ++round) {
-    ReduceRequest request;
-    request.method = options.method;
-    const ReduceOutcome repaired = reduce_kb(current, request);
     current = repaired.result;
 
     RoundReport report;
@@ -108,7 +108,8 @@ std::vector<RoundReport> simulate(const KnowledgeBase& truth, const KnowledgeBas
     std::vector<uint8_t> eligible(current.rows.size());
     for (std::size_t i = 0; i < eligible.size(); ++i)
       eligible[i] = current.rows[i].source != Source::Expert;
-    const DrawnRows drawn = draw_rows(current, noisy, options.sample, eligible, random);
+    const DrawnRows drawn = draw_rows(current, noisy, options.sample, eligible, random,
+                                      {repaired.row_low, repaired.row_high});
     const std::vector<std::size_t>& rows = drawn.rows;
     report.wanted = drawn.wanted;
     report.sampled = rows.size();
@@ -133,6 +134,10 @@ std::vector<RoundReport> simulate(const KnowledgeBase& truth, const KnowledgeBas
     const double n = static_cast<double>(drawn.population);
     const double errors = static_cast<double>(report.truth.errors);
     report.covered = report.estimate.low * n <= errors && errors <= report.estimate.high * n;
+    repaired = reduce_kb(current, request);
+    report.truth_after = compare_to_truth(repaired.result, truth);
+    report.removed_per_verdict = (errors - static_cast<double>(report.truth_after.errors)) /
+                                 static_cast<double>(std::max<std::size_t>(report.sampled, 1));
     if (on_round) on_round(report);
     reports.push_back(report);
   }

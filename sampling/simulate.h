@@ -18,7 +18,7 @@ struct SimulationOptions {
   int rounds = 3;
   DrawSpec sample;            // each round's batch, of the rows not reviewed yet
   double expert_error = 0.0;  // chance an answer is one rank off
-  Method method = Method::Fitted;
+  Method method = Method::Auto;
   uint64_t seed = 1;
 };
 
@@ -32,6 +32,12 @@ struct RoundReport {
   uint64_t inconsistent_after_repair = 0;
   // Slipped answers the review rules refused, which the simulated expert gave again with care.
   std::size_t answered_again = 0;
+  // The repair that takes this round's verdicts in, against the truth: the next round's
+  // starting point.
+  ErrorCounts truth_after;
+  // (truth.errors - truth_after.errors) / sampled: what each verdict removed, its own row's
+  // error and those the repair then corrected around it.
+  double removed_per_verdict = 0;
 };
 
 // `truth` must score every row of `noisy` (or its mirror). Deterministic for a seed.
