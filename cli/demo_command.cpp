@@ -69,17 +69,23 @@ Command demo_command() {
         print_error_table(std::cout, s.noisy.origin, compare_to_truth(s.noisy, s.truth));
 
         ReduceRequest request;
-        request.method = Method::Fitted;
+        request.method = Method::Auto;
         const ReduceOutcome repaired = reduce_kb(s.noisy, request);
+        const Validation& chosen = *repaired.validation;
         fmt::print(
-            "\n== 4. Repaired (fitted: the exact optimum drawn toward a material model): {} rows "
-            "changed, "
-            "{} inconsistent nodes left, {:.3f} s\n\n",
-            repaired.changed_rows.size(), repaired.after.inconsistent_nodes, repaired.seconds);
-        print_error_table(std::cout, "repaired (fitted)",
-                          compare_to_truth(repaired.result, s.truth));
+            "\n== 4. Repaired (auto): {} rows changed, {} inconsistent nodes left, {:.3f} s\n"
+            "  validation on rows held out of the base chose the {} cost with the material "
+            "prior at weight {:g} ({:.2f} s of the time)\n",
+            repaired.changed_rows.size(), repaired.after.inconsistent_nodes, repaired.seconds,
+            cost_shape_name(chosen.chosen.cost), chosen.chosen.prior_weight, chosen.seconds);
+        if (const auto& c = repaired.reduction.certificate) {
+          fmt::print("  {}: its cost {:g}, the lower bound {:g}\n\n",
+                     c->optimal ? "certified optimal" : "not certified optimal", c->objective,
+                     c->bound);
+        }
+        print_error_table(std::cout, "repaired (auto)", compare_to_truth(repaired.result, s.truth));
         SimulationOptions review;
-        review.method = Method::Fitted;
+        review.method = Method::Auto;
         review.rounds = 1;
         review.sample.size.p = 0.011;
         fmt::print("\n== 5. One simulated review round: a {} sample, answered from the truth\n\n",

@@ -4,7 +4,9 @@
 # noise (1% a round) and the noisy chess data (datasets/, 10% a round: 51 of its 510 rows). Per
 # run: the share of the base still wrong when each round's batch is drawn and whether that round's
 # 95% interval covered it, the rows reviewed, the mean interval width (per cent of the rows drawn
-# from) and the errors found per verdict; then each design's totals over the five seeds.
+# from), the errors found per verdict (wrong rows among those reviewed) and the errors removed per
+# verdict (the fall in wrong rows from the repair before a round to the repair after its verdicts);
+# then each design's totals over the five seeds.
 # Usage: docs/design-table.sh [path/to/egkb]   (egkb on PATH by default)
 set -euo pipefail
 egkb=${1:-egkb}
@@ -43,12 +45,12 @@ names = {"endall": "endall, paper noise, p = 1%", "chess": "noisy chess, p = 10%
 for data in ("endall", "chess"):
     print(f"\n**{names[data]}**\n")
     print("| design | seed | round 1: wrong, covered | round 2 | round 3 | rows reviewed "
-          "| mean width | errors found per verdict |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| mean width | errors found per verdict | removed per verdict |")
+    print("|---|---|---|---|---|---|---|---|---|")
     totals = {}
     for design in designs:
         t = totals.setdefault(design, {"covered": 0, "rounds": 0, "width": 0.0, "found": 0,
-                                       "sampled": 0, "last": 0.0})
+                                       "sampled": 0, "last": 0.0, "removed": 0})
         for seed in range(1, 6):
             rounds = json.load(open(f"{work}/{data}-{design}-{seed}.json"))
             cells = ["%.2f%%, %s" % (100 * r["truth"]["errors"] / r["truth"]["size"],
@@ -56,20 +58,23 @@ for data in ("endall", "chess"):
             width = sum(r["estimate"]["high"] - r["estimate"]["low"] for r in rounds) / len(rounds)
             found = sum(r["estimate"]["found"] for r in rounds)
             sampled = sum(r["sampled"] for r in rounds)
-            print("| %s | %d | %s | %d | %.2f%% | %.3f |" % (
-                design, seed, " | ".join(cells), sampled, 100 * width, found / sampled))
+            removed = rounds[0]["truth"]["errors"] - rounds[-1]["truth_after"]["errors"]
+            print("| %s | %d | %s | %d | %.2f%% | %.3f | %.3f |" % (
+                design, seed, " | ".join(cells), sampled, 100 * width, found / sampled,
+                removed / sampled))
             t["covered"] += sum(r["covered"] for r in rounds)
             t["rounds"] += len(rounds)
             t["width"] += width / 5
             t["found"] += found
             t["sampled"] += sampled
+            t["removed"] += removed
             t["last"] += 100 * rounds[-1]["truth"]["errors"] / rounds[-1]["truth"]["size"] / 5
     print("\n| design | intervals covering | mean width | errors found per verdict "
-          "| rows reviewed | wrong when round 3 is drawn |")
-    print("|---|---|---|---|---|---|")
+          "| errors removed per verdict | rows reviewed | wrong when round 3 is drawn |")
+    print("|---|---|---|---|---|---|---|")
     for design in designs:
         t = totals[design]
-        print("| %s | %d of %d | %.2f%% | %.3f | %d | %.2f%% |" % (
+        print("| %s | %d of %d | %.2f%% | %.3f | %.3f | %d | %.2f%% |" % (
             design, t["covered"], t["rounds"], 100 * t["width"], t["found"] / t["sampled"],
-            t["sampled"], t["last"]))
+            t["removed"] / t["sampled"], t["sampled"], t["last"]))
 PY
