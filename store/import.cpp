@@ -27,7 +27,7 @@ ImportResult import_kb(Store& store, const KnowledgeBase& kb, const std::string&
           const auto it = stored.find(row.key);
           if (it == stored.end()) {
             ++result.added;
-            w.change(result.run, row.key, std::nullopt, now, "import");
+            w.create(result.run, row.key, now);
             continue;
           }
           if (it->second == now) {

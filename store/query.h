@@ -81,6 +81,9 @@ class Query {
   // or "old_").
   NodeState node_state(int first, const char* prefix = "") const;
 
+  // The statement, for a value the checked reads do not cover (a blob).
+  sqlite3_stmt* statement() const { return statement_; }
+
   // Throws the StoreError for a value of `column` that is not `expected`.
   [[noreturn]] void damaged(int column, const char* name, std::string_view expected) const;
 

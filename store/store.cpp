@@ -22,6 +22,7 @@
 #include "lattice/material.h"
 #include "lattice/text.h"
 #include "sampling/design.h"
+#include "store/created_states.h"
 #include "store/query.h"
 #include "store/schema.h"
 
@@ -102,6 +103,33 @@ struct Store::Session {
   }
 
   int64_t revision() { return meta_number("revision", 0); }
+
+  // The states each run created (schema 9), run by run in order; `with_run` the run's command
+  // and start as history entries name them.
+  struct CreatedRun {
+    int64_t run;
+    std::string command;
+    std::string started;
+    std::vector<CreatedState> states;
+  };
+  std::vector<CreatedRun> created_runs() {
+    std::vector<CreatedRun> runs;
+    if (version < 9) return runs;
+    Query q = query(
+        "SELECT c.run, c.count, c.states, r.command, r.started FROM created c JOIN runs r ON "
+        "r.id = c.run ORDER BY c.run",
+        "created", {"run", 0});
+    while (q.step()) {
+      const auto* bytes = static_cast<const char*>(sqlite3_column_blob(q.statement(), 2));
+      const auto size = static_cast<std::size_t>(sqlite3_column_bytes(q.statement(), 2));
+      auto states = decode_created({bytes == nullptr ? "" : bytes, size}, q.integer(1, "count"),
+                                   pieces->key_count());
+      if (!states) q.damaged(2, "states", "the encoded states of its count of created nodes");
+      runs.push_back(
+          {q.integer(0, "run"), q.text(3, "command"), q.text(4, "started"), std::move(*states)});
+    }
+    return runs;
+  }
 };
 
 Store::Store(std::unique_ptr<Session> session) : s_(std::move(session)) {}
@@ -260,6 +288,10 @@ std::unordered_map<Key, Score> Store::original_scores() {
   std::unordered_map<Key, Score> scores;
   if (!s_->temporary.empty()) return scores;
   s_->guarded([&] {
+    // A node's first state: where a run created it, or its first history row.
+    for (const Session::CreatedRun& run : s_->created_runs()) {
+      for (const auto& [key, state] : run.states) scores.emplace(key, state.score);
+    }
     Query q = s_->query(
         "SELECT key, new, rowid FROM history WHERE rowid IN "
         "(SELECT min(rowid) FROM history GROUP BY key)",
@@ -440,13 +472,25 @@ std::unordered_map<Key, LastChange> Store::last_changes(std::span<const Key> key
         "SELECT h.run, r.command, r.started FROM history h JOIN runs r ON "
         "r.id = h.run WHERE h.key = ? ORDER BY h.rowid DESC LIMIT 1",
         "runs", {"id", 0});
+    std::vector<Key> created_only;
     for (Key key : keys) {
       q.bind(1, static_cast<int64_t>(key));
       if (q.step()) {
         changes.emplace(key,
                         LastChange{q.integer(0, "id"), q.text(1, "command"), q.text(2, "started")});
+      } else {
+        created_only.push_back(key);
       }
       q.reset();
+    }
+    // A node no history row changed was last changed by the run that created it.
+    if (created_only.empty()) return;
+    std::sort(created_only.begin(), created_only.end());
+    for (const Session::CreatedRun& run : s_->created_runs()) {
+      for (const auto& [key, state] : run.states) {
+        if (std::binary_search(created_only.begin(), created_only.end(), key))
+          changes.emplace(key, LastChange{run.run, run.command, run.started});
+      }
     }
   });
   return changes;
@@ -465,6 +509,15 @@ std::vector<HistoryEntry> Store::history(Key key) {
         "ORDER BY h.rowid",
         "history", {"rowid", 7});
     q.bind(1, static_cast<int64_t>(key));
+    for (const Session::CreatedRun& run : s_->created_runs()) {
+      const auto it =
+          std::lower_bound(run.states.begin(), run.states.end(), key,
+                           [](const CreatedState& state, Key k) { return state.first < k; });
+      if (it == run.states.end() || it->first != key) continue;
+      entries.push_back(
+          {run.run, run.command, run.started, std::nullopt, it->second.score, "import", ""});
+      break;  // a node is created once
+    }
     while (q.step()) {
       HistoryEntry e;
       e.run = q.integer(0, "run");
@@ -641,6 +694,7 @@ void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* output
       }
       StoreWriter writer(s);
       work(writer);
+      writer.write_created();
       if (writer.nodes_changed_) {
         SQLite::Statement bump(*s.db, "UPDATE meta SET value = ? WHERE name = 'revision'");
         bump.bind(1, std::to_string(revision + 1));
@@ -687,11 +741,15 @@ struct StoreWriter::Statements {
                 "INSERT INTO history(run, key, old, new, reason, old_source, source, "
                 "old_invariable, invariable, old_weight, weight) "
                 "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-        range(db, "INSERT INTO ranges(run, key, low, high) VALUES(?, ?, ?, ?)") {}
+        range(db, "INSERT INTO ranges(run, key, low, high) VALUES(?, ?, ?, ?)"),
+        created(db,
+                "INSERT INTO nodes(key, material, score, source, invariable, weight) "
+                "VALUES(?, ?, ?, ?, ?, ?)") {}
 
   SQLite::Statement node;
   SQLite::Statement history;
   SQLite::Statement range;
+  SQLite::Statement created;
 };
 
 StoreWriter::StoreWriter(Store::Session& s) : s_(s), q_(std::make_unique<Statements>(*s.db)) {}
@@ -759,6 +817,36 @@ void StoreWriter::change(int64_t run, Key key, const std::optional<NodeState>& o
   }
   history.exec();
   history.reset();
+}
+
+void StoreWriter::create(int64_t run, Key key, const NodeState& state) {
+  nodes_changed_ = true;
+  SQLite::Statement& node = q_->created;
+  node.bind(1, static_cast<int64_t>(key));
+  char material[kMaxMaterialText + 1];  // read by the statement until its reset below
+  material[write_material(material_of(key, *s_.pieces), *s_.pieces, material)] = '\0';
+  node.bindNoCopy(2, material);
+  node.bind(3, value(state.score));
+  node.bindNoCopy(4, source_name(state.source).data());
+  node.bind(5, state.invariable ? 1 : 0);
+  bind_optional(node, 6, state.weight);
+  node.exec();
+  node.reset();
+  created_[run].emplace_back(key, state);
+}
+
+void StoreWriter::write_created() {
+  SQLite::Statement q(*s_.db, "INSERT INTO created(run, count, states) VALUES(?, ?, ?)");
+  for (auto& [run, states] : created_) {
+    const auto count = static_cast<int64_t>(states.size());
+    const std::string bytes = encode_created(std::move(states));
+    q.bind(1, run);
+    q.bind(2, count);
+    q.bindNoCopy(3, bytes.data(), static_cast<int>(bytes.size()));
+    q.exec();
+    q.reset();
+  }
+  created_.clear();
 }
 
 void StoreWriter::queue_for_review(int64_t run, Key key, const std::string& reason) {

@@ -23,7 +23,7 @@ class Outputs;
 class StoreWriter;
 
 // The schema version this build writes (PRAGMA user_version); it reads every version up to it.
-constexpr int kStoreVersion = 8;
+constexpr int kStoreVersion = 9;
 
 // A command's record in the runs table; the JSON texts are stored as they are.
 struct RunRecord {
@@ -187,9 +187,13 @@ class StoreWriter {
 
   // The nodes as they stand inside the transaction.
   std::unordered_map<Key, NodeState> nodes();
-  // Sets a node (adding it when `old` is nullopt) and records the change.
+  // Sets a node that exists (or adds one, when `old` is nullopt) and records the change as a
+  // history row.
   void change(int64_t run, Key key, const std::optional<NodeState>& old, const NodeState& now,
               const std::string& reason);
+  // Adds a node the store does not hold; its first state is kept with the run's other created
+  // nodes in one value (store/created_states.h), written when the transaction ends.
+  void create(int64_t run, Key key, const NodeState& state);
   void queue_for_review(int64_t run, Key key, const std::string& reason);
   // The range of a stored row the run left ambiguous (low < high).
   void add_range(int64_t run, Key key, Rank low, Rank high);
@@ -228,9 +232,13 @@ class StoreWriter {
   void put_draft(int64_t batch, Key key, const std::string& reviewer, const DraftState& state,
                  const std::string& time);
 
+  // Writes the created states gathered by create(), one row per run.
+  void write_created();
+
   Store::Session& s_;
   std::unique_ptr<Statements> q_;  // prepared once per transaction: imports change millions
   bool nodes_changed_ = false;
+  std::unordered_map<int64_t, std::vector<std::pair<Key, NodeState>>> created_;
   friend class Store;
 };
 

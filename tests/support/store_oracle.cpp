@@ -2,6 +2,8 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <cstring>
+
 #include "io/output_files.h"
 #include "store/kb_file.h"
 
@@ -20,20 +22,72 @@ std::map<int64_t, StoredNode> stored_nodes(const std::string& store) {
   return nodes;
 }
 
+namespace {
+
+// One run's created states as docs/formats.md ("History") describes their bytes, read here apart
+// from the store's own decoder: key gaps as LEB128 varints, a flags byte, an optional weight.
+void replay_created(const std::string& bytes, std::map<int64_t, StoredNode>& nodes) {
+  static const char* const kSources[] = {"manual", "generated", "expert"};
+  std::size_t at = 0;
+  int64_t key = 0;
+  const auto next = [&] { return static_cast<unsigned char>(bytes.at(at++)); };
+  while (at < bytes.size()) {
+    int64_t gap = 0;
+    for (int shift = 0;; shift += 7) {
+      const unsigned char b = next();
+      gap |= static_cast<int64_t>(b & 0x7F) << shift;
+      if (!(b & 0x80)) break;
+    }
+    key += gap;
+    const unsigned char flags = next();
+    StoredNode n{flags & 0x0F, kSources[(flags >> 4) & 3], (flags >> 6) & 1, std::nullopt};
+    if (flags & 0x80) {
+      uint64_t bits = 0;
+      for (int i = 0; i < 8; ++i) bits |= static_cast<uint64_t>(next()) << (8 * i);
+      double weight = 0;
+      std::memcpy(&weight, &bits, sizeof weight);
+      n.weight = weight;
+    }
+    nodes[key] = n;
+  }
+}
+
+}  // namespace
+
 std::map<int64_t, StoredNode> replayed_history(const std::string& store) {
   SQLite::Database db(store, SQLite::OPEN_READONLY);
+  const bool created = db.tableExists("created");
+  // Run by run: the nodes a run created, then its history rows in order.
+  SQLite::Statement runs(db, "SELECT id FROM runs ORDER BY id");
   SQLite::Statement q(db,
-                      "SELECT key, new, source, invariable, weight FROM history ORDER BY rowid");
+                      "SELECT key, new, source, invariable, weight FROM history WHERE run = ? "
+                      "ORDER BY rowid");
   std::map<int64_t, StoredNode> nodes;
-  while (q.executeStep()) {
-    StoredNode& n = nodes.try_emplace(q.getColumn(0).getInt64(), StoredNode{0, "generated", 0, {}})
-                        .first->second;
-    n.score = q.getColumn(1).getInt();
-    if (q.getColumn(2).isNull()) continue;
-    n.source = q.getColumn(2).getString();
-    n.invariable = q.getColumn(3).getInt();
-    n.weight.reset();
-    if (!q.getColumn(4).isNull()) n.weight = q.getColumn(4).getDouble();
+  while (runs.executeStep()) {
+    const int64_t run = runs.getColumn(0).getInt64();
+    if (created) {
+      SQLite::Statement states(db, "SELECT states FROM created WHERE run = ?");
+      states.bind(1, run);
+      if (states.executeStep()) {
+        const SQLite::Column blob = states.getColumn(0);
+        replay_created(std::string(static_cast<const char*>(blob.getBlob()),
+                                   static_cast<std::size_t>(blob.getBytes())),
+                       nodes);
+      }
+    }
+    q.bind(1, run);
+    while (q.executeStep()) {
+      StoredNode& n =
+          nodes.try_emplace(q.getColumn(0).getInt64(), StoredNode{0, "generated", 0, {}})
+              .first->second;
+      n.score = q.getColumn(1).getInt();
+      if (q.getColumn(2).isNull()) continue;
+      n.source = q.getColumn(2).getString();
+      n.invariable = q.getColumn(3).getInt();
+      n.weight.reset();
+      if (!q.getColumn(4).isNull()) n.weight = q.getColumn(4).getDouble();
+    }
+    q.reset();
   }
   return nodes;
 }
