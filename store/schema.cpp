@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "store/node_state.h"
+#include "store/query.h"
 #include "store/store.h"
 
 namespace egkb {
@@ -196,23 +197,20 @@ constexpr std::array<const char*, kStoreVersion> kMigrations = {kVersion1, kVers
 // Rows from before schema 5 record scores only, so replaying them may miss a flag or weight:
 // one `migrate` run records each node whose replayed state differs from the stored one, and the
 // history replays to the nodes from then on.
-void record_baseline(SQLite::Database& db) {
-  std::unordered_map<int64_t, NodeState> replayed;
-  SQLite::Statement history(db, "SELECT key, new FROM history ORDER BY rowid");
-  while (history.executeStep()) {
-    replayed[history.getColumn(0).getInt64()].score = Score(history.getColumn(1).getInt());
-  }
-  SQLite::Statement nodes(db, "SELECT key, score, source, invariable, weight FROM nodes");
+void record_baseline(SQLite::Database& db, StoreOrigin origin) {
+  std::unordered_map<Key, NodeState> replayed;
+  Query history(db.getHandle(), "SELECT key, new, rowid FROM history ORDER BY rowid", origin,
+                "history", {"rowid", 2});
+  while (history.step()) replayed[history.key(0)].score = history.score(1, "new");
+  Query nodes(db.getHandle(), "SELECT key, score, source, invariable, weight FROM nodes", origin,
+              "nodes", {"key", 0});
   SQLite::Statement row(db,
                         "INSERT INTO history(run, key, old, new, reason, source, invariable, "
                         "weight) VALUES(?, ?, ?, ?, 'migrate', ?, ?, ?)");
   std::optional<int64_t> run;
-  while (nodes.executeStep()) {
-    NodeState now{Score(nodes.getColumn(1).getInt()),
-                  source_named(nodes.getColumn(2).getString()).value_or(Source::Generated),
-                  nodes.getColumn(3).getInt() != 0, std::nullopt};
-    if (!nodes.getColumn(4).isNull()) now.weight = nodes.getColumn(4).getDouble();
-    const int64_t key = nodes.getColumn(0).getInt64();
+  while (nodes.step()) {
+    const Key key = nodes.key(0);
+    const NodeState now = nodes.node_state(1);
     const auto it = replayed.find(key);
     if (it != replayed.end() && it->second == now) continue;
     if (!run) {
@@ -222,7 +220,7 @@ void record_baseline(SQLite::Database& db) {
       run = db.getLastInsertRowid();
     }
     row.bind(1, *run);
-    row.bind(2, key);
+    row.bind(2, static_cast<int64_t>(key));
     if (it == replayed.end()) {
       row.bind(3);
     } else {
@@ -243,10 +241,10 @@ void record_baseline(SQLite::Database& db) {
 
 }  // namespace
 
-void migrate(SQLite::Database& db, int version) {
+void migrate(SQLite::Database& db, int version, StoreOrigin origin) {
   for (int v = version; v < kStoreVersion; ++v) {
     db.exec(kMigrations[static_cast<std::size_t>(v)]);
-    if (v + 1 == 5 && version > 0) record_baseline(db);
+    if (v + 1 == 5 && version > 0) record_baseline(db, origin);
     db.exec(fmt::format("PRAGMA user_version = {}", v + 1));
   }
 }

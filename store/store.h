@@ -169,8 +169,10 @@ class Store {
   // write, after which it is complete and waits, closed, for its outputs to be published.
   void write(const std::function<void(StoreWriter&)>& work, Outputs* outputs = nullptr);
 
- private:
+  // The connection and snapshot, defined in store/session.h for the store's own files.
   struct Session;
+
+ private:
   explicit Store(std::unique_ptr<Session> session);
   void take_snapshot();
 

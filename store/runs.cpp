@@ -1,0 +1,137 @@
+// The runs: recorded, their traces and ranges read back, the validation kept with them.
+#include <nlohmann/json.hpp>
+
+#include "store/session.h"
+
+namespace egkb {
+
+namespace {
+
+// A reducer's passes as runs.trace holds them (docs/formats.md): an array of objects with
+// whole-number figures and a true/false exact_finish.
+bool is_trace(const nlohmann::json& trace) {
+  if (!trace.is_array()) return false;
+  for (const nlohmann::json& pass : trace) {
+    if (!pass.is_object()) return false;
+    for (const char* figure : {"iteration", "modified", "inconsistent_nodes", "corrected_score"}) {
+      const auto it = pass.find(figure);
+      if (it == pass.end() || !it->is_number_unsigned()) return false;
+    }
+    const auto finish = pass.find("exact_finish");
+    if (finish == pass.end() || !finish->is_boolean()) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<RecordedRepair> Store::last_repair() {
+  take_snapshot();
+  if (!s_->temporary.empty()) return std::nullopt;
+  return s_->guarded([&]() -> std::optional<RecordedRepair> {
+    Query q = s_->query(fmt::format("SELECT id, command, started, seconds, {} FROM runs "
+                                    "WHERE command LIKE 'reduce %' ORDER BY id DESC LIMIT 1",
+                                    s_->version >= 4 ? "trace" : "NULL"),
+                        "runs", {"id", 0});
+    if (!q.step()) return std::nullopt;
+    RecordedRepair r;
+    r.run = q.integer(0, "id");
+    r.command = q.text(1, "command");
+    r.started = q.text(2, "started");
+    r.seconds = q.number(3, "seconds");
+    if (!q.is_null(4)) {
+      if (!is_trace(q.json(4, "trace"))) q.damaged(4, "trace", "a reducer's passes (JSON)");
+      r.trace = q.text(4, "trace");
+    }
+    Query changes =
+        s_->query("SELECT key, old, new, rowid FROM history WHERE run = ? ORDER BY rowid",
+                  "history", {"rowid", 3});
+    changes.bind(1, r.run);
+    while (changes.step()) {
+      const std::optional<Score> old = changes.score_or_null(1, "old");
+      const Score now = changes.score(2, "new");
+      // A repair changes scores of nodes it found: a row without the old score is not its own.
+      if (!old) changes.damaged(1, "old", "the score the repair changed");
+      r.changes.push_back({changes.key(0), *old, now});
+    }
+    Query later = s_->query("SELECT count(*) FROM runs WHERE id > ?", "runs");
+    later.bind(1, r.run);
+    later.step();
+    r.later_runs = static_cast<std::size_t>(later.integer(0, "count"));
+    return r;
+  });
+}
+
+std::unordered_map<Key, RankSpan> Store::last_ranges() {
+  take_snapshot();
+  std::unordered_map<Key, RankSpan> found;
+  if (s_->version < 8 || !s_->temporary.empty()) return found;
+  s_->guarded([&] {
+    Query q = s_->query(
+        "SELECT key, low, high, run FROM ranges WHERE run = (SELECT max(id) FROM runs WHERE "
+        "command LIKE 'reduce %')",
+        "ranges", {"key", 0});
+    while (q.step()) {
+      const int64_t low = q.integer(1, "low"), high = q.integer(2, "high");
+      if (low < 0 || high > kMaxRank || low >= high) q.damaged(2, "high", "a range of ranks");
+      found.emplace(q.key(0), RankSpan{Rank(static_cast<int>(low)), Rank(static_cast<int>(high)),
+                                       q.integer(3, "run")});
+    }
+  });
+  return found;
+}
+
+std::optional<std::string> Store::current_validation() {
+  take_snapshot();
+  if (!s_->temporary.empty()) return std::nullopt;
+  return s_->guarded([&]() -> std::optional<std::string> {
+    Query q = s_->query(
+        "SELECT parameters, id FROM runs WHERE command = 'validate' ORDER BY id DESC LIMIT 1",
+        "runs", {"id", 1});
+    if (!q.step()) return std::nullopt;
+    const nlohmann::json parameters = q.json(0, "parameters");
+    const auto revision = parameters.find("revision");
+    const auto validation = parameters.find("validation");
+    if (!parameters.is_object() || revision == parameters.end() || !revision->is_number_integer() ||
+        validation == parameters.end() || !validation->is_object()) {
+      q.damaged(0, "parameters", "a validation with the revision it was made at");
+    }
+    if (revision->get<int64_t>() != s_->snapshot_revision.value_or(0)) return std::nullopt;
+    return validation->dump();
+  });
+}
+
+int64_t StoreWriter::add_run(const RunRecord& run) {
+  SQLite::Statement q(*s_.db,
+                      "INSERT INTO runs(command, parameters, before, after, started, seconds, "
+                      "trace) VALUES(?, ?, ?, ?, ?, ?, ?)");
+  q.bind(1, run.command);
+  q.bind(2, run.parameters);
+  bind_text_or_null(q, 3, run.before);
+  bind_text_or_null(q, 4, run.after);
+  q.bind(5, now_utc());
+  q.bind(6, run.seconds);
+  bind_text_or_null(q, 7, run.trace);
+  q.exec();
+  return s_.db->getLastInsertRowid();
+}
+
+void StoreWriter::finish_run(int64_t run, const std::string& after, double seconds) {
+  SQLite::Statement q(*s_.db, "UPDATE runs SET after = ?, seconds = ? WHERE id = ?");
+  q.bind(1, after);
+  q.bind(2, seconds);
+  q.bind(3, run);
+  q.exec();
+}
+
+void StoreWriter::add_range(int64_t run, Key key, Rank low, Rank high) {
+  SQLite::Statement& q = q_->range;
+  q.bind(1, run);
+  q.bind(2, static_cast<int64_t>(key));
+  q.bind(3, value(low));
+  q.bind(4, value(high));
+  q.exec();
+  q.reset();
+}
+
+}  // namespace egkb
