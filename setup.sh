@@ -8,12 +8,15 @@ cd "$(dirname "$0")"
 packages=(cmake g++ make libboost-graph-dev libsqlitecpp-dev libsqlite3-dev libcli11-dev
           nlohmann-json3-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev graphviz
           python3-scipy clang libclang-rt-14-dev help2man dpkg-dev libeigen3-dev
-          libcpp-httplib-dev chromium chromium-driver python3-selenium fonts-wqy-microhei
-          nodejs npm)
+          libcpp-httplib-dev chromium chromium-driver python3-selenium fonts-wqy-microhei)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# npm installs the browser-test tools (axe-core). A machine whose Node.js came from elsewhere
+# (NodeSource's nodejs carries its own npm) cannot take Debian's npm beside it, so the Debian
+# packages are asked for only when there is no npm at all.
+command -v npm >/dev/null || missing+=(nodejs npm)
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 if [ ${#missing[@]} -gt 0 ]; then
