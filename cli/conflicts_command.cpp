@@ -32,7 +32,7 @@ Command conflicts_command() {
             const KnowledgeBase& kb = opened.kb;
             // What the store's last exact repair left ambiguous: a CSV base records no repair.
             std::optional<std::size_t> ambiguous;
-            int64_t repair_run = 0;
+            RunId repair_run;
             if (opened.store) {
               const auto ranges = opened.store->last_ranges();
               if (const auto repair = opened.store->last_repair()) {

@@ -18,12 +18,12 @@ namespace egkb::cli {
 namespace {
 
 // A batch number given where a sheet may be: digits only, naming no file.
-std::optional<int64_t> batch_number(const std::string& argument) {
+std::optional<BatchId> batch_number(const std::string& argument) {
   int64_t id = 0;
   const auto [end, ec] = std::from_chars(argument.data(), argument.data() + argument.size(), id);
   if (ec != std::errc() || end != argument.data() + argument.size() || id <= 0) return std::nullopt;
   if (path_exists(argument)) return std::nullopt;
-  return id;
+  return BatchId(id);
 }
 
 }  // namespace
@@ -50,7 +50,7 @@ Command estimate_command() {
       [o] {
         Store store = open_store(o->kb.path);
         MatchedSheet matched;
-        if (const std::optional<int64_t> id = batch_number(o->batch)) {
+        if (const std::optional<BatchId> id = batch_number(o->batch)) {
           matched = imported_verdicts(store, *id);
         } else {
           const FilledSheet sheet = read_sheet(ByteSource::file(o->batch), store.pieces());
@@ -60,8 +60,8 @@ Command estimate_command() {
         const Batch& batch = matched.batch;
         std::vector<Observation> observations;
         for (const MatchedVerdict& v : matched.verdicts) {
-          observations.push_back(
-              {v.drawn.score, v.verdict, v.drawn.probability, v.drawn.stratum, v.key});
+          observations.push_back({v.drawn.score, v.verdict, v.drawn.probability,
+                                  static_cast<std::size_t>(v.drawn.stratum), v.key});
         }
         const ErrorEstimate e = estimate_errors(*design_named(batch.design), observations,
                                                 batch.population, batch.strata, store.pieces());

@@ -57,15 +57,16 @@ Command import_command() {
             csv.on_duplicate =
                 duplicate_policy_named(o->on_duplicate.value_or("error"), "--on-duplicate");
             const KnowledgeBase kb = read_csv(ByteSource::file(o->file), csv);
-            const nlohmann::json parameters = {{"file", o->file},
-                                               {"source", o->source},
-                                               {"invariable", o->invariable},
-                                               {"pieces", kb.pieces->name()},
-                                               {"on_duplicate", o->on_duplicate.value_or("error")}};
+            const nlohmann::ordered_json parameters = {
+                {"file", o->file},
+                {"source", o->source},
+                {"invariable", o->invariable},
+                {"pieces", kb.pieces->name()},
+                {"on_duplicate", o->on_duplicate.value_or("error")}};
             Outputs outputs;
             Store store =
                 existing ? std::move(*existing) : Store::create(o->store, *kb.pieces, outputs);
-            const ImportResult r = import_kb(store, kb, parameters.dump(), &outputs);
+            const ImportResult r = import_kb(store, kb, parameters, &outputs);
             if (o->json) {
               std::cout << nlohmann::ordered_json{{"store", o->store},
                                                   {"file", o->file},

@@ -298,11 +298,16 @@ Command reduce_command() {
                   // Kept until the rows change: the next reduce of these rows reads it back.
                   const nlohmann::ordered_json kept = {{"revision", validated_at},
                                                        {"validation", report["validation"]}};
-                  w.add_run({"validate", kept.dump(), "", "", r.validation->seconds, ""});
+                  w.add_run({.command = "validate",
+                             .parameters = kept,
+                             .seconds = r.validation->seconds});
                 }
-                const int64_t run = w.add_run(
-                    {"reduce " + o->method, parameters.dump(), conflicts_json(r.before).dump(),
-                     conflicts_json(r.after).dump(), r.seconds, trace.dump()});
+                const RunId run = w.add_run({.command = "reduce " + o->method,
+                                             .parameters = parameters,
+                                             .before = conflicts_json(r.before),
+                                             .after = conflicts_json(r.after),
+                                             .seconds = r.seconds,
+                                             .trace = trace});
                 for (std::size_t row : r.changed_rows) {
                   w.change(run, kb.rows[row].key, NodeState::of(kb.rows[row]),
                            NodeState::of(r.result.rows[row]), "reduce " + o->method);

@@ -89,7 +89,7 @@ Command report_command() {
             });
             if (o->json) {
               std::cout << nlohmann::ordered_json{{"title", report.title},
-                                                  {"run", repair ? repair->run : 0},
+                                                  {"run", repair ? repair->run : RunId()},
                                                   {"rows", now.rows.size()},
                                                   {"out", o->out}}
                                .dump(2)

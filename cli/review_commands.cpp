@@ -51,56 +51,56 @@ Command review_import_command() {
     bool json = false;
   };
   auto o = std::make_shared<Options>();
-  return {"review import", "apply a filled batch sheet: every verdict or none",
-          "egkb review import kb.sqlite batch.csv --reviewer alice",
-          [o](OptionSink& sink) {
-            add_sheet_options(sink, o->sheet);
-            sink.text(o->reviewer, "--reviewer", "who reviewed (default: $USER)", false);
-            sink.flag(o->accept_stale, "--accept-stale",
-                      "apply verdicts to rows that changed since the batch was drawn");
-            sink.flag(o->replace, "--replace",
-                      "import a batch again, or let a verdict replace a newer expert verdict");
-            sink.flag(o->dry_run, "--dry-run", "show what would change; change nothing");
-            sink.flag(o->json, "--json", "print what was applied as JSON");
-          },
-          [o] {
-            Store store = open_store(o->sheet.kb.path);
-            const FilledSheet sheet = read_filled_sheet(o->sheet, store.pieces());
-            const ReviewPlan plan =
-                plan_review(store, sheet, {o->sheet.partial, o->accept_stale, o->replace});
-            const Batch& batch = plan.sheet.batch;
-            const char* user = std::getenv("USER");
-            const std::string reviewer = checked_reviewer(
-                o->reviewer.empty() ? (user != nullptr ? user : "unknown") : o->reviewer,
-                o->reviewer.empty() ? "$USER" : "--reviewer");
-            std::size_t rescored = 0;
-            for (const PlannedVerdict& v : plan.verdicts)
-              rescored += v.before.score != v.after.score;
-            ReviewResult r{0, plan.verdicts.size(), rescored, plan.verdicts.size() - rescored};
-            if (!o->dry_run) r = apply_review(store, plan, reviewer);
-            if (o->json) {
-              std::cout << review_result_json(plan, r, reviewer, o->dry_run, store.pieces()).dump(2)
-                        << '\n';
-              return 0;
-            }
-            if (o->dry_run) {
-              fmt::print(
-                  "batch {}: {} verdicts would be applied, {} scores changed (dry run: "
-                  "nothing written)\n",
-                  batch.id, plan.verdicts.size(), rescored);
-            } else {
-              fmt::print(
-                  "batch {}: {} verdicts by {} applied (run {}): {} scores changed, {} confirmed; "
-                  "the rows are now invariable expert rows\n",
-                  batch.id, r.verdicts, reviewer, r.run, r.rescored, r.confirmed);
-            }
-            if (plan.sheet.verdicts.size() < batch.items.size()) {
-              fmt::print("  a partial sheet: {} of the {} rows drawn\n", plan.sheet.verdicts.size(),
-                         batch.items.size());
-            }
-            print_plan(store, plan, o->dry_run);
-            return 0;
-          }};
+  return {
+      "review import", "apply a filled batch sheet: every verdict or none",
+      "egkb review import kb.sqlite batch.csv --reviewer alice",
+      [o](OptionSink& sink) {
+        add_sheet_options(sink, o->sheet);
+        sink.text(o->reviewer, "--reviewer", "who reviewed (default: $USER)", false);
+        sink.flag(o->accept_stale, "--accept-stale",
+                  "apply verdicts to rows that changed since the batch was drawn");
+        sink.flag(o->replace, "--replace",
+                  "import a batch again, or let a verdict replace a newer expert verdict");
+        sink.flag(o->dry_run, "--dry-run", "show what would change; change nothing");
+        sink.flag(o->json, "--json", "print what was applied as JSON");
+      },
+      [o] {
+        Store store = open_store(o->sheet.kb.path);
+        const FilledSheet sheet = read_filled_sheet(o->sheet, store.pieces());
+        const ReviewPlan plan =
+            plan_review(store, sheet, {o->sheet.partial, o->accept_stale, o->replace});
+        const Batch& batch = plan.sheet.batch;
+        const char* user = std::getenv("USER");
+        const std::string reviewer = checked_reviewer(
+            o->reviewer.empty() ? (user != nullptr ? user : "unknown") : o->reviewer,
+            o->reviewer.empty() ? "$USER" : "--reviewer");
+        std::size_t rescored = 0;
+        for (const PlannedVerdict& v : plan.verdicts) rescored += v.before.score != v.after.score;
+        ReviewResult r{RunId(), plan.verdicts.size(), rescored, plan.verdicts.size() - rescored};
+        if (!o->dry_run) r = apply_review(store, plan, reviewer);
+        if (o->json) {
+          std::cout << review_result_json(plan, r, reviewer, o->dry_run, store.pieces()).dump(2)
+                    << '\n';
+          return 0;
+        }
+        if (o->dry_run) {
+          fmt::print(
+              "batch {}: {} verdicts would be applied, {} scores changed (dry run: "
+              "nothing written)\n",
+              batch.id, plan.verdicts.size(), rescored);
+        } else {
+          fmt::print(
+              "batch {}: {} verdicts by {} applied (run {}): {} scores changed, {} confirmed; "
+              "the rows are now invariable expert rows\n",
+              batch.id, r.verdicts, reviewer, r.run, r.rescored, r.confirmed);
+        }
+        if (plan.sheet.verdicts.size() < batch.items.size()) {
+          fmt::print("  a partial sheet: {} of the {} rows drawn\n", plan.sheet.verdicts.size(),
+                     batch.items.size());
+        }
+        print_plan(store, plan, o->dry_run);
+        return 0;
+      }};
 }
 
 Command review_undo_command() {
@@ -120,7 +120,7 @@ Command review_undo_command() {
           },
           [o] {
             Store store = open_store(o->kb.path);
-            const UndoPlan plan = plan_undo(store, static_cast<int64_t>(o->batch));
+            const UndoPlan plan = plan_undo(store, BatchId(static_cast<int64_t>(o->batch)));
             const UndoResult r = apply_undo(store, plan);
             if (o->json) {
               std::cout << nlohmann::ordered_json{{"batch", o->batch},
@@ -160,7 +160,7 @@ Command review_export_command() {
             const SheetPaths paths = sheet_paths(o->out);
             check_sheet_paths(paths, o->kb.path);
             Store store = open_store(o->kb.path);
-            const Batch batch = store.batch(static_cast<int64_t>(o->batch));
+            const Batch batch = store.batch(BatchId(static_cast<int64_t>(o->batch)));
             std::vector<SheetRow> sheet =
                 sheet_rows(store.knowledge_base(), store.original_scores(), batch.items);
             const std::optional<BatchImport> import = store.batch_import(batch.id);

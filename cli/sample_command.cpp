@@ -46,7 +46,7 @@ Command sample_command() {
         Store store = open_store(o->kb.path);
         const DrawRequest request{o->sample.spec(store.pieces()), o->seed, o->exclude_reviewed};
         const DrawPlan plan = plan_draw(store, request);
-        const int64_t id = apply_draw(store, plan, paths);
+        const BatchId id = apply_draw(store, plan, paths);
         const std::size_t rows = plan.batch.items.size();
         if (o->json) {
           std::cout << nlohmann::ordered_json{{"batch", id},

@@ -63,19 +63,18 @@ DrawPlan plan_draw(Store& store, const DrawRequest& request) {
   batch.parameters = parameters.dump();
   for (std::size_t j = 0; j < drawn.rows.size(); ++j) {
     const KbRow& row = kb.rows[drawn.rows[j]];
-    batch.items.push_back(
-        {row.key, row.score, drawn.probability[j], static_cast<std::size_t>(row.source)});
+    batch.items.push_back({row.key, row.score, drawn.probability[j], row.source});
   }
   plan.sheet = sheet_rows(kb, original, batch.items);
   return plan;
 }
 
-int64_t apply_draw(Store& store, const DrawPlan& plan, const SheetPaths& paths) {
+BatchId apply_draw(Store& store, const DrawPlan& plan, const SheetPaths& paths) {
   // The sheets carry the batch's number, known inside the write; they appear after its commit
   // (`review export` writes them again should they not), and never over a sheet another command
   // wrote meanwhile: it may hold verdicts.
   Outputs outputs;
-  int64_t id = 0;
+  BatchId id;
   store.write(
       [&](StoreWriter& w) {
         id = w.add_batch(plan.batch);

@@ -33,6 +33,6 @@ DrawPlan plan_draw(Store& store, const DrawRequest& request);
 // Records the batch in one write, refused when the store changed since the plan read it; the
 // sheet files (the HTML page only when `paths.html` is set) appear after the commit, never over
 // a file written meanwhile. Returns the batch's id.
-int64_t apply_draw(Store& store, const DrawPlan& plan, const SheetPaths& paths);
+BatchId apply_draw(Store& store, const DrawPlan& plan, const SheetPaths& paths);
 
 }  // namespace egkb

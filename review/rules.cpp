@@ -128,7 +128,7 @@ void check_possible(const KnowledgeBase& kb, const std::vector<MatchedVerdict>& 
   faults.throw_if_any();
 }
 
-MatchedSheet imported_verdicts(Store& store, int64_t batch) {
+MatchedSheet imported_verdicts(Store& store, BatchId batch) {
   MatchedSheet matched{store.batch(batch), {}};
   const std::optional<BatchImport> import = store.batch_import(batch);
   if (!import) {
@@ -184,7 +184,7 @@ ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptio
     }
     const NodeState now = NodeState::of(*row->second);
     const NodeState base = without_import(now, v.key, plan.replaces);
-    if (base.score != v.drawn.score || base.source != static_cast<Source>(v.drawn.stratum))
+    if (base.score != v.drawn.score || base.source != v.drawn.stratum)
       stale.push_back({&v, base, now.source == Source::Expert && base == now});
     plan.verdicts.push_back({v, now, {v.verdict, Source::Expert, true, now.weight}});
   }
@@ -203,8 +203,7 @@ ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptio
       const auto by = last.find(s.verdict->key);
       const std::string why = fmt::format(
           "{} was {} when drawn, is {} now{}", material_text(s.verdict->key, pieces),
-          state_text({s.verdict->drawn.score, static_cast<Source>(s.verdict->drawn.stratum), false,
-                      std::nullopt}),
+          state_text({s.verdict->drawn.score, s.verdict->drawn.stratum, false, std::nullopt}),
           state_text(s.was),
           by == last.end() ? ""
                            : fmt::format(" (run {}, {}, {})", by->second.run, by->second.command,
@@ -226,11 +225,12 @@ ReviewResult apply_review(Store& store, const ReviewPlan& plan, const std::strin
   const Batch& batch = plan.sheet.batch;
   ReviewResult result;
   store.write([&](StoreWriter& w) {
-    const nlohmann::json parameters = {{"batch", batch.id},
-                                       {"reviewer", reviewer},
-                                       {"rows", plan.verdicts.size()},
-                                       {"replaces", plan.replaces ? plan.replaces->run : 0}};
-    result.run = w.add_run({"review import", parameters.dump(), "", "", 0, ""});
+    result.run =
+        w.add_run({.command = "review import",
+                   .parameters = {{"batch", batch.id},
+                                  {"reviewer", reviewer},
+                                  {"rows", plan.verdicts.size()},
+                                  {"replaces", plan.replaces ? plan.replaces->run : RunId()}}});
     std::vector<StoreWriter::VerdictRow> verdicts;
     const std::string reason = fmt::format("review batch {}", batch.id);
     for (const PlannedVerdict& v : plan.verdicts) {
@@ -240,23 +240,24 @@ ReviewResult apply_review(Store& store, const ReviewPlan& plan, const std::strin
     }
     result.verdicts = verdicts.size();
     w.add_verdicts(batch.id, result.run, reviewer, verdicts);
-    if (plan.replaces) w.supersede_verdicts(batch.id, plan.replaces->run, result.run);
+    if (plan.replaces) w.supersede_verdicts({batch.id, plan.replaces->run, result.run});
     w.finish_run(result.run,
-                 fmt::format(R"({{"verdicts": {}, "rescored": {}, "confirmed": {}}})",
-                             result.verdicts, result.rescored, result.confirmed),
+                 {{"verdicts", result.verdicts},
+                  {"rescored", result.rescored},
+                  {"confirmed", result.confirmed}},
                  0);
   });
   return result;
 }
 
-UndoPlan plan_undo(Store& store, int64_t batch) {
+UndoPlan plan_undo(Store& store, BatchId batch) {
   store.batch(batch);
   std::optional<BatchImport> import = store.batch_import(batch);
   if (!import) {
     throw InputError(store.path(), 0, "batch",
                      fmt::format("batch {} has no imported verdicts to take back", batch));
   }
-  if (import->run == 0) {
+  if (!import->run) {
     throw InputError(store.path(), 0, "batch",
                      fmt::format("batch {} was imported by an egkb older than schema 5, whose "
                                  "history lacks the flags to put back; nothing was changed",
@@ -287,8 +288,9 @@ UndoPlan plan_undo(Store& store, int64_t batch) {
 UndoResult apply_undo(Store& store, const UndoPlan& plan) {
   UndoResult result;
   store.write([&](StoreWriter& w) {
-    const nlohmann::json parameters = {{"batch", plan.batch}, {"import_run", plan.import.run}};
-    result.run = w.add_run({"review undo", parameters.dump(), "", "", 0, ""});
+    result.run =
+        w.add_run({.command = "review undo",
+                   .parameters = {{"batch", plan.batch}, {"import_run", plan.import.run}}});
     const std::string reason = fmt::format("undo batch {}", plan.batch);
     for (const auto& [key, after] : plan.import.after) {
       const auto before = plan.import.before.find(key);
@@ -296,9 +298,9 @@ UndoResult apply_undo(Store& store, const UndoPlan& plan) {
       w.change(result.run, key, after, before->second, reason);
       ++result.restored;
     }
-    w.supersede_verdicts(plan.batch, plan.import.run, result.run);
+    w.supersede_verdicts({plan.batch, plan.import.run, result.run});
     w.reinstate_verdicts(plan.batch, plan.import.run);
-    w.finish_run(result.run, fmt::format(R"({{"restored": {}}})", result.restored), 0);
+    w.finish_run(result.run, {{"restored", result.restored}}, 0);
   });
   return result;
 }

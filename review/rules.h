@@ -39,7 +39,7 @@ MatchedSheet match_sheet(Store& store, const FilledSheet& sheet, bool partial);
 // The verdicts the store holds for a batch, from its import that stands, as the sheet that was
 // imported would match: what `estimate KB BATCH` reads. Throws InputError when the batch has no
 // imported verdicts.
-MatchedSheet imported_verdicts(Store& store, int64_t batch);
+MatchedSheet imported_verdicts(Store& store, BatchId batch);
 
 // Refuses with InputError, naming the lines of `origin`, verdicts that cannot be true: a
 // material that is its own mirror off 4 and 5, or a verdict that contradicts an invariable row
@@ -69,7 +69,7 @@ struct ReviewPlan {
 ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptions& options);
 
 struct ReviewResult {
-  int64_t run = 0;
+  RunId run;
   std::size_t verdicts = 0;
   std::size_t rescored = 0;   // the verdict differs from the stored score
   std::size_t confirmed = 0;  // the verdict is the stored score
@@ -82,13 +82,13 @@ ReviewResult apply_review(Store& store, const ReviewPlan& plan, const std::strin
 // before, and the verdicts that import replaced stand again. Refuses with InputError when the
 // batch has no import to take back, or a later run changed a row the import set.
 struct UndoPlan {
-  int64_t batch = 0;
+  BatchId batch;
   BatchImport import;
 };
-UndoPlan plan_undo(Store& store, int64_t batch);
+UndoPlan plan_undo(Store& store, BatchId batch);
 
 struct UndoResult {
-  int64_t run = 0;
+  RunId run;
   std::size_t restored = 0;
 };
 UndoResult apply_undo(Store& store, const UndoPlan& plan);

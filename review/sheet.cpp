@@ -43,7 +43,7 @@ std::vector<SheetRow> sheet_rows(const KnowledgeBase& kb,
   return sheet;
 }
 
-void write_sheet_csv(std::ostream& out, int64_t batch, const std::vector<SheetRow>& rows,
+void write_sheet_csv(std::ostream& out, BatchId batch, const std::vector<SheetRow>& rows,
                      const PieceSet& pieces) {
   out << "batch,id,material,verdict,note,score,meaning,original_score,pieces,neighbours,"
          "reviewer,time\n";
@@ -56,7 +56,7 @@ void write_sheet_csv(std::ostream& out, int64_t batch, const std::vector<SheetRo
   }
 }
 
-void write_sheet_html(std::ostream& out, int64_t batch, const std::vector<SheetRow>& rows,
+void write_sheet_html(std::ostream& out, BatchId batch, const std::vector<SheetRow>& rows,
                       const PieceSet& pieces, const std::string& store, const std::string& sheet) {
   fmt::print(
       out,
@@ -97,7 +97,7 @@ void write_sheet_html(std::ostream& out, int64_t batch, const std::vector<SheetR
   fmt::print(out, "</table>\n</body></html>\n");
 }
 
-void write_sheets(Outputs& outputs, const SheetPaths& paths, int64_t batch,
+void write_sheets(Outputs& outputs, const SheetPaths& paths, BatchId batch,
                   const std::vector<SheetRow>& sheet, const PieceSet& pieces,
                   const std::string& store) {
   outputs.write(

@@ -39,10 +39,10 @@ std::vector<SheetRow> sheet_rows(const KnowledgeBase& kb,
 // CSV columns: batch, id, material, verdict (0..9, or ok to confirm the score; empty for the
 // reviewer to fill), note (free text kept with the verdict), score, meaning, original_score,
 // pieces, neighbours, reviewer, time (empty but in an exported filled sheet).
-void write_sheet_csv(std::ostream& out, int64_t batch, const std::vector<SheetRow>& rows,
+void write_sheet_csv(std::ostream& out, BatchId batch, const std::vector<SheetRow>& rows,
                      const PieceSet& pieces);
 // The same rows as a page; `store` and `sheet` fill in the import command it shows.
-void write_sheet_html(std::ostream& out, int64_t batch, const std::vector<SheetRow>& rows,
+void write_sheet_html(std::ostream& out, BatchId batch, const std::vector<SheetRow>& rows,
                       const PieceSet& pieces, const std::string& store, const std::string& sheet);
 
 // A sheet's CSV file and the HTML page beside it (none for standard output).
@@ -53,7 +53,7 @@ struct SheetPaths {
 
 // Writes the sheet of `batch` (and its page) as outputs, never over an existing file; the page
 // shows the import command for `store`.
-void write_sheets(Outputs& outputs, const SheetPaths& paths, int64_t batch,
+void write_sheets(Outputs& outputs, const SheetPaths& paths, BatchId batch,
                   const std::vector<SheetRow>& sheet, const PieceSet& pieces,
                   const std::string& store);
 

@@ -49,7 +49,7 @@ FilledSheet read_sheet(ByteSource source, const PieceSet& pieces) {
                          fmt::format("expected a batch number, got {}", in_quotes(batch)));
       }
       batch_text = std::string(batch);
-      sheet.batch = id;
+      sheet.batch = BatchId(id);
     } else if (batch != *batch_text) {
       faults.add(line, "batch",
                  fmt::format("{} is not batch {} of the first row", in_quotes(batch), sheet.batch));

@@ -10,6 +10,7 @@
 #include "io/byte_source.h"
 #include "lattice/piece_set.h"
 #include "lattice/types.h"
+#include "store/ids.h"
 #include "store/verdict.h"
 
 namespace egkb {
@@ -24,7 +25,7 @@ struct SheetVerdict {
 
 struct FilledSheet {
   std::string origin;
-  int64_t batch = 0;
+  BatchId batch;
   std::vector<SheetVerdict> rows;
 };
 

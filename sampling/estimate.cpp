@@ -67,9 +67,11 @@ ErrorEstimate estimate_simple(const std::vector<Observation>& sample,
   if (sample.empty() || population == 0) return e;
   std::vector<double> size(strata.begin(), strata.end()), count(strata.size(), 0),
       bad(strata.size(), 0);
+  // One stratum holds every row, whatever stratum the rows name (a batch drawn before strata).
+  const auto stratum = [&](const Observation& o) { return strata.size() == 1 ? 0 : o.stratum; };
   for (const Observation& o : sample) {
-    count.at(o.stratum) += 1;
-    bad.at(o.stratum) += o.score != o.verdict;
+    count.at(stratum(o)) += 1;
+    bad.at(stratum(o)) += o.score != o.verdict;
   }
   bool merge = false;
   for (std::size_t h = 0; h < strata.size(); ++h) merge |= size[h] > 0 && count[h] == 0;
@@ -78,7 +80,7 @@ ErrorEstimate estimate_simple(const std::vector<Observation>& sample,
     count = {static_cast<double>(sample.size())};
     bad = {static_cast<double>(e.found.errors)};
   }
-  auto stratum_of = [&](const Observation& o) { return merge ? 0 : o.stratum; };
+  auto stratum_of = [&](const Observation& o) { return merge ? 0 : stratum(o); };
   for (const Observation& o : sample) {
     add_weighted(e, o, size[stratum_of(o)] / count[stratum_of(o)]);
   }

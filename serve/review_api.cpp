@@ -176,9 +176,9 @@ Key key_of_text(const std::string& text, const PieceSet& pieces) {
 
 // The batch, or a 404 when the store has none of that id. Read in a session of its own, so a
 // draft's write session reads nothing and never finds its snapshot stale.
-Batch batch_of(const std::string& path, int64_t id) {
+Batch batch_of(const std::string& path, BatchId id) {
   Store store = Store::open(path);
-  const std::vector<int64_t> ids = store.batch_ids();
+  const std::vector<BatchId> ids = store.batch_ids();
   if (!std::binary_search(ids.begin(), ids.end(), id))
     throw Refusal(404, fmt::format("{}: no batch {} in the store", path, id), "batch");
   return store.batch(id);
@@ -260,7 +260,7 @@ ApiReply ReviewApi::batches() {
   return answer(400, [&] {
     Store store = Store::open(store_);
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (int64_t id : store.batch_ids()) {
+    for (BatchId id : store.batch_ids()) {
       const Batch b = store.batch(id);
       list.push_back({{"id", b.id},
                       {"design", b.design},
@@ -280,7 +280,7 @@ ApiReply ReviewApi::session(const Caller& caller) {
                                                 : nlohmann::ordered_json(nullptr)}}};
 }
 
-ApiReply ReviewApi::batch(int64_t id) {
+ApiReply ReviewApi::batch(BatchId id) {
   return answer(400, [&] {
     batch_of(store_, id);
     Store store = Store::open(store_);
@@ -324,7 +324,7 @@ ApiReply ReviewApi::batch(int64_t id) {
                        {"original", original == view->original.end()
                                         ? nlohmann::ordered_json(nullptr)
                                         : nlohmann::ordered_json(value(original->second))},
-                       {"stratum", source_name(static_cast<Source>(item.stratum))},
+                       {"stratum", source_name(item.stratum)},
                        {"probability", item.probability},
                        {"drafts", answers},
                        {"disagree", static_cast<bool>(disagree[i])},
@@ -348,7 +348,7 @@ ApiReply ReviewApi::batch(int64_t id) {
   });
 }
 
-ApiReply ReviewApi::agreement(int64_t id) {
+ApiReply ReviewApi::agreement(BatchId id) {
   return answer(400, [&] {
     batch_of(store_, id);
     Store store = Store::open(store_);
@@ -414,7 +414,7 @@ ApiReply ReviewApi::node(const std::string& material) {
   });
 }
 
-ApiReply ReviewApi::put_draft(int64_t batch, const std::string& material, const std::string& body,
+ApiReply ReviewApi::put_draft(BatchId batch, const std::string& material, const std::string& body,
                               const Caller& caller) {
   return answer(422, [&] {
     const nlohmann::json j = parse_body(body);
@@ -432,7 +432,7 @@ ApiReply ReviewApi::put_draft(int64_t batch, const std::string& material, const 
   });
 }
 
-ApiReply ReviewApi::remove_draft(int64_t batch, const std::string& material,
+ApiReply ReviewApi::remove_draft(BatchId batch, const std::string& material,
                                  const std::string& reviewer, const Caller& caller) {
   return answer(422, [&] {
     const nlohmann::json named =
@@ -446,7 +446,7 @@ ApiReply ReviewApi::remove_draft(int64_t batch, const std::string& material,
   });
 }
 
-ApiReply ReviewApi::undo(int64_t batch, const std::string& body, const Caller& caller) {
+ApiReply ReviewApi::undo(BatchId batch, const std::string& body, const Caller& caller) {
   return answer(422, [&] {
     const std::string reviewer = reviewer_of(parse_body(body), caller);
     const Batch b = batch_of(store_, batch);
@@ -461,7 +461,7 @@ ApiReply ReviewApi::undo(int64_t batch, const std::string& body, const Caller& c
   });
 }
 
-ApiReply ReviewApi::submit(int64_t batch, const std::string& body, const Caller& caller) {
+ApiReply ReviewApi::submit(BatchId batch, const std::string& body, const Caller& caller) {
   return answer(422, [&] {
     const nlohmann::json j = parse_body(body);
     const std::string reviewer = reviewer_of(j, caller);

@@ -10,6 +10,8 @@
 #include <optional>
 #include <string>
 
+#include "store/ids.h"
+
 namespace egkb {
 
 struct ApiReply {
@@ -30,20 +32,20 @@ class ReviewApi {
 
   ApiReply session(const Caller& caller);
   ApiReply batches();
-  ApiReply batch(int64_t id);
-  ApiReply agreement(int64_t id);
+  ApiReply batch(BatchId id);
+  ApiReply agreement(BatchId id);
   ApiReply node(const std::string& material);
   // `body`: {"reviewer": "...", and any of "verdict": "0".."9", "ok" or null, "note": "...",
   // "flagged": true or false}; what it leaves out keeps its value.
-  ApiReply put_draft(int64_t batch, const std::string& material, const std::string& body,
+  ApiReply put_draft(BatchId batch, const std::string& material, const std::string& body,
                      const Caller& caller);
-  ApiReply remove_draft(int64_t batch, const std::string& material, const std::string& reviewer,
+  ApiReply remove_draft(BatchId batch, const std::string& material, const std::string& reviewer,
                         const Caller& caller);
   // `body`: {"reviewer": "..."}: takes back the reviewer's latest change of a draft in the batch.
-  ApiReply undo(int64_t batch, const std::string& body, const Caller& caller);
+  ApiReply undo(BatchId batch, const std::string& body, const Caller& caller);
   // `body`: {"reviewer": "...", "partial": false, "accept_stale": false, "replace": false,
   // "accept_disagreements": false}.
-  ApiReply submit(int64_t batch, const std::string& body, const Caller& caller);
+  ApiReply submit(BatchId batch, const std::string& body, const Caller& caller);
 
   // How often submit plans again when another command committed between its plan and its write.
   static constexpr int kSubmitAttempts = 5;

@@ -47,13 +47,13 @@ std::vector<std::string_view> parts_of(std::string_view path) {
 }
 
 // A batch id: 1 to 18 digits, so it always fits int64_t.
-std::optional<int64_t> id_of(std::string_view text) {
+std::optional<BatchId> id_of(std::string_view text) {
   if (text.empty() || text.size() > 18) return std::nullopt;
   if (!std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return std::nullopt;
   int64_t id = 0;
   std::from_chars(text.data(), text.data() + text.size(), id);
-  return id;
+  return BatchId(id);
 }
 
 // A material as a path names it: 1 to 40 ASCII letters; the API parses it further.

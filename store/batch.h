@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "lattice/types.h"
+#include "store/ids.h"
 #include "store/node_state.h"
 
 namespace egkb {
@@ -16,11 +17,11 @@ struct BatchItem {
   Key key;
   Score score;
   double probability;
-  std::size_t stratum = 0;  // the row's provenance (Source) when drawn
+  Source stratum = Source::Generated;  // the row's provenance when drawn
 };
 
 struct Batch {
-  int64_t id = 0;
+  BatchId id;
   std::string design;  // a design's name (sampling/design.h): distance-k, spread, hss, active
   uint64_t seed = 0;
   std::string parameters;      // JSON
@@ -34,7 +35,7 @@ struct Batch {
 
 // The verdicts of a batch as one import applied them, with the node states it replaced and set.
 struct BatchImport {
-  int64_t run = 0;  // 0 for an import recorded before schema 5 without its run
+  RunId run;  // none for an import recorded before schema 5 without its run
   std::string reviewer;
   std::string time;
   std::unordered_map<Key, Score> verdicts;

@@ -9,7 +9,7 @@
 
 namespace egkb {
 
-Batch Store::batch(int64_t id) {
+Batch Store::batch(BatchId id) {
   take_snapshot();
   if (s_->version < 3 || !s_->temporary.empty()) {
     throw InputError(s_->path, 0, "batch", "the store holds no review batches");
@@ -20,7 +20,7 @@ Batch Store::batch(int64_t id) {
         "batches", {"id", 0});
     b.bind(1, id);
     if (!b.step())
-      throw InputError(s_->path, 0, "batch", fmt::format("no batch {} in the store", id));
+      throw InputError(s_->path, 0, "batch", fmt::format("no batch {} in the store", id.value));
     Batch batch;
     batch.id = id;
     batch.design = b.text(1, "design");
@@ -54,13 +54,13 @@ Batch Store::batch(int64_t id) {
         "batch_items", {"key", 0});
     items.bind(1, id);
     while (items.step()) {
-      BatchItem item{items.key(0), items.score(1, "score"), items.number(2, "probability"), 0};
+      BatchItem item{items.key(0), items.score(1, "score"), items.number(2, "probability")};
       if (!(item.probability > 0 && item.probability <= 1))
         items.damaged(2, "probability", "an inclusion probability in (0, 1]");
       const int64_t stratum = items.integer(3, "stratum");
       if (stratum < 0 || stratum > static_cast<int64_t>(Source::Expert))
         items.damaged(3, "stratum", "a provenance (0 manual, 1 generated, 2 expert)");
-      item.stratum = static_cast<std::size_t>(stratum);
+      item.stratum = static_cast<Source>(stratum);
       batch.items.push_back(item);
     }
     if (batch.items.size() > batch.population) {
@@ -70,18 +70,18 @@ Batch Store::batch(int64_t id) {
   });
 }
 
-std::vector<int64_t> Store::batch_ids() {
+std::vector<BatchId> Store::batch_ids() {
   take_snapshot();
-  std::vector<int64_t> ids;
+  std::vector<BatchId> ids;
   if (s_->version < 3 || !s_->temporary.empty()) return ids;
   s_->guarded([&] {
     Query q = s_->query("SELECT id FROM batches ORDER BY id", "batches", {"id", 0});
-    while (q.step()) ids.push_back(q.integer(0, "id"));
+    while (q.step()) ids.push_back(q.batch(0, "id"));
   });
   return ids;
 }
 
-std::optional<BatchImport> Store::batch_import(int64_t batch) {
+std::optional<BatchImport> Store::batch_import(BatchId batch) {
   take_snapshot();
   if (s_->version < 3 || !s_->temporary.empty()) return std::nullopt;
   return s_->guarded([&]() -> std::optional<BatchImport> {
@@ -98,17 +98,17 @@ std::optional<BatchImport> Store::batch_import(int64_t batch) {
         found.emplace();
         found->reviewer = q.text(2, "reviewer");
         found->time = q.text(3, "time");
-        found->run = q.integer_or_null(4, "run").value_or(0);
+        found->run = RunId(q.integer_or_null(4, "run").value_or(0));
       }
       const Key key = q.key(0);
       found->verdicts.emplace(key, q.score(1, "verdict"));
       if (std::string note = q.text(5, "note"); !note.empty()) found->notes.emplace(key, note);
     }
-    if (!found || found->run == 0) return found;
+    if (!found || !found->run) return found;
     // Imports recorded before schema 5 wrote history only for changed scores, without flags:
     // their states cannot be put back.
-    if (found->run <= s_->meta_number("legacy_runs", 0)) {
-      found->run = 0;
+    if (found->run.value <= s_->meta_number("legacy_runs", 0)) {
+      found->run = RunId();
       return found;
     }
     Query h = s_->query(
@@ -138,14 +138,14 @@ std::vector<RecordedVerdict> Store::verdicts(Key key) {
                   "verdicts", {"rowid", 6});
     q.bind(1, static_cast<int64_t>(key));
     while (q.step()) {
-      found.push_back({q.integer(0, "batch"), q.score(1, "verdict"), q.text(2, "reviewer"),
+      found.push_back({q.batch(0, "batch"), q.score(1, "verdict"), q.text(2, "reviewer"),
                        q.text(3, "time"), q.text(4, "note"), q.integer(5, "superseded_by") != 0});
     }
   });
   return found;
 }
 
-int64_t StoreWriter::add_batch(const Batch& batch) {
+BatchId StoreWriter::add_batch(const Batch& batch) {
   SQLite::Statement b(*s_.db,
                       "INSERT INTO batches(design, seed, parameters, population, created) "
                       "VALUES(?, ?, ?, ?, ?)");
@@ -155,12 +155,12 @@ int64_t StoreWriter::add_batch(const Batch& batch) {
   b.bind(4, static_cast<int64_t>(batch.population));
   b.bind(5, now_utc());
   b.exec();
-  const int64_t id = s_.db->getLastInsertRowid();
+  const BatchId id(s_.db->getLastInsertRowid());
   SQLite::Statement item(
       *s_.db,
       "INSERT INTO batch_items(batch, key, score, probability, stratum) VALUES(?, ?, ?, ?, ?)");
   for (const BatchItem& i : batch.items) {
-    item.bind(1, id);
+    item.bind(1, id.value);
     item.bind(2, static_cast<int64_t>(i.key));
     item.bind(3, value(i.score));
     item.bind(4, i.probability);
@@ -171,7 +171,7 @@ int64_t StoreWriter::add_batch(const Batch& batch) {
   return id;
 }
 
-void StoreWriter::add_verdicts(int64_t batch, int64_t run, const std::string& reviewer,
+void StoreWriter::add_verdicts(BatchId batch, RunId run, const std::string& reviewer,
                                const std::vector<VerdictRow>& verdicts) {
   nodes_changed_ = true;
   SQLite::Statement q(*s_.db,
@@ -179,36 +179,36 @@ void StoreWriter::add_verdicts(int64_t batch, int64_t run, const std::string& re
                       "VALUES(?, ?, ?, ?, ?, ?, ?)");
   const std::string time = now_utc();
   for (const VerdictRow& v : verdicts) {
-    q.bind(1, batch);
+    q.bind(1, batch.value);
     q.bind(2, static_cast<int64_t>(v.key));
     q.bind(3, value(v.verdict));
     q.bind(4, reviewer);
     q.bind(5, time);
-    q.bind(6, run);
+    q.bind(6, run.value);
     q.bind(7, v.note);
     q.exec();
     q.reset();
   }
 }
 
-void StoreWriter::supersede_verdicts(int64_t batch, int64_t import_run, int64_t by_run) {
+void StoreWriter::supersede_verdicts(const Supersede& which) {
   nodes_changed_ = true;
   SQLite::Statement q(*s_.db,
                       "UPDATE verdicts SET superseded_by = ? WHERE batch = ? AND "
                       "superseded_by IS NULL AND coalesce(run, 0) = ?");
-  q.bind(1, by_run);
-  q.bind(2, batch);
-  q.bind(3, import_run);
+  q.bind(1, which.by_run.value);
+  q.bind(2, which.batch.value);
+  q.bind(3, which.import_run.value);
   q.exec();
 }
 
-void StoreWriter::reinstate_verdicts(int64_t batch, int64_t by_run) {
+void StoreWriter::reinstate_verdicts(BatchId batch, RunId by_run) {
   nodes_changed_ = true;
   SQLite::Statement q(*s_.db,
                       "UPDATE verdicts SET superseded_by = NULL WHERE batch = ? AND "
                       "superseded_by = ?");
-  q.bind(1, batch);
-  q.bind(2, by_run);
+  q.bind(1, batch.value);
+  q.bind(2, by_run.value);
   q.exec();
 }
 

@@ -17,7 +17,7 @@ std::optional<Verdict> draft_verdict(const Query& q, int column) {
 
 }  // namespace
 
-std::vector<Draft> Store::drafts(int64_t batch) {
+std::vector<Draft> Store::drafts(BatchId batch) {
   take_snapshot();
   std::vector<Draft> drafts;
   if (s_->version < 6 || !s_->temporary.empty()) return drafts;
@@ -26,7 +26,7 @@ std::vector<Draft> Store::drafts(int64_t batch) {
                                     "batch = ? ORDER BY key, reviewer",
                                     s_->version >= 7 ? "note, flagged" : "'', 0"),
                         "drafts", {"key", 0});
-    q.bind(1, batch);
+    q.bind(1, batch.value);
     while (q.step()) {
       drafts.push_back({q.key(0),
                         q.text(1, "reviewer"),
@@ -40,13 +40,13 @@ std::vector<Draft> Store::drafts(int64_t batch) {
 namespace {
 
 void require_drawn(SQLite::Database& db, const std::string& path, const PieceSet& pieces,
-                   int64_t batch, Key key) {
+                   BatchId batch, Key key) {
   SQLite::Statement exists(db, "SELECT 1 FROM batches WHERE id = ?");
-  exists.bind(1, batch);
+  exists.bind(1, batch.value);
   if (!exists.executeStep())
     throw InputError(path, 0, "batch", fmt::format("no batch {} in the store", batch));
   SQLite::Statement drawn(db, "SELECT 1 FROM batch_items WHERE batch = ? AND key = ?");
-  drawn.bind(1, batch);
+  drawn.bind(1, batch.value);
   drawn.bind(2, static_cast<int64_t>(key));
   if (!drawn.executeStep()) {
     throw InputError(
@@ -56,11 +56,11 @@ void require_drawn(SQLite::Database& db, const std::string& path, const PieceSet
 }
 
 // A submitted batch is read-only to drafts: its verdicts are expert rows now.
-void require_open(Store::Session& s, int64_t batch) {
+void require_open(Store::Session& s, BatchId batch) {
   Query imported = s.query(
       "SELECT reviewer, time, rowid FROM verdicts WHERE batch = ? AND superseded_by IS NULL",
       "verdicts", {"rowid", 2});
-  imported.bind(1, batch);
+  imported.bind(1, batch.value);
   if (imported.step()) {
     throw InputError(
         s.path, 0, "batch",
@@ -73,7 +73,7 @@ void require_open(Store::Session& s, int64_t batch) {
 
 }  // namespace
 
-std::optional<DraftState> StoreWriter::draft(int64_t batch, Key key, const std::string& reviewer) {
+std::optional<DraftState> StoreWriter::draft(BatchId batch, Key key, const std::string& reviewer) {
   Query q = s_.query(
       "SELECT verdict, note, flagged FROM drafts WHERE batch = ? AND key = ? AND reviewer = ?",
       "drafts");
@@ -82,7 +82,7 @@ std::optional<DraftState> StoreWriter::draft(int64_t batch, Key key, const std::
   return DraftState{draft_verdict(q, 0), q.text(1, "note"), q.flag(2, "flagged")};
 }
 
-void StoreWriter::set_draft(int64_t batch, Key key, const std::string& reviewer,
+void StoreWriter::set_draft(BatchId batch, Key key, const std::string& reviewer,
                             const DraftState& state) {
   require_drawn(*s_.db, s_.path, *s_.pieces, batch, key);
   require_open(s_, batch);
@@ -96,7 +96,7 @@ void StoreWriter::set_draft(int64_t batch, Key key, const std::string& reviewer,
   SQLite::Statement change(*s_.db,
                            "INSERT INTO draft_changes(batch, key, reviewer, verdict, note, "
                            "flagged, time) VALUES(?, ?, ?, ?, ?, ?, ?)");
-  change.bind(1, batch);
+  change.bind(1, batch.value);
   change.bind(2, static_cast<int64_t>(key));
   change.bind(3, reviewer);
   bind_state(change, 4);
@@ -104,11 +104,11 @@ void StoreWriter::set_draft(int64_t batch, Key key, const std::string& reviewer,
   put_draft(batch, key, reviewer, state, time);
 }
 
-void StoreWriter::put_draft(int64_t batch, Key key, const std::string& reviewer,
+void StoreWriter::put_draft(BatchId batch, Key key, const std::string& reviewer,
                             const DraftState& state, const std::string& time) {
   if (state.empty()) {
     SQLite::Statement q(*s_.db, "DELETE FROM drafts WHERE batch = ? AND key = ? AND reviewer = ?");
-    q.bind(1, batch);
+    q.bind(1, batch.value);
     q.bind(2, static_cast<int64_t>(key));
     q.bind(3, reviewer);
     q.exec();
@@ -119,7 +119,7 @@ void StoreWriter::put_draft(int64_t batch, Key key, const std::string& reviewer,
                       "VALUES(?, ?, ?, ?, ?, ?, ?) ON CONFLICT(batch, key, reviewer) DO UPDATE SET "
                       "verdict = excluded.verdict, note = excluded.note, flagged = "
                       "excluded.flagged, time = excluded.time");
-  q.bind(1, batch);
+  q.bind(1, batch.value);
   q.bind(2, static_cast<int64_t>(key));
   q.bind(3, reviewer);
   bind_text_or_null(q, 4, state.verdict ? state.verdict->text() : "");
@@ -129,7 +129,7 @@ void StoreWriter::put_draft(int64_t batch, Key key, const std::string& reviewer,
   q.exec();
 }
 
-std::optional<std::pair<Key, DraftState>> StoreWriter::undo_draft(int64_t batch,
+std::optional<std::pair<Key, DraftState>> StoreWriter::undo_draft(BatchId batch,
                                                                   const std::string& reviewer) {
   require_open(s_, batch);
   Query last = s_.query(

@@ -37,7 +37,7 @@ std::unordered_map<Key, LastChange> Store::last_changes(std::span<const Key> key
       q.bind(1, static_cast<int64_t>(key));
       if (q.step()) {
         changes.emplace(key,
-                        LastChange{q.integer(0, "id"), q.text(1, "command"), q.text(2, "started")});
+                        LastChange{q.run(0, "id"), q.text(1, "command"), q.text(2, "started")});
       } else {
         created_only.push_back(key);
       }
@@ -80,7 +80,7 @@ std::vector<HistoryEntry> Store::history(Key key) {
     }
     while (q.step()) {
       HistoryEntry e;
-      e.run = q.integer(0, "run");
+      e.run = q.run(0, "run");
       e.command = q.text(1, "command");
       e.started = q.text(2, "started");
       e.old_score = q.score_or_null(3, "old");

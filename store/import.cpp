@@ -9,8 +9,8 @@
 
 namespace egkb {
 
-ImportResult import_kb(Store& store, const KnowledgeBase& kb, const std::string& parameters,
-                       Outputs* outputs) {
+ImportResult import_kb(Store& store, const KnowledgeBase& kb,
+                       const nlohmann::ordered_json& parameters, Outputs* outputs) {
   if (kb.pieces != &store.pieces()) {
     throw InputError(store.path(), 0, "pieces",
                      fmt::format("the store holds {} materials, {} holds {} materials",
@@ -20,7 +20,7 @@ ImportResult import_kb(Store& store, const KnowledgeBase& kb, const std::string&
   ImportResult result;
   store.write(
       [&](StoreWriter& w) {
-        result.run = w.add_run({"import", parameters, "", "", 0, ""});
+        result.run = w.add_run({.command = "import", .parameters = parameters});
         const std::unordered_map<Key, NodeState> stored = w.nodes();
         for (const KbRow& row : kb.rows) {
           const NodeState now = NodeState::of(row);
@@ -39,8 +39,10 @@ ImportResult import_kb(Store& store, const KnowledgeBase& kb, const std::string&
         }
         w.finish_run(
             result.run,
-            fmt::format(R"({{"added": {}, "rescored": {}, "reflagged": {}, "unchanged": {}}})",
-                        result.added, result.rescored, result.reflagged, result.unchanged),
+            {{"added", result.added},
+             {"rescored", result.rescored},
+             {"reflagged", result.reflagged},
+             {"unchanged", result.unchanged}},
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
       },
       outputs);

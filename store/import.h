@@ -13,12 +13,14 @@ struct ImportResult {
   std::size_t rescored = 0;   // the score differs from the stored one
   std::size_t reflagged = 0;  // same score, another source, invariable flag or weight
   std::size_t unchanged = 0;
-  int64_t run = 0;  // the import's run
+  RunId run;  // the import's run
 };
 
-// One write: every added or changed row is a history row of one import run, whose parameters
-// are `parameters` (a JSON object). Throws InputError when the KB's piece set is not the store's.
-ImportResult import_kb(Store& store, const KnowledgeBase& kb, const std::string& parameters,
+// One write: every changed row is a history row of one import run, every added row one of its
+// created states; `parameters` are the run's. Throws InputError when the KB's piece set is not
+// the store's.
+ImportResult import_kb(Store& store, const KnowledgeBase& kb,
+                       const nlohmann::ordered_json& parameters = nlohmann::ordered_json::object(),
                        Outputs* outputs = nullptr);
 
 }  // namespace egkb

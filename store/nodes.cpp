@@ -33,7 +33,7 @@ std::unordered_map<Key, NodeState> StoreWriter::nodes() {
   return nodes;
 }
 
-void StoreWriter::change(int64_t run, Key key, const std::optional<NodeState>& old,
+void StoreWriter::change(RunId run, Key key, const std::optional<NodeState>& old,
                          const NodeState& now, const std::string& reason) {
   nodes_changed_ = true;
   SQLite::Statement& node = q_->node;
@@ -49,7 +49,7 @@ void StoreWriter::change(int64_t run, Key key, const std::optional<NodeState>& o
   node.reset();
   SQLite::Statement& history = q_->history;
   history.clearBindings();
-  history.bind(1, run);
+  history.bind(1, run.value);
   history.bind(2, static_cast<int64_t>(key));
   history.bind(4, value(now.score));
   history.bind(5, reason);
@@ -66,7 +66,7 @@ void StoreWriter::change(int64_t run, Key key, const std::optional<NodeState>& o
   history.reset();
 }
 
-void StoreWriter::create(int64_t run, Key key, const NodeState& state) {
+void StoreWriter::create(RunId run, Key key, const NodeState& state) {
   nodes_changed_ = true;
   SQLite::Statement& node = q_->created;
   node.bind(1, static_cast<int64_t>(key));
@@ -87,7 +87,7 @@ void StoreWriter::write_created() {
   for (auto& [run, states] : created_) {
     const auto count = static_cast<int64_t>(states.size());
     const std::string bytes = encode_created(std::move(states));
-    q.bind(1, run);
+    q.bind(1, run.value);
     q.bind(2, count);
     q.bindNoCopy(3, bytes.data(), static_cast<int>(bytes.size()));
     q.exec();
@@ -96,9 +96,9 @@ void StoreWriter::write_created() {
   created_.clear();
 }
 
-void StoreWriter::queue_for_review(int64_t run, Key key, const std::string& reason) {
+void StoreWriter::queue_for_review(RunId run, Key key, const std::string& reason) {
   SQLite::Statement q(*s_.db, "INSERT INTO review_queue(run, key, reason) VALUES(?, ?, ?)");
-  q.bind(1, run);
+  q.bind(1, run.value);
   q.bind(2, static_cast<int64_t>(key));
   q.bind(3, reason);
   q.exec();

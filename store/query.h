@@ -15,6 +15,7 @@
 
 #include "lattice/piece_set.h"
 #include "lattice/types.h"
+#include "store/ids.h"
 #include "store/node_state.h"
 
 namespace egkb {
@@ -40,12 +41,18 @@ class Query {
 
   Query& bind(int index, int64_t value);
   Query& bind(int index, std::string_view text);
+  template <typename Tag>
+  Query& bind(int index, Id<Tag> id) {
+    return bind(index, id.value);
+  }
   // The next row; false at the end. Throws SQLite::Exception when SQLite fails.
   bool step();
   void reset();
 
   bool is_null(int column) const { return type(column) == SQLITE_NULL; }
   int64_t integer(int column, const char* name) const;
+  RunId run(int column, const char* name) const { return RunId(integer(column, name)); }
+  BatchId batch(int column, const char* name) const { return BatchId(integer(column, name)); }
   std::optional<int64_t> integer_or_null(int column, const char* name) const;
   // A whole number kept as text (meta values).
   int64_t integer_text(int column, const char* name) const;

@@ -35,7 +35,7 @@ std::optional<RecordedRepair> Store::last_repair() {
                         "runs", {"id", 0});
     if (!q.step()) return std::nullopt;
     RecordedRepair r;
-    r.run = q.integer(0, "id");
+    r.run = q.run(0, "id");
     r.command = q.text(1, "command");
     r.started = q.text(2, "started");
     r.seconds = q.number(3, "seconds");
@@ -75,7 +75,7 @@ std::unordered_map<Key, RankSpan> Store::last_ranges() {
       const int64_t low = q.integer(1, "low"), high = q.integer(2, "high");
       if (low < 0 || high > kMaxRank || low >= high) q.damaged(2, "high", "a range of ranks");
       found.emplace(q.key(0), RankSpan{Rank(static_cast<int>(low)), Rank(static_cast<int>(high)),
-                                       q.integer(3, "run")});
+                                       q.run(3, "run")});
     }
   });
   return found;
@@ -101,32 +101,45 @@ std::optional<std::string> Store::current_validation() {
   });
 }
 
-int64_t StoreWriter::add_run(const RunRecord& run) {
+namespace {
+
+// A run's JSON column: its text, NULL for a null value.
+void bind_json(SQLite::Statement& q, int index, const nlohmann::ordered_json& j) {
+  if (j.is_null()) {
+    q.bind(index);
+  } else {
+    q.bind(index, j.dump());
+  }
+}
+
+}  // namespace
+
+RunId StoreWriter::add_run(const RunRecord& run) {
   SQLite::Statement q(*s_.db,
                       "INSERT INTO runs(command, parameters, before, after, started, seconds, "
                       "trace) VALUES(?, ?, ?, ?, ?, ?, ?)");
   q.bind(1, run.command);
-  q.bind(2, run.parameters);
-  bind_text_or_null(q, 3, run.before);
-  bind_text_or_null(q, 4, run.after);
+  q.bind(2, run.parameters.dump());
+  bind_json(q, 3, run.before);
+  bind_json(q, 4, run.after);
   q.bind(5, now_utc());
   q.bind(6, run.seconds);
-  bind_text_or_null(q, 7, run.trace);
+  bind_json(q, 7, run.trace);
   q.exec();
-  return s_.db->getLastInsertRowid();
+  return RunId(s_.db->getLastInsertRowid());
 }
 
-void StoreWriter::finish_run(int64_t run, const std::string& after, double seconds) {
+void StoreWriter::finish_run(RunId run, const nlohmann::ordered_json& after, double seconds) {
   SQLite::Statement q(*s_.db, "UPDATE runs SET after = ?, seconds = ? WHERE id = ?");
-  q.bind(1, after);
+  q.bind(1, after.dump());
   q.bind(2, seconds);
-  q.bind(3, run);
+  q.bind(3, run.value);
   q.exec();
 }
 
-void StoreWriter::add_range(int64_t run, Key key, Rank low, Rank high) {
+void StoreWriter::add_range(RunId run, Key key, Rank low, Rank high) {
   SQLite::Statement& q = q_->range;
-  q.bind(1, run);
+  q.bind(1, run.value);
   q.bind(2, static_cast<int64_t>(key));
   q.bind(3, value(low));
   q.bind(4, value(high));

@@ -94,7 +94,7 @@ struct Store::Session {
   // The states each run created (schema 9), run by run in order; `with_run` the run's command
   // and start as history entries name them.
   struct CreatedRun {
-    int64_t run;
+    RunId run;
     std::string command;
     std::string started;
     std::vector<CreatedState> states;
@@ -113,7 +113,7 @@ struct Store::Session {
                                    pieces->key_count());
       if (!states) q.damaged(2, "states", "the encoded states of its count of created nodes");
       runs.push_back(
-          {q.integer(0, "run"), q.text(3, "command"), q.text(4, "started"), std::move(*states)});
+          {q.run(0, "run"), q.text(3, "command"), q.text(4, "started"), std::move(*states)});
     }
     return runs;
   }

@@ -5,7 +5,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
@@ -25,14 +27,14 @@ class StoreWriter;
 // The schema version this build writes (PRAGMA user_version); it reads every version up to it.
 constexpr int kStoreVersion = 9;
 
-// A command's record in the runs table; the JSON texts are stored as they are.
+// A command's record in the runs table.
 struct RunRecord {
-  std::string command;
-  std::string parameters;
-  std::string before;
-  std::string after;
+  std::string command;  // "import", "reduce auto", ...
+  nlohmann::ordered_json parameters = nlohmann::ordered_json::object();  // what it was given
+  nlohmann::ordered_json before = nullptr;  // figures before and after (conflicts_json); null
+  nlohmann::ordered_json after = nullptr;   // for commands without them
   double seconds = 0;
-  std::string trace;  // a reducer's passes (JSON array); empty for other commands
+  nlohmann::ordered_json trace = nullptr;  // a reducer's passes (an array); null otherwise
 };
 
 struct ScoreChange {
@@ -43,7 +45,7 @@ struct ScoreChange {
 
 // The newest reduce run of a store as it was recorded, with every score it changed.
 struct RecordedRepair {
-  int64_t run = 0;
+  RunId run;
   std::string command;  // "reduce exact"
   std::string started;  // UTC ISO 8601
   double seconds = 0;
@@ -74,7 +76,7 @@ struct Draft {
 // A verdict as imported for a batch: who gave it, when, with what note, and whether it stands
 // (a later import or an undo may have set it aside).
 struct RecordedVerdict {
-  int64_t batch = 0;
+  BatchId batch;
   Score verdict;
   std::string reviewer;
   std::string time;
@@ -86,12 +88,12 @@ struct RecordedVerdict {
 struct RankSpan {
   Rank low;
   Rank high;
-  int64_t run = 0;
+  RunId run;
 };
 
 // One change of a node, with the run that made it.
 struct HistoryEntry {
-  int64_t run = 0;
+  RunId run;
   std::string command;             // "import", "reduce exact", "review import"
   std::string started;             // UTC ISO 8601
   std::optional<Score> old_score;  // nullopt when the change added the node
@@ -102,7 +104,7 @@ struct HistoryEntry {
 
 // The run that last changed a node.
 struct LastChange {
-  int64_t run = 0;
+  RunId run;
   std::string command;
   std::string started;
 };
@@ -139,9 +141,9 @@ class Store {
   // nullopt when the store records no reduce run.
   std::optional<RecordedRepair> last_repair();
   // Throws InputError when the store has no batch of that id.
-  Batch batch(int64_t id);
+  Batch batch(BatchId id);
   // The latest import of a batch's verdicts that still stands; nullopt when there is none.
-  std::optional<BatchImport> batch_import(int64_t batch);
+  std::optional<BatchImport> batch_import(BatchId batch);
   std::unordered_map<Key, LastChange> last_changes(std::span<const Key> keys);
   // Every change of one node, oldest first.
   std::vector<HistoryEntry> history(Key key);
@@ -154,9 +156,9 @@ class Store {
   // made at this session's revision: the rows have not changed since.
   std::optional<std::string> current_validation();
   // The drafts of a batch, every reviewer's, by key and reviewer.
-  std::vector<Draft> drafts(int64_t batch);
+  std::vector<Draft> drafts(BatchId batch);
   // The ids of the stored batches, oldest first.
-  std::vector<int64_t> batch_ids();
+  std::vector<BatchId> batch_ids();
   // Counts the commits that changed nodes: equal revisions read equal nodes.
   int64_t revision();
 
@@ -184,54 +186,59 @@ class Store {
 // which writes its history row, so the history replays to the nodes.
 class StoreWriter {
  public:
-  int64_t add_run(const RunRecord& run);
-  void finish_run(int64_t run, const std::string& after, double seconds);
+  RunId add_run(const RunRecord& run);
+  void finish_run(RunId run, const nlohmann::ordered_json& after, double seconds);
 
   // The nodes as they stand inside the transaction.
   std::unordered_map<Key, NodeState> nodes();
   // Sets a node that exists (or adds one, when `old` is nullopt) and records the change as a
   // history row.
-  void change(int64_t run, Key key, const std::optional<NodeState>& old, const NodeState& now,
+  void change(RunId run, Key key, const std::optional<NodeState>& old, const NodeState& now,
               const std::string& reason);
   // Adds a node the store does not hold; its first state is kept with the run's other created
   // nodes in one value (store/created_states.h), written when the transaction ends.
-  void create(int64_t run, Key key, const NodeState& state);
-  void queue_for_review(int64_t run, Key key, const std::string& reason);
+  void create(RunId run, Key key, const NodeState& state);
+  void queue_for_review(RunId run, Key key, const std::string& reason);
   // The range of a stored row the run left ambiguous (low < high).
-  void add_range(int64_t run, Key key, Rank low, Rank high);
+  void add_range(RunId run, Key key, Rank low, Rank high);
 
-  int64_t add_batch(const Batch& batch);
+  BatchId add_batch(const Batch& batch);
   struct VerdictRow {
     Key key;
     Score verdict;
     std::string note;
   };
-  void add_verdicts(int64_t batch, int64_t run, const std::string& reviewer,
+  void add_verdicts(BatchId batch, RunId run, const std::string& reviewer,
                     const std::vector<VerdictRow>& verdicts);
   // A reviewer's draft for a drawn row, set, replaced or (an empty state) removed, and recorded
   // as one change of the reviewer's draft history. Throws InputError when the batch did not
   // draw the key, and (choice "submitted") when the batch's verdicts were imported: a
   // submitted batch is read-only. Drafts change no node, so they never make another command's
   // snapshot stale.
-  void set_draft(int64_t batch, Key key, const std::string& reviewer, const DraftState& state);
+  void set_draft(BatchId batch, Key key, const std::string& reviewer, const DraftState& state);
   // The reviewer's draft of a drawn row as it stands inside the transaction; nullopt when none.
-  std::optional<DraftState> draft(int64_t batch, Key key, const std::string& reviewer);
+  std::optional<DraftState> draft(BatchId batch, Key key, const std::string& reviewer);
   // Takes back the reviewer's latest change in the batch that is not taken back yet: its row
   // returns to the state before that change. Returns the row's key and its state now; nullopt
   // when nothing is left to take back. Refused as set_draft is for a submitted batch.
-  std::optional<std::pair<Key, DraftState>> undo_draft(int64_t batch, const std::string& reviewer);
+  std::optional<std::pair<Key, DraftState>> undo_draft(BatchId batch, const std::string& reviewer);
 
   // Marks the verdicts of `batch` applied by `import_run` as taken back or replaced by `by_run`.
-  void supersede_verdicts(int64_t batch, int64_t import_run, int64_t by_run);
-  // Puts back the verdicts that `by_run` had superseded.
-  void reinstate_verdicts(int64_t batch, int64_t by_run);
+  struct Supersede {
+    BatchId batch;
+    RunId import_run;
+    RunId by_run;
+  };
+  void supersede_verdicts(const Supersede& which);
+  // Puts back the verdicts of `batch` that `by_run` had superseded.
+  void reinstate_verdicts(BatchId batch, RunId by_run);
 
  private:
   struct Statements;
   explicit StoreWriter(Store::Session& s);
   ~StoreWriter();
   // Sets the drafts row to `state` without a change of its history.
-  void put_draft(int64_t batch, Key key, const std::string& reviewer, const DraftState& state,
+  void put_draft(BatchId batch, Key key, const std::string& reviewer, const DraftState& state,
                  const std::string& time);
 
   // Writes the created states gathered by create(), one row per run.
@@ -240,7 +247,7 @@ class StoreWriter {
   Store::Session& s_;
   std::unique_ptr<Statements> q_;  // prepared once per transaction: imports change millions
   bool nodes_changed_ = false;
-  std::unordered_map<int64_t, std::vector<std::pair<Key, NodeState>>> created_;
+  std::map<RunId, std::vector<std::pair<Key, NodeState>>> created_;
   friend class Store;
 };
 

@@ -41,7 +41,7 @@ void make_store(const std::string& path) {
   {
     egkb::Outputs outputs;
     egkb::Store created = egkb::Store::create(path, *kb.pieces, outputs);
-    egkb::import_kb(created, kb, "{}", &outputs);
+    egkb::import_kb(created, kb, {}, &outputs);
   }
   egkb::Store store = egkb::Store::open(path);
   store.write([&](egkb::StoreWriter& w) {

@@ -7,9 +7,9 @@ namespace egkb {
 namespace {
 
 Batch batch_of(std::vector<int> drawn) {
-  Batch b{1, "hss", 0, "{}", 100, "", {}};
+  Batch b{BatchId(1), "hss", 0, "{}", 100, "", {}};
   for (std::size_t i = 0; i < drawn.size(); ++i) {
-    b.items.push_back({Key(10 + i), Score(drawn[i]), 0.5, 0});
+    b.items.push_back({Key(10 + i), Score(drawn[i]), 0.5, Source::Manual});
   }
   return b;
 }

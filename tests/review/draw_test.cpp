@@ -53,7 +53,7 @@ TEST_F(ReviewDraw, ThePlanWritesNothingAndTheApplyRecordsWhatWasPlanned) {
   for (const BatchItem& item : plan.batch.items)
     EXPECT_DOUBLE_EQ(item.probability, static_cast<double>(wanted) / static_cast<double>(n));
 
-  const int64_t id = apply_draw(store, plan, {path("b.csv"), path("b.html")});
+  const BatchId id = apply_draw(store, plan, {path("b.csv"), path("b.html")});
   EXPECT_TRUE(std::filesystem::exists(path("b.csv")));
   EXPECT_TRUE(std::filesystem::exists(path("b.html")));
   Store reread = Store::open(path("s.sqlite"));
@@ -81,7 +81,7 @@ TEST_F(ReviewDraw, ExcludeReviewedDrawsFromTheUnreviewedRowsByEveryDesign) {
     EXPECT_EQ(plan.batch.population, unreviewed) << design_name(design);
     EXPECT_EQ(plan.wanted, wanted) << design_name(design);
     for (const BatchItem& item : plan.batch.items)
-      EXPECT_NE(item.stratum, static_cast<std::size_t>(Source::Expert)) << design_name(design);
+      EXPECT_NE(item.stratum, Source::Expert) << design_name(design);
     if (design == Design::Spread) {
       EXPECT_EQ(plan.batch.items.size(), wanted);
     }

@@ -25,11 +25,10 @@ class ReviewRules : public test::TempDirTest {
   void make(const std::string& csv, const std::vector<const char*>& drawn) {
     const KnowledgeBase kb = parse_csv(csv, "kb.csv", {});
     test::make_store(path("s.sqlite"), kb);
-    Batch batch{0, "distance-k", 1, "{}", kb.rows.size(), "", {}};
+    Batch batch{BatchId(), "distance-k", 1, "{}", kb.rows.size(), "", {}};
     for (const char* m : drawn) {
       for (const KbRow& row : kb.rows) {
-        if (row.key == key(m))
-          batch.items.push_back({row.key, row.score, 1.0, static_cast<std::size_t>(row.source)});
+        if (row.key == key(m)) batch.items.push_back({row.key, row.score, 1.0, row.source});
       }
     }
     Store s = Store::open(path("s.sqlite"));
@@ -37,7 +36,7 @@ class ReviewRules : public test::TempDirTest {
   }
 
   FilledSheet sheet(const std::vector<std::pair<const char*, int>>& verdicts) const {
-    FilledSheet f{"sheet.csv", 1, {}};
+    FilledSheet f{"sheet.csv", BatchId(1), {}};
     std::size_t line = 2;
     for (const auto& [m, v] : verdicts)
       f.rows.push_back({line++, key(m), m, Verdict::of(Score(v))});

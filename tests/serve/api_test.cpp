@@ -22,7 +22,7 @@ class ApiTest : public ServeTest {
     make_store(kCsv, {{"KRRK", "KNK", "KCK"}, {"KPK"}});
   }
 
-  std::size_t drafts(int64_t batch) {
+  std::size_t drafts(BatchId batch) {
     return Store::open(path("store.sqlite")).drafts(batch).size();
   }
   Score score_of(const std::string& material) {
@@ -67,7 +67,7 @@ TEST_F(ApiTest, ReviewersKeepTheirOwnAnswersAndDisagreementsShow) {
   EXPECT_EQ(put_draft(1, "KNK", "3", "alice").first, 200);
   items = get("/api/batches/1").second["items"];
   EXPECT_FALSE(items[1]["disagree"]);
-  EXPECT_EQ(drafts(1), 2u);
+  EXPECT_EQ(drafts(BatchId(1)), 2u);
 }
 
 TEST_F(ApiTest, DraftRefusalsWriteNothing) {
@@ -84,7 +84,7 @@ TEST_F(ApiTest, DraftRefusalsWriteNothing) {
   EXPECT_EQ(answer_of(c.Put("/api/batches/1/drafts/KNK", origin(), "{not json", "application/json"))
                 .first,
             400);
-  EXPECT_EQ(drafts(1) + drafts(2), 0u);
+  EXPECT_EQ(drafts(BatchId(1)) + drafts(BatchId(2)), 0u);
 }
 
 TEST_F(ApiTest, UndoRemovesTheDraft) {
@@ -93,7 +93,7 @@ TEST_F(ApiTest, UndoRemovesTheDraft) {
   const auto r = client().Delete("/api/batches/1/drafts/KNK?reviewer=alice", origin());
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 200);
-  EXPECT_EQ(drafts(1), 0u);
+  EXPECT_EQ(drafts(BatchId(1)), 0u);
 }
 
 // A repair the data leave open: KNK at 1 and KNNK at 3 cannot both stand (a second red horse
@@ -201,7 +201,7 @@ TEST_F(ApiTest, TokenIsRequiredWhenSet) {
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 200);
   EXPECT_EQ(put_draft(1, "KNK", "2", "alice").first, 401);
-  EXPECT_EQ(drafts(1), 0u);
+  EXPECT_EQ(drafts(BatchId(1)), 0u);
   // The page itself holds no data; it reads the token from its address.
   EXPECT_EQ(client().Get("/")->status, 200);
 }
@@ -212,7 +212,7 @@ TEST_F(ApiTest, RequestsFromAnotherSiteAreRefused) {
                               R"({"verdict": "2", "reviewer": "alice"})", "application/json");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 403);
-  EXPECT_EQ(drafts(1), 0u);
+  EXPECT_EQ(drafts(BatchId(1)), 0u);
   const auto rebound = client().Get("/api/batches", {{"Host", "evil.example:80"}});
   ASSERT_TRUE(rebound);
   EXPECT_EQ(rebound->status, 403);
@@ -227,7 +227,7 @@ TEST_F(ApiTest, OversizedBodiesAreRefused) {
       answer_of(client().Put("/api/batches/1/drafts/KNK", origin(), body, "application/json"));
   EXPECT_EQ(status, 413);
   EXPECT_TRUE(why.contains("error"));
-  EXPECT_EQ(drafts(1), 0u);
+  EXPECT_EQ(drafts(BatchId(1)), 0u);
 }
 
 TEST_F(ApiTest, OnlyTheAppAndTheApiAreServed) {

@@ -35,7 +35,7 @@ class DraftsApiTest : public ServeTest {
   std::optional<DraftState> stored(const std::string& material, const std::string& reviewer) {
     Store store = Store::open(path("store.sqlite"));
     const Key key = key_of(parse_material(material, store.pieces()), store.pieces());
-    for (const Draft& d : store.drafts(1)) {
+    for (const Draft& d : store.drafts(BatchId(1))) {
       if (d.key == key && d.reviewer == reviewer) return d.state;
     }
     return std::nullopt;
@@ -177,7 +177,7 @@ TEST_F(DraftsApiTest, ASubmitWithOpenDisagreementsIsWarnedOf) {
   const std::string message = why["error"];
   EXPECT_NE(message.find("line 3 verdict: KNK: alice ok (3), bob 2"), std::string::npos) << message;
   EXPECT_EQ(message.find("KCK"), std::string::npos) << message;
-  EXPECT_FALSE(Store::open(path("store.sqlite")).batch_import(1));
+  EXPECT_FALSE(Store::open(path("store.sqlite")).batch_import(BatchId(1)));
   const auto [accepted, result] =
       submit(1, {{"reviewer", "alice"}, {"accept_disagreements", true}});
   EXPECT_EQ(accepted, 200) << result.dump();

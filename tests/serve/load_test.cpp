@@ -31,7 +31,7 @@ TEST_F(ServeTest, TwentyReviewersAtOnceLoseNothing) {
         Batch batch = test_batch(kb.rows.size());
         for (std::size_t i = 0; i < kRowsEach; ++i) {
           const KbRow& row = kb.rows[static_cast<std::size_t>(r) * kRowsEach * 9 + i * 9];
-          batch.items.push_back({row.key, row.score, 0.5, 0});
+          batch.items.push_back({row.key, row.score, 0.5, Source::Manual});
           materials[static_cast<std::size_t>(r)].push_back(material_text(row.key, store.pieces()));
         }
         w.add_batch(batch);
@@ -78,10 +78,10 @@ TEST_F(ServeTest, TwentyReviewersAtOnceLoseNothing) {
   Store store = Store::open(path("store.sqlite"));
   std::size_t stored_drafts = 0;
   for (int r = 0; r < kReviewers; ++r) {
-    const auto drafts = store.drafts(r + 1);
+    const auto drafts = store.drafts(BatchId(r + 1));
     stored_drafts += drafts.size();
     for (const Draft& d : drafts) EXPECT_EQ(d.reviewer, "reviewer " + std::to_string(r));
-    const auto import = store.batch_import(r + 1);
+    const auto import = store.batch_import(BatchId(r + 1));
     ASSERT_TRUE(import) << "batch " << r + 1
                         << " was not applied: " << results[static_cast<std::size_t>(r)].dump();
     EXPECT_EQ(import->verdicts.size(), kRowsEach);

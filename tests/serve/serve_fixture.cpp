@@ -11,7 +11,7 @@ std::pair<int, nlohmann::json> answer_of(const httplib::Result& r) {
 }
 
 Batch test_batch(std::size_t population) {
-  return Batch{.id = 0,
+  return Batch{.id = BatchId(),
                .design = "hss",
                .seed = 0,
                .parameters = std::string("{}"),
@@ -41,7 +41,7 @@ void ServeTest::make_store(const std::string& csv,
         const Key key = key_of(parse_material(m, store.pieces()), store.pieces());
         const auto row = std::find_if(kb.rows.begin(), kb.rows.end(),
                                       [&](const KbRow& r) { return r.key == key; });
-        batch.items.push_back({key, row->score, 0.5, static_cast<std::size_t>(row->source)});
+        batch.items.push_back({key, row->score, 0.5, row->source});
       }
       w.add_batch(batch);
     }

@@ -67,7 +67,7 @@ TEST_F(StoreTest, AnOwnersSessionKeepsItsJournalFilesEmptied) {
   EXPECT_TRUE(fs::exists(store() + "-shm"));
   {
     Store s = Store::open(store());
-    import_kb(s, parse_csv("material,score\nKRKP,1\n", "u.csv", {}), "{}");
+    import_kb(s, parse_csv("material,score\nKRKP,1\n", "u.csv", {}));
   }
   EXPECT_EQ(fs::file_size(store() + "-wal"), 0u) << "every change is in the store file itself";
   fs::remove(store() + "-wal");
@@ -81,12 +81,12 @@ TEST_F(StoreTest, ReimportRecordsEveryChangeOfScoreOrFlags) {
       "material,score,source\nKRKNMM,2,manual\nKHPKGM,0,manual\nKPPKGM,5,expert\nKRK,0,\n", "u.csv",
       {});
   Store s = Store::open(store());
-  const ImportResult r = import_kb(s, update, "{}");
+  const ImportResult r = import_kb(s, update);
   EXPECT_EQ(r.added, 1u);
   EXPECT_EQ(r.rescored, 1u);   // KRKNMM 1 -> 2 (its weight goes too)
   EXPECT_EQ(r.reflagged, 1u);  // KHPKGM generated -> manual
   EXPECT_EQ(r.unchanged, 1u);  // KPPKGM
-  EXPECT_EQ(r.run, 2);
+  EXPECT_EQ(r.run, RunId(2));
   // The two changes as history rows, the node it added among the run's created states.
   EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM history WHERE run = 2"), 2);
   EXPECT_EQ(test::query_number(store(), "SELECT count FROM created WHERE run = 2"), 1);
@@ -102,7 +102,7 @@ TEST_F(StoreTest, FailedImportLeavesTheFileAsItWas) {
   KnowledgeBase bad = parse_csv("material,score\nKRK,0\nKNK,1\n", "bad.csv", {});
   bad.rows[1].score = Score(12);  // slips past the parser, stopped by the schema's CHECK
   Store s = Store::open(store());
-  EXPECT_THROW(import_kb(s, bad, "{}"), StoreError);
+  EXPECT_THROW(import_kb(s, bad), StoreError);
   EXPECT_EQ(test::read_file(store()), before);
   EXPECT_EQ(Store::open(store()).knowledge_base().rows.size(), 4u);
 }
@@ -113,7 +113,7 @@ TEST_F(StoreTest, FailedImportIntoANewFileCreatesNothing) {
   {
     Outputs outputs;
     Store s = Store::create(store(), *bad.pieces, outputs);
-    EXPECT_THROW(import_kb(s, bad, "{}", &outputs), StoreError);
+    EXPECT_THROW(import_kb(s, bad, {}, &outputs), StoreError);
   }
   EXPECT_TRUE(fs::is_empty(dir_)) << "no store, no temporary file";
 }
@@ -121,7 +121,7 @@ TEST_F(StoreTest, FailedImportIntoANewFileCreatesNothing) {
 TEST_F(StoreTest, ANewStoreAppearsOnlyWhenItsOutputsArePublished) {
   Outputs outputs;
   Store s = Store::create(store(), PieceSet::xiangqi(), outputs);
-  import_kb(s, sample_kb(), "{}");
+  import_kb(s, sample_kb());
   EXPECT_FALSE(fs::exists(store()));
   outputs.publish();
   outputs.keep();
@@ -137,7 +137,7 @@ TEST_F(StoreTest, RemembersItsPieceSetAndRefusesAnother) {
   EXPECT_THROW(open_kb(path("chess.sqlite"), {"xiangqi", DuplicatePolicy::Error}), InputError);
   const std::string before = test::read_file(path("chess.sqlite"));
   Store s = Store::open(path("chess.sqlite"));
-  EXPECT_THROW(import_kb(s, sample_kb(), "{}"), InputError);
+  EXPECT_THROW(import_kb(s, sample_kb()), InputError);
   EXPECT_EQ(test::read_file(path("chess.sqlite")), before);
 }
 
@@ -164,7 +164,8 @@ TEST_F(StoreTest, LastRepairIsTheNewestReduceRunWithItsChangesAndTrace) {
   auto repair = [&](const std::string& command, const std::string& trace, Score from, Score to) {
     Store s = Store::open(store());
     s.write([&](StoreWriter& w) {
-      const int64_t run = w.add_run({command, "{}", "", "", 0.25, trace});
+      const RunId run = w.add_run(
+          {.command = command, .seconds = 0.25, .trace = nlohmann::ordered_json::parse(trace)});
       NodeState before = NodeState::of(krknmm), after = before;
       before.score = from;
       after.score = to;
@@ -174,10 +175,10 @@ TEST_F(StoreTest, LastRepairIsTheNewestReduceRunWithItsChangesAndTrace) {
   repair("reduce ba", "[]", Score(1), Score(2));
   repair("reduce exact", kTrace, Score(2), Score(3));
   Store s = Store::open(store());
-  import_kb(s, sample_kb(), "{}");
+  import_kb(s, sample_kb());
   const auto r = Store::open(store()).last_repair();
   ASSERT_TRUE(r.has_value());
-  EXPECT_EQ(r->run, 3);
+  EXPECT_EQ(r->run, RunId(3));
   EXPECT_EQ(r->command, "reduce exact");
   EXPECT_EQ(r->trace, kTrace);
   EXPECT_DOUBLE_EQ(r->seconds, 0.25);
@@ -198,7 +199,7 @@ TEST_F(StoreTest, AWriteRefusesWhenAnotherCommandWroteAfterItsSnapshot) {
   const KbRow r = seen.rows[0];
   auto set_score = [&](Store& s, int score) {
     s.write([&](StoreWriter& w) {
-      const int64_t run = w.add_run({"reduce exact", "{}", "", "", 0, ""});
+      const RunId run = w.add_run({.command = "reduce exact"});
       NodeState after = NodeState::of(r);
       after.score = Score(score);
       w.change(run, r.key, NodeState::of(r), after, "reduce exact");
@@ -211,7 +212,7 @@ TEST_F(StoreTest, AWriteRefusesWhenAnotherCommandWroteAfterItsSnapshot) {
   EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
   // A session that read nothing writes inside its transaction and is not refused.
   Store blind = Store::open(store());
-  EXPECT_NO_THROW(import_kb(blind, sample_kb(), "{}"));
+  EXPECT_NO_THROW(import_kb(blind, sample_kb()));
 }
 
 TEST_F(StoreTest, ABusyStoreIsRefusedAfterABoundedWait) {
@@ -221,7 +222,7 @@ TEST_F(StoreTest, ABusyStoreIsRefusedAfterABoundedWait) {
   Store s = Store::open(store());
   const auto started = std::chrono::steady_clock::now();
   try {
-    import_kb(s, sample_kb(), "{}");
+    import_kb(s, sample_kb());
     ADD_FAILURE() << "a held write lock let the import through";
   } catch (const StoreConflict& e) {
     EXPECT_NE(std::string(e.what()).find("busy"), std::string::npos) << e.what();
@@ -315,11 +316,11 @@ TEST_F(StoreTest, AVersionOneStoreIsReadAsItIsAndMigratedByTheNextWrite) {
     ASSERT_EQ(kb.rows.size(), 2u);
     EXPECT_EQ(row_of(kb, 2916).weight, 3.0);
     EXPECT_FALSE(s.last_repair().has_value());
-    EXPECT_THROW(s.batch(1), InputError);
+    EXPECT_THROW(s.batch(BatchId(1)), InputError);
   }
   EXPECT_EQ(test::read_file(store()), before) << "reading does not migrate";
   Store s = Store::open(store());
-  import_kb(s, parse_csv("material,score\nKNK,1\n", "u.csv", {}), "{}");
+  import_kb(s, parse_csv("material,score\nKNK,1\n", "u.csv", {}));
   EXPECT_EQ(test::query_number(store(), "PRAGMA user_version"), kStoreVersion);
   EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM runs WHERE command = 'migrate'"), 1);
   EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
@@ -359,24 +360,26 @@ TEST_F(StoreTest, ASchemaFourReviewIsLinkedToItsRunByMigration) {
   // Schema 4 confirmed the verdict without a history row: only the run says it was a review.
   Store s = Store::open(store());
   Store beside = Store::open(store());
-  const auto earlier = s.batch_import(1);
+  const auto earlier = s.batch_import(BatchId(1));
   ASSERT_TRUE(earlier.has_value());
   EXPECT_EQ(earlier->reviewer, "ada");
   EXPECT_EQ(earlier->verdicts.at(2916), Score(0));
-  import_kb(s, parse_csv("material,score\nKNK,1\n", "u.csv", {}), "{}");
+  import_kb(s, parse_csv("material,score\nKNK,1\n", "u.csv", {}));
   EXPECT_EQ(test::query_number(store(), "SELECT run FROM verdicts WHERE batch = 1"), 2);
   EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
-  EXPECT_EQ(Store::open(store()).batch_import(1)->run, 0) << "recorded without flags";
+  EXPECT_EQ(Store::open(store()).batch_import(BatchId(1))->run, RunId(0))
+      << "recorded without flags";
   // A session opened at schema 4 writes after another one migrated the store.
-  EXPECT_NO_THROW(import_kb(beside, parse_csv("material,score\nKCK,1\n", "v.csv", {}), "{}"));
+  EXPECT_NO_THROW(import_kb(beside, parse_csv("material,score\nKCK,1\n", "v.csv", {})));
   EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM runs WHERE command = 'migrate'"), 1);
 }
 
 // A store with one batch drawing KRKNMM and KHPKGM, for the drafts tests.
-int64_t add_test_batch(Store& s, const KnowledgeBase& kb) {
-  Batch batch{0, "hss", 1, "{}", kb.rows.size(), "", {}};
-  for (const KbRow& r : {kb.rows[0], kb.rows[1]}) batch.items.push_back({r.key, r.score, 0.5, 1});
-  int64_t id = 0;
+BatchId add_test_batch(Store& s, const KnowledgeBase& kb) {
+  Batch batch{BatchId(), "hss", 1, "{}", kb.rows.size(), "", {}};
+  for (const KbRow& r : {kb.rows[0], kb.rows[1]})
+    batch.items.push_back({r.key, r.score, 0.5, Source::Generated});
+  BatchId id;
   s.write([&](StoreWriter& w) { id = w.add_batch(batch); });
   return id;
 }
@@ -385,7 +388,7 @@ TEST_F(StoreTest, DraftsKeepEveryChangeAndUndoWalksBackAcrossSessions) {
   const KnowledgeBase kb = sample_kb();
   make(kb);
   const Key first = kb.rows[0].key, second = kb.rows[1].key;
-  int64_t batch = 0;
+  BatchId batch;
   {
     Store s = Store::open(store());
     batch = add_test_batch(s, kb);
@@ -435,7 +438,7 @@ TEST_F(StoreTest, ASubmittedBatchTakesNoDraftAndKeepsItsNotes) {
   const KnowledgeBase kb = sample_kb();
   make(kb);
   Store s = Store::open(store());
-  const int64_t batch = add_test_batch(s, kb);
+  const BatchId batch = add_test_batch(s, kb);
   Store::open(store()).write([&](StoreWriter& w) {
     w.set_draft(batch, kb.rows[0].key, "ada", {Verdict::of(Score(2)), "slowly", true});
     const std::optional<DraftState> read = w.draft(batch, kb.rows[0].key, "ada");
@@ -444,7 +447,7 @@ TEST_F(StoreTest, ASubmittedBatchTakesNoDraftAndKeepsItsNotes) {
     EXPECT_FALSE(w.draft(batch, kb.rows[0].key, "bob"));
   });
   s.write([&](StoreWriter& w) {
-    const int64_t run = w.add_run({"review import", "{}", "", "", 0, ""});
+    const RunId run = w.add_run({.command = "review import"});
     w.add_verdicts(batch, run, "ada", {{kb.rows[0].key, Score(2), "a rook wins slowly"}});
   });
   const auto import = Store::open(store()).batch_import(batch);
@@ -497,16 +500,16 @@ TEST_F(StoreTest, SchemaSixDraftsBecomeTheFirstChangeOfTheirHistory) {
       PRAGMA user_version = 6;
     )sql");
   }
-  const std::vector<Draft> read = Store::open(store()).drafts(1);
+  const std::vector<Draft> read = Store::open(store()).drafts(BatchId(1));
   ASSERT_EQ(read.size(), 1u);
   EXPECT_EQ(read[0].state, (DraftState{Verdict::of(Score(7)), "", false}));
   Store s = Store::open(store());
   std::optional<std::pair<Key, DraftState>> undone;
-  s.write([&](StoreWriter& w) { undone = w.undo_draft(1, "ada"); });
+  s.write([&](StoreWriter& w) { undone = w.undo_draft(BatchId(1), "ada"); });
   EXPECT_EQ(test::query_number(store(), "PRAGMA user_version"), kStoreVersion);
   ASSERT_TRUE(undone);
   EXPECT_EQ(undone->first, Key{2916});
-  EXPECT_TRUE(Store::open(store()).drafts(1).empty());
+  EXPECT_TRUE(Store::open(store()).drafts(BatchId(1)).empty());
 }
 
 }  // namespace
