@@ -159,13 +159,26 @@ std::string suggestion(const std::string& word, const std::vector<std::string>& 
 // Library errors name what is wrong, never a flag; the option that accepts the input anyway is
 // the command line's to tell.
 std::string with_hint(const InputError& e) {
-  const std::string& choice = e.choice();
-  const char* option = choice == "accept stale" ? "--accept-stale"
-                       : choice == "replace"    ? "--replace"
-                       : choice == "partial"    ? "--partial"
-                       : choice == "duplicate"  ? "--on-duplicate first|last"
-                                                : nullptr;
-  if (option == nullptr) return e.what();
+  const char* option = nullptr;
+  switch (e.choice()) {
+    case Choice::Partial:
+      option = "--partial";
+      break;
+    case Choice::AcceptStale:
+      option = "--accept-stale";
+      break;
+    case Choice::Replace:
+      option = "--replace";
+      break;
+    case Choice::Duplicate:
+      option = "--on-duplicate first|last";
+      break;
+    // Choices the review app offers, or none: the command line has no option for them.
+    case Choice::AcceptDisagreements:
+    case Choice::Submitted:
+    case Choice::None:
+      return e.what();
+  }
   return fmt::format("{}\n  (the option for it: {})", e.what(), option);
 }
 

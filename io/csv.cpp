@@ -257,7 +257,7 @@ KnowledgeBase read_csv(ByteSource source, const CsvOptions& options) {
                         "the last",
                         material_text(row->key, *kb.pieces), earlier.line, state_text(earlier),
                         state_text(*row)),
-            "duplicate");
+            Choice::Duplicate);
     }
   }
   if (!columns) {

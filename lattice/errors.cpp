@@ -18,13 +18,33 @@ std::string locate(const std::string& file, std::size_t line, const std::string&
 
 }  // namespace
 
+std::string_view choice_name(Choice choice) {
+  switch (choice) {
+    case Choice::None:
+      return "";
+    case Choice::Partial:
+      return "partial";
+    case Choice::AcceptStale:
+      return "accept stale";
+    case Choice::Replace:
+      return "replace";
+    case Choice::Duplicate:
+      return "duplicate";
+    case Choice::AcceptDisagreements:
+      return "accept disagreements";
+    case Choice::Submitted:
+      return "submitted";
+  }
+  return "";
+}
+
 InputError::InputError(std::string file, std::size_t line, std::string field,
-                       const std::string& message, std::string choice)
+                       const std::string& message, Choice choice)
     : std::runtime_error(locate(file, line, field, message)),
       file_(std::move(file)),
       line_(line),
       field_(std::move(field)),
-      choice_(std::move(choice)) {}
+      choice_(choice) {}
 
 IoError::IoError(const std::string& path, const std::string& message)
     : std::runtime_error(path_text(path) + ": " + message) {}

@@ -3,30 +3,45 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace egkb {
+
+// What a user can do to have refused input accepted anyway, or (Submitted) why it can no longer
+// be: the command line names its option, the review app's API its name (choice_name).
+enum class Choice : uint8_t {
+  None,
+  Partial,              // a sheet that lacks some of its batch's rows
+  AcceptStale,          // verdicts on rows changed since they were drawn
+  Replace,              // a batch imported already, or a newer expert verdict
+  Duplicate,            // a material listed twice with different states
+  AcceptDisagreements,  // answers other reviewers gave otherwise
+  Submitted,            // the batch's verdicts are imported: take them back first
+};
+
+// "partial", "accept stale", ...; "" for None.
+std::string_view choice_name(Choice choice);
 
 // Bad input from the user: a file, a row, an argument. Exit code 2.
 class InputError : public std::runtime_error {
  public:
-  // `line` 0 means the error concerns the whole file or an argument, not a line. `choice`
-  // names, in words, the choice a user can make to have the input accepted anyway ("partial
-  // sheet"); the command line says which option makes it.
+  // `line` 0 means the error concerns the whole file or an argument, not a line.
   InputError(std::string file, std::size_t line, std::string field, const std::string& message,
-             std::string choice = "");
+             Choice choice = Choice::None);
 
   const std::string& file() const { return file_; }
   std::size_t line() const { return line_; }
   const std::string& field() const { return field_; }
-  const std::string& choice() const { return choice_; }
+  Choice choice() const { return choice_; }
 
  private:
   std::string file_;
   std::size_t line_;
   std::string field_;
-  std::string choice_;
+  Choice choice_;
 };
 
 // A file could not be read or written. Exit code 3.

@@ -81,7 +81,7 @@ MatchedSheet match_sheet(Store& store, const FilledSheet& sheet, bool partial) {
         fmt::format("the sheet lacks {} of the {} rows batch {} drew ({}{}); nothing was "
                     "changed: restore them, or accept a partial sheet",
                     lacking, batch.items.size(), batch.id, missing, lacking > 10 ? ", ..." : ""),
-        "partial");
+        Choice::Partial);
   }
   return matched;
 }
@@ -161,7 +161,7 @@ ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptio
                                    "changed: take it back first (review undo), or replace its "
                                    "verdicts",
                                    batch.id, earlier->reviewer, earlier->time),
-                       "replace");
+                       Choice::Replace);
     }
     plan.replaces = std::move(earlier);
   }
@@ -194,11 +194,11 @@ ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptio
     for (const Stale& s : stale) keys.push_back(s.verdict->key);
     const auto last = store.last_changes(keys);
     Faults newer(sheet.origin, "hold a verdict newer than the sheet",
-                 "a verdict replaces a newer expert verdict only when asked to", "replace");
+                 "a verdict replaces a newer expert verdict only when asked to", Choice::Replace);
     Faults changed(sheet.origin, fmt::format("changed since batch {} was drawn", batch.id),
                    "the reviewer judged the rows as drawn: draw a new batch, or apply the "
                    "verdicts to the rows as they are now",
-                   "accept stale");
+                   Choice::AcceptStale);
     for (const Stale& s : stale) {
       const auto by = last.find(s.verdict->key);
       const std::string why = fmt::format(

@@ -44,25 +44,25 @@ namespace {
 // Thrown inside a call to answer with that status and the CLI's message text.
 struct Refusal {
   Refusal(int status, std::string message, std::string field, std::size_t line = 0,
-          std::string choice = "")
+          Choice choice = Choice::None)
       : status(status),
         message(std::move(message)),
         field(std::move(field)),
         line(line),
-        choice(std::move(choice)) {}
+        choice(choice) {}
 
   int status;
   std::string message;
   std::string field;
   std::size_t line;
-  std::string choice;
+  Choice choice;
 };
 
 nlohmann::ordered_json error_json(const Refusal& r) {
   nlohmann::ordered_json j{{"error", r.message}};
   if (!r.field.empty()) j["field"] = r.field;
   if (r.line > 0) j["line"] = r.line;
-  if (!r.choice.empty()) j["choice"] = r.choice;
+  if (r.choice != Choice::None) j["choice"] = choice_name(r.choice);
   return j;
 }
 
@@ -207,7 +207,8 @@ void refuse_disagreements(const Batch& batch, const std::vector<Draft>& drafts,
                           const std::string& reviewer, const std::string& origin,
                           const PieceSet& pieces) {
   Faults faults(origin, "answered otherwise by another reviewer",
-                "settle them with the other reviewers, or submit anyway", "accept disagreements");
+                "settle them with the other reviewers, or submit anyway",
+                Choice::AcceptDisagreements);
   for (const Disagreement& d : disagreements_of(batch_agreement(batch, drafts), reviewer)) {
     const BatchItem& item = batch.items[d.item];
     std::string answers;

@@ -67,7 +67,7 @@ void require_open(Store::Session& s, BatchId batch) {
         fmt::format("batch {} was submitted by {} at {}: its answers are read-only "
                     "now; take the import back (egkb review undo) to answer again",
                     batch, printable(imported.text(0, "reviewer")), imported.text(1, "time")),
-        "submitted");
+        Choice::Submitted);
   }
 }
 

@@ -212,7 +212,7 @@ class StoreWriter {
                     const std::vector<VerdictRow>& verdicts);
   // A reviewer's draft for a drawn row, set, replaced or (an empty state) removed, and recorded
   // as one change of the reviewer's draft history. Throws InputError when the batch did not
-  // draw the key, and (choice "submitted") when the batch's verdicts were imported: a
+  // draw the key, and (Choice::Submitted) when the batch's verdicts were imported: a
   // submitted batch is read-only. Drafts change no node, so they never make another command's
   // snapshot stale.
   void set_draft(BatchId batch, Key key, const std::string& reviewer, const DraftState& state);

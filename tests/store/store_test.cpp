@@ -464,14 +464,14 @@ TEST_F(StoreTest, ASubmittedBatchTakesNoDraftAndKeepsItsNotes) {
     });
     ADD_FAILURE() << "a draft was taken for a submitted batch";
   } catch (const InputError& e) {
-    EXPECT_EQ(e.choice(), "submitted");
+    EXPECT_EQ(e.choice(), Choice::Submitted);
   }
   // Nor does it take an undo: ada's draft stays as it was submitted.
   try {
     Store::open(store()).write([&](StoreWriter& w) { w.undo_draft(batch, "ada"); });
     ADD_FAILURE() << "a draft of a submitted batch was undone";
   } catch (const InputError& e) {
-    EXPECT_EQ(e.choice(), "submitted");
+    EXPECT_EQ(e.choice(), Choice::Submitted);
   }
   EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM draft_changes"), 1);
   EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM draft_changes WHERE undone = 1"), 0);
