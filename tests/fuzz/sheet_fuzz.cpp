@@ -12,9 +12,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   try {
     const egkb::FilledSheet sheet =
         egkb::read_sheet(egkb::ByteSource::memory(text, "fuzz.csv"), egkb::PieceSet::xiangqi());
-    if (sheet.batch <= 0) __builtin_trap();
+    if (sheet.batch.value <= 0) __builtin_trap();
     for (const egkb::SheetVerdict& row : sheet.rows) {
-      if (row.verdict && egkb::value(*row.verdict) > egkb::kMaxScore) __builtin_trap();
+      if (egkb::value(row.verdict.score_given(egkb::Score{0})) > egkb::kMaxScore) __builtin_trap();
+      if (egkb::Verdict::parse(row.verdict.text()) != row.verdict) __builtin_trap();
     }
   } catch (const egkb::InputError&) {
   }
