@@ -53,7 +53,7 @@ void add_sample_design_options(OptionSink& sink, SampleDesign& design, const cha
                         "probabilities), distance-k (the paper's: rows at least --k apart, fewer "
                         "when they do not fit), hss (risk-weighted draws) or active (the rows a "
                         "material model fitted to the KB disagrees with most, and random draws for "
-                        "the estimate); default {}, or distance-k when --k is given",
+                        "the estimate); default {}; --k alone asks for distance-k",
                         design_name(kDefaultDesign))
                 .c_str(),
             names);

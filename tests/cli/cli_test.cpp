@@ -340,6 +340,67 @@ TEST_F(Cli, SampleSpreadRecordsItsProbabilitiesAndEstimateGivesAnInterval) {
   EXPECT_LT(e["rate"].get<double>(), e["high"].get<double>());
   const Outcome text = run("estimate " + path("n.sqlite") + " " + path("good.csv"));
   EXPECT_NE(text.out.find("batch 1 (spread)"), std::string::npos) << text.out;
+
+  // What the app submits is in the store: the estimate of the batch by its id is the sheet's.
+  const Outcome before_import = run("estimate " + path("n.sqlite") + " 1 --json");
+  EXPECT_EQ(before_import.code, 2) << before_import.out;
+  ASSERT_EQ(run("review import " + path("n.sqlite") + " " + path("good.csv") + " --reviewer ada")
+                .code,
+            0);
+  const Outcome by_id = run("estimate " + path("n.sqlite") + " 1 --json");
+  ASSERT_EQ(by_id.code, 0) << by_id.err;
+  EXPECT_EQ(by_id.out, estimate.out);
+}
+
+TEST_F(Cli, ShowTellsANodesHistoryAndVerdictsWithTheirNotes) {
+  ASSERT_EQ(
+      run("synth --preset end59 --seed 5 --truth " + path("t.csv") + " --out " + path("n.sqlite"))
+          .code,
+      0);
+  ASSERT_EQ(run("sample " + path("n.sqlite") + " --p 0.01 --seed 3 --out " + path("b.csv")).code,
+            0);
+  std::string material;
+  const std::string filled = test::truthful_sheet(path("b.csv"), path("t.csv"));
+  std::istringstream lines(filled);
+  std::string header, first;
+  std::getline(lines, header);
+  std::getline(lines, first);
+  material = first.substr(first.find(',', first.find(',') + 1) + 1);
+  material = material.substr(0, material.find(','));
+  // The first row carries a note; the sheet's `note` column is the fifth.
+  std::string noted = filled;
+  const std::size_t at = noted.find(first);
+  std::string row = first;
+  std::size_t comma = 0;
+  for (int i = 0; i < 4; ++i) comma = row.find(',', comma) + 1;
+  row.insert(comma, "a fortress");
+  noted.replace(at, first.size(), row);
+  write("good.csv", noted);
+  ASSERT_EQ(run("review import " + path("n.sqlite") + " " + path("good.csv") + " --reviewer ada")
+                .code,
+            0);
+
+  const Outcome text = run("show " + path("n.sqlite") + " " + material);
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("history"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("run 1 import: added"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("run 2 review import"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("by ada — a fortress"), std::string::npos) << text.out;
+
+  const Outcome json = run("show " + path("n.sqlite") + " " + material + " --json");
+  ASSERT_EQ(json.code, 0) << json.err;
+  const auto j = nlohmann::json::parse(json.out);
+  ASSERT_EQ(j["history"].size(), 2u);
+  EXPECT_EQ(j["history"][0]["command"], "import");
+  EXPECT_TRUE(j["history"][0]["from"].is_null());
+  EXPECT_EQ(j["history"][1]["command"], "review import");
+  EXPECT_EQ(j["history"][1]["reviewer"], "ada");
+  ASSERT_EQ(j["verdicts"].size(), 1u);
+  EXPECT_EQ(j["verdicts"][0]["batch"], 1);
+  EXPECT_EQ(j["verdicts"][0]["reviewer"], "ada");
+  EXPECT_EQ(j["verdicts"][0]["note"], "a fortress");
+  EXPECT_TRUE(j["verdicts"][0]["stands"].get<bool>());
+  EXPECT_EQ(j["source"], "expert");
 }
 
 TEST_F(Cli, DemoRunsOnTheShippedData) {

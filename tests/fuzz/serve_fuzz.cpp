@@ -47,7 +47,7 @@ void make_store(const std::string& path) {
   store.write([&](egkb::StoreWriter& w) {
     for (const std::vector<std::string>& drawn :
          {std::vector<std::string>{"KRRK", "KNK", "KCK"}, std::vector<std::string>{"KPK"}}) {
-      egkb::Batch batch{.id = 0,
+      egkb::Batch batch{.id = egkb::BatchId{},
                         .design = "hss",
                         .seed = 0,
                         .parameters = "{}",
@@ -57,7 +57,7 @@ void make_store(const std::string& path) {
       for (const std::string& material : drawn) {
         const egkb::Key key = egkb::key_of(egkb::parse_material(material, *kb.pieces), *kb.pieces);
         for (const egkb::KbRow& row : kb.rows) {
-          if (row.key == key) batch.items.push_back({key, row.score, 0.5, 0});
+          if (row.key == key) batch.items.push_back({key, row.score, 0.5, egkb::Source::Manual});
         }
       }
       w.add_batch(batch);
@@ -83,7 +83,7 @@ struct Servers {
   // Whether the guarded store holds a draft in any name but alice's.
   bool drafts_of_others() const {
     egkb::Store store = egkb::Store::open(guarded_store);
-    for (int64_t batch : store.batch_ids()) {
+    for (const egkb::BatchId batch : store.batch_ids()) {
       for (const egkb::Draft& d : store.drafts(batch)) {
         if (d.reviewer != "alice") return true;
       }
