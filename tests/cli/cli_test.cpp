@@ -344,9 +344,9 @@ TEST_F(Cli, SampleSpreadRecordsItsProbabilitiesAndEstimateGivesAnInterval) {
   // What the app submits is in the store: the estimate of the batch by its id is the sheet's.
   const Outcome before_import = run("estimate " + path("n.sqlite") + " 1 --json");
   EXPECT_EQ(before_import.code, 2) << before_import.out;
-  ASSERT_EQ(run("review import " + path("n.sqlite") + " " + path("good.csv") + " --reviewer ada")
-                .code,
-            0);
+  ASSERT_EQ(
+      run("review import " + path("n.sqlite") + " " + path("good.csv") + " --reviewer ada").code,
+      0);
   const Outcome by_id = run("estimate " + path("n.sqlite") + " 1 --json");
   ASSERT_EQ(by_id.code, 0) << by_id.err;
   EXPECT_EQ(by_id.out, estimate.out);
@@ -376,9 +376,9 @@ TEST_F(Cli, ShowTellsANodesHistoryAndVerdictsWithTheirNotes) {
   row.insert(comma, "a fortress");
   noted.replace(at, first.size(), row);
   write("good.csv", noted);
-  ASSERT_EQ(run("review import " + path("n.sqlite") + " " + path("good.csv") + " --reviewer ada")
-                .code,
-            0);
+  ASSERT_EQ(
+      run("review import " + path("n.sqlite") + " " + path("good.csv") + " --reviewer ada").code,
+      0);
 
   const Outcome text = run("show " + path("n.sqlite") + " " + material);
   ASSERT_EQ(text.code, 0) << text.err;
