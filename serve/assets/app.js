@@ -162,6 +162,8 @@ function openHelp() {
     fill(table, el('tbody', {}, meanings.map((m, s) => el('tr', {}, el('td', {}, s), el('td', {}, m)))));
   }
   document.getElementById('help-dialog').showModal();
+  // The dialog would focus its first control, Close, at the end, and scroll the list away.
+  document.getElementById('help-title').focus();
 }
 
 function openGoto() {
