@@ -145,13 +145,20 @@ function renderSummary() {
       flagged ? el('span', {}, `${flagged} flagged`) : null,
       open ? el('span', { class: 'warn' }, `${open} answered differently`) : null,
       others ? el('span', { class: 'muted' }, `others: ${others}`) : null),
-    b.imported ? readOnlyNotice() : null);
+    b.imported ? el('p', { class: 'notice', id: 'submitted-note' }, el('strong', {}, submittedBy()),
+      ': read-only. The Submit box at the end says how to answer again.') : null);
 }
 
+const submittedBy = () => {
+  const i = state.batch.imported;
+  return `Submitted by ${i.reviewer} at ${i.time} (run ${i.run})`;
+};
+
+// In the Submit box, where a reviewer who just submitted looks: beside the outcome.
 function readOnlyNotice() {
   const b = state.batch;
   return el('div', { class: 'notice', id: 'read-only', role: 'note' },
-    el('strong', {}, `Submitted by ${b.imported.reviewer} at ${b.imported.time} (run ${b.imported.run}): `),
+    el('strong', {}, `${submittedBy()}: `),
     'this batch is read-only; its verdicts are invariable expert rows now. To answer again, the ',
     'import must be taken back first: ', el('code', {}, `egkb review undo ${state.store || 'STORE'} ${b.id}`), '.');
 }
@@ -358,9 +365,9 @@ export function step(delta) {
 
 // ------------------------------------------------------------------------------ changes
 
-function readOnly() {
+function readOnly(outcome = 'nothing was changed') {
   if (!state.batch.imported) return false;
-  status(`Batch ${state.batch.id} is submitted and read-only: nothing was changed.`, true);
+  status(`Batch ${state.batch.id} is submitted and read-only: ${outcome}.`, true);
   return true;
 }
 
@@ -466,8 +473,10 @@ export function renderSubmit() {
   const me = answeredBy(state.reviewer);
   const pending = state.queue.pending(b.id, state.reviewer).length;
   const checked = (name, fallback) => document.getElementById(`opt-${name}`)?.checked ?? fallback;
+  // A submitted batch takes no further submit, `replace` included: it is read-only for everyone.
+  const done = Boolean(b.imported);
   const option = (name, text, on) => el('label', {},
-    el('input', { type: 'checkbox', id: `opt-${name}`, checked: on, disabled: Boolean(b.imported) && name !== 'replace' }), ` ${text}`);
+    el('input', { type: 'checkbox', id: `opt-${name}`, checked: on, disabled: done }), ` ${text}`);
   const r = state.result;
   let outcome = null;
   if (r && r.error) {
@@ -481,15 +490,15 @@ export function renderSubmit() {
   }
   keepingFocus(box, () => fill(box,
     el('h2', { id: 'submit-title' }, 'Submit'),
-    el('p', {}, `Submitting applies your ${me} answers to the knowledge base through the rules of `,
+    done ? readOnlyNotice() : el('p', {}, `Submitting applies your ${me} answers to the knowledge base through the rules of `,
       el('code', {}, 'egkb review import'), ': all of them or none. Afterwards the batch is read-only.'),
     pending ? el('p', { class: 'warn' }, `${pending} of your changes are not saved yet: submit once they are.`) : null,
     el('p', { class: 'submit-options' },
       option('partial', 'partial (only the answered rows)', checked('partial', me < b.items.length)),
       option('accept_stale', 'accept stale (rows changed since drawn)', checked('accept_stale', false)),
       option('replace', 'replace (a batch submitted already)', checked('replace', false))),
-    el('button', { type: 'button', class: 'primary', id: 'submit-button', onclick: () => submit(false) },
-      `Submit batch ${b.id} as ${state.reviewer} (s)`),
+    el('button', { type: 'button', class: 'primary', id: 'submit-button', disabled: done, onclick: () => submit(false) },
+      done ? `Batch ${b.id} is submitted` : `Submit batch ${b.id} as ${state.reviewer} (s)`),
     outcome));
 }
 
@@ -551,6 +560,10 @@ function confirmDisagreements(open) {
 }
 
 export function focusSubmit() {
+  if (readOnly('there is nothing left to submit')) {
+    document.getElementById('read-only')?.scrollIntoView({ block: 'center' });
+    return;
+  }
   const button = document.getElementById('submit-button');
   button.scrollIntoView({ block: 'center' });
   button.focus({ preventScroll: true });
