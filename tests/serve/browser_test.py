@@ -8,8 +8,11 @@
   reload of the page), the banner shows and clears, nothing is lost;
 - undo after a reload, flags and notes, go to a line, refusals linked to their rows;
 - a submit with open disagreements is warned of; an answer after the submit is refused;
-- a mirror conflict is drawn; the neighbourhood keeps its labels' size;
-- a 390×844 phone and 200% zoom (the document no wider than the window), dark mode, and an
+- a submitted batch is read-only: the Submit button too, and `s` says so;
+- a mirror conflict is drawn; the neighbourhood keeps its labels' size with 18 neighbours;
+- a reviewer's own link (`serve --reviewer`) answers in that name and the page says whose;
+- a 390×844 phone and 200% zoom (the document no wider than the window), dark mode, control
+  borders at 3:1 against their background in both schemes (which axe does not test), and an
   axe-core scan with no serious or critical violation.
 It also measures the time per verdict answered by keyboard.
 
@@ -31,12 +34,14 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 import urllib.request
 
 try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
@@ -56,6 +61,28 @@ def check(condition, message):
         fail(message)
 
 
+# Xiangqi's piece kinds in the order a material names them, and how many of each a side may have.
+MOST = {"R": 2, "N": 2, "C": 2, "P": 5, "G": 2, "M": 2}
+
+
+def lattice_neighbours(material):
+    """The materials one piece away from `material` (one more or one less of a kind, either
+    side), whether the store holds them or not."""
+    black = material.index("K", 1)
+    sides = [material[:black], material[black:]]
+    found = []
+    for side in (0, 1):
+        counts = {kind: sides[side].count(kind) for kind in MOST}
+        for kind in MOST:
+            for step in (1, -1):
+                if 0 <= counts[kind] + step <= MOST[kind]:
+                    changed = dict(counts, **{kind: counts[kind] + step})
+                    other = list(sides)
+                    other[side] = "K" + "".join(k * changed[k] for k in MOST)
+                    found.append("".join(other))
+    return found
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -65,8 +92,8 @@ def free_port():
 class Server:
     """`egkb serve` on a fixed port, so it can be killed and started again at the same address."""
 
-    def __init__(self, egkb, store, cwd):
-        self.args = [egkb, "serve", store, "--port", str(free_port())]
+    def __init__(self, egkb, store, cwd, *more):
+        self.args = [egkb, "serve", store, "--port", str(free_port()), *more]
         self.cwd = cwd
         self.process = None
         self.start()
@@ -76,6 +103,19 @@ class Server:
         self.process = subprocess.Popen(self.args, cwd=self.cwd, stdout=subprocess.PIPE, text=True)
         self.line = self.process.stdout.readline()
         check("http://" in self.line, f"serve printed no address: {self.line!r}")
+        # With --reviewer, a link per reviewer ("  alice: http://…?token=…") before the last line.
+        self.links = {}
+        for line in self.process.stdout:
+            link = re.match(r"  (.+): (http://\S+\?token=\S+)$", line)
+            if link:
+                self.links[link.group(1)] = link.group(2)
+            if "open it in a browser" in line:
+                break
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
 
     def kill(self):
         self.process.kill()
@@ -185,6 +225,10 @@ class App:
         return int(re.search(r"#/batch/\d+/(\d+)$", self.driver.current_url).group(1))
 
     def shot(self, name):
+        # The pointer away from the control the test last clicked, whose hover would show.
+        pointer = ActionBuilder(self.driver)
+        pointer.pointer_action.move_to_location(0, 0)
+        pointer.perform()
         path = os.path.join(self.shots, name)
         self.driver.save_screenshot(path)
         print(f"screenshot {path}")
@@ -238,6 +282,50 @@ class App:
     def no_wider_than_window(self, what):
         width, window = self.js("return [document.documentElement.scrollWidth, window.innerWidth]")
         check(width <= window, f"{what}: the document is {width} px wide in a {window} px window")
+
+    def border_contrast(self, what):
+        """WCAG 2.1's non-text contrast (1.4.11), which axe does not test: the edge of every
+        visible, enabled control against what lies behind it, at least 3:1. Check boxes are drawn
+        by the browser, not by the page's borders."""
+        worst = self.js("""
+            const luminance = (colour) => {
+              const [r, g, b] = colour.match(/[\\d.]+/g).slice(0, 3).map((v) => {
+                const c = Number(v) / 255;
+                return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+              });
+              return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+            };
+            const ratio = (a, b) => {
+              const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+              return (hi + 0.05) / (lo + 0.05);
+            };
+            const opaque = (c) => c !== 'transparent' && !/^rgba\\(.*,\\s*0\\)$/.test(c);
+            const behind = (e) => {
+              for (let p = e.parentElement; p; p = p.parentElement) {
+                const c = getComputedStyle(p).backgroundColor;
+                if (opaque(c)) return c;
+              }
+              return 'rgb(255, 255, 255)';
+            };
+            const controls = document.querySelectorAll(
+              'button, select, textarea, input:not([type=checkbox]):not([type=radio])');
+            let worst = null;
+            for (const e of controls) {
+              if (e.disabled || !e.getClientRects().length) continue;
+              const style = getComputedStyle(e);
+              if (parseFloat(style.borderTopWidth) === 0) continue;
+              const edge = style.borderTopColor, back = behind(e);
+              const r = ratio(edge, back);
+              if (!worst || r < worst[0]) {
+                worst = [r, e.id || e.className || e.tagName.toLowerCase(), edge, back];
+              }
+            }
+            return worst;""")
+        check(worst, f"{what}: no control with a border to measure")
+        ratio, control, edge, back = worst
+        check(ratio >= 3, f"{what}: the border of {control} ({edge}) has {ratio:.2f}:1 against "
+                          f"{back}; WCAG 2.1 asks 3:1")
+        print(f"control borders, {what}: at least {ratio:.2f}:1 ({control})")
 
     def axe(self, what, results):
         if not os.path.exists(AXE):
@@ -306,6 +394,25 @@ def main():
             with open(os.path.join(work, "mirror.csv"), "a") as f:
                 f.write(f"{mirrored['material']},2\n")
         run("import", "kb.sqlite", "mirror.csv")
+
+        # A crowded row: the drawn row with the most neighbours (15 in this batch) given
+        # more, up to the 18 with which the picture once scaled its labels down to 6.75 px. They
+        # score as the row does, so no link to it breaks the rule.
+        def neighbours_of(material):
+            return [nb for nb in api(f"/api/nodes/{material}")["neighbours"]
+                    if nb["link"] != "mirror"]
+        crowded = max(items, key=lambda it: len(neighbours_of(it["material"])))
+        stored = {nb["material"] for nb in neighbours_of(crowded["material"])}
+        more = [m for m in lattice_neighbours(crowded["material"]) if m not in stored]
+        more = more[:18 - len(stored)]
+        check(len(stored) + len(more) >= 16, f"{crowded['material']} can have only "
+              f"{len(stored) + len(more)} neighbours")
+        score = api(f"/api/nodes/{crowded['material']}")["score"]
+        with open(os.path.join(work, "crowd.csv"), "w") as f:
+            f.write("material,score\n" + "".join(f"{m},{score}\n" for m in more))
+        run("import", "kb.sqlite", "crowd.csv")
+        crowd = len(neighbours_of(crowded["material"]))
+        check(crowd >= 16, f"{crowded['material']} has {crowd} neighbours after the import")
 
         # ---------------------------------------------------------------- the batches, by key
         driver.get(proxy.base)
@@ -464,21 +571,31 @@ def main():
             "return [...document.querySelectorAll('svg.hood g.node.bad text.link')]"
             ".some(t => t.textContent.includes('mirror'))")
         check(bad_mirror, f"the mirror conflict of {mirrored['material']} is not drawn")
-        crowded = max(items, key=lambda it: len(api(f"/api/nodes/{it['material']}")["neighbours"]))
         app.open_row(direct, crowded["line"])
         app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "svg.hood"), "no picture")
-        scale, font = app.js(
+        scale, font, boxes = app.js(
             "const s = document.querySelector('svg.hood');"
             "return [s.getBoundingClientRect().width / s.width.baseVal.value,"
-            "  parseFloat(getComputedStyle(s.querySelector('text')).fontSize)]")
-        check(abs(scale - 1) < 0.01 and font >= 12,
+            "  Math.min(...[...s.querySelectorAll('text')].map("
+            "    (t) => parseFloat(getComputedStyle(t).fontSize))),"
+            "  s.querySelectorAll('g.node').length]")
+        check(boxes >= crowd + 1, f"{boxes} boxes drawn for {crowd} neighbours and the row")
+        check(abs(scale - 1) < 0.01 and font * scale >= 12,
               f"the picture is drawn at {scale:.2f} times its size with {font} px labels")
-        print(f"neighbourhood: {len(api('/api/nodes/' + crowded['material'])['neighbours'])} "
-              f"neighbours drawn at {scale:.2f}x with {font:.0f} px labels")
+        print(f"neighbourhood: {crowd} neighbours drawn at {scale:.2f}x with labels of "
+              f"{font * scale:.0f} px at least")
+        app.border_contrast("light mode")
         app.axe("review row", axe_results)
         app.shot_whole("serve-review.png")
         app.keys("?")
         app.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#help-dialog[open]"))
+        # The list opens at its top, the keys 0-9, Enter and the arrows first, not at Close.
+        app.until(lambda: app.js("return document.activeElement.id") == "help-title",
+                  "the keys' list does not open at its title")
+        top, fits = app.js("const d = document.getElementById('help-dialog');"
+                           "return [d.scrollTop, d.scrollHeight <= d.clientHeight]")
+        check(top == 0, f"the keys' list opens scrolled down by {top} px")
+        check(fits, "the keys' list does not fit a 1440 px window")
         app.shot("serve-keys.png")
         app.axe("keys and scores", axe_results)
         app.keys("?")
@@ -509,12 +626,13 @@ def main():
         background = app.js("return getComputedStyle(document.body).backgroundColor")
         rgb = [int(x) for x in re.findall(r"\d+", background)[:3]]
         check(sum(rgb) < 150, f"dark mode keeps a light background: {background}")
+        app.border_contrast("dark mode")
         app.shot("serve-dark.png")
         app.axe("dark mode", axe_results)
         app.cdp("Emulation.setEmulatedMedia", {"features": []})
 
         # --------------------------------- a second reviewer, agreement, submit with a warning
-        other = "bob <b>&amp;</b>"
+        other = "bob"
         driver.get(f"{direct}#/batch/1/2")
         app.until_text("#progress", r"alice answered")
         driver.find_element(By.ID, "who").click()
@@ -535,8 +653,6 @@ def main():
         app.until_text("#disagreement", r"disagree")
         app.until_text("#others", re.escape(other))
         app.until_text("#others", r"the cannon has no screen")
-        check(not driver.find_elements(By.CSS_SELECTOR, "#others b"),
-              "the reviewer's name was placed as markup")
         app.shot("serve-disagreement.png")
         driver.get(f"{direct}#/batch/1/agreement")
         app.until_text("#pairs", r"alice and bob")
@@ -544,11 +660,50 @@ def main():
         app.shot("serve-agreement.png")
         app.axe("agreement", axe_results)
 
+        # A name and a note are text, never markup: a third reviewer's, given through the API and
+        # taken back before the pictures that follow.
+        odd, first = "eve <b>&amp;</b>", items[0]["material"]
+        api(f"/api/batches/1/drafts/{first}",
+            {"reviewer": odd, "verdict": said[0], "note": "<i>not markup</i>"}, "PUT")
+        def as_text(where, text):
+            app.until_text(where, re.escape(text))
+            check(not driver.find_elements(By.CSS_SELECTOR, f"{where} b, {where} i"),
+                  f"a reviewer's name or note was placed as markup in {where}")
+        app.open_row(direct, 2)
+        as_text("#others", f"{odd}: <i>not markup</i>")
+        driver.get(f"{direct}#/batch/1/agreement")
+        as_text("#pairs", odd)
+        as_text("#disagreements", odd)
+        driver.get(f"{direct}#/")
+        as_text("#batches", odd)
+        api(f"/api/batches/1/drafts/{first}?reviewer={urllib.parse.quote(odd)}", method="DELETE")
+        check(odd not in api("/api/batches/1")["reviewers"], "the third reviewer stays")
+
+        # A reviewer's own link (serve --reviewer): the page takes the name from its token, asks
+        # none, shows it, and the last answer lands in that name.
+        tokened = Server(egkb, "kb.sqlite", work, "--reviewer", "alice", "--reviewer", other)
+        try:
+            check(set(tokened.links) == {"alice", other}, f"links: {tokened.links}")
+            driver.get(f"{tokened.links['alice']}#/batch/1/{n + 1}")
+            app.until_text("#node dd:last-of-type", rf"^{n + 1} of ")
+            check(not driver.find_elements(By.CSS_SELECTOR, "#name-dialog[open]"),
+                  "the page asks a name though its link carries one")
+            who = driver.find_element(By.ID, "who")
+            check(who.tag_name == "span" and who.text == "reviewer: alice",
+                  f"the page shows the reviewer as a {who.tag_name} {who.text!r}")
+            check("token=" not in driver.current_url, "the token stays in the address bar")
+            app.until_text("#progress", rf"alice answered {n - 1} of {n}")
+            app.keys(key_of.get(said[n - 1], said[n - 1]))
+            app.until_text("#progress", rf"alice answered {n} of {n}")
+            app.saved()
+            check(app.drafts("alice").get(items[-1]["material"], (None,))[0] == said[n - 1],
+                  f"alice's link stored {app.drafts('alice').get(items[-1]['material'])}")
+            check(items[-1]["material"] not in app.drafts(other), "alice's answer went to bob")
+        finally:
+            tokened.stop()
+
         driver.get(f"{direct}#/batch/1/{n + 1}")
-        app.until_text("#node dd:last-of-type", rf"^{n + 1} of ")
-        app.keys(key_of.get(said[n - 1], said[n - 1]))
         app.until_text("#progress", rf"alice answered {n} of {n}")
-        app.saved()
         driver.find_element(By.ID, "submit-button").click()
         app.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#confirm-dialog[open]"))
         app.until_text("#confirm-dialog", r"differ from another reviewer's on 2 rows")
@@ -561,6 +716,13 @@ def main():
         driver.find_element(By.ID, "confirm-submit").click()
         app.until_text("#outcome", r"Applied as run (\d+)")
         app.until_text("#read-only", r"read-only")
+        check(not driver.find_element(By.ID, "submit-button").is_enabled(),
+              "the Submit button stays active on the submitted batch")
+        time.sleep(0.3)
+        check(app.js("const r = document.getElementById('read-only').getBoundingClientRect();"
+                     "const top = document.querySelector('header').getBoundingClientRect().bottom;"
+                     "return r.top >= top && r.bottom <= innerHeight"),
+              "the read-only notice is out of view after the submit")
         app.shot("serve-submitted.png")
         run_id = int(re.search(r"run (\d+)", app.text("#outcome")).group(1))
 
@@ -571,6 +733,12 @@ def main():
         app.until_text("#status", r"read-only")
         time.sleep(0.3)
         check(app.drafts("alice") == before, "an answer after the submit changed a draft")
+        check(not driver.find_element(By.ID, "submit-button").is_enabled(),
+              "the Submit button is active when the submitted batch is opened again")
+        app.keys("s")
+        app.until_text("#status", r"read-only: there is nothing left to submit")
+        check(app.js("return document.activeElement.id") != "submit-button",
+              "s put the focus on Submit of a submitted batch")
 
         with app.db() as db:
             verdicts = dict(db.execute(
@@ -609,7 +777,8 @@ def main():
         check(not errors, f"the page logged errors: {errors}")
         print(f"browser test: {n} rows answered by keyboard through a slow proxy, a server "
               f"restart and a reload; controls, undo, flags, notes, refusal links, mirror, "
-              f"phone, zoom, dark mode, disagreement and submit (run {run_id}) checked in "
+              f"crowded picture, phone, zoom, dark mode, border contrast, a reviewer's link, "
+              f"disagreement and submit (run {run_id}) checked in "
               f"{time.monotonic() - started:.0f} s")
     finally:
         if driver:
