@@ -2,7 +2,8 @@
 // over the lattice as distance-k wants them, each with a known inclusion probability. The local
 // pivotal method (Grafström, Lundström & Schelin, Biometrics 2012, their LPM2): every eligible
 // row starts with probability n / N; a random undecided row and its nearest undecided neighbour
-// (by lattice distance, a mirror pair one place, ties broken at random) settle their two
+// (by lattice distance, a mirror pair one place, ties broken at random; a stored material and
+// its stored mirror are two rows at distance 0, docs/decisions.md "Mirrors") settle their two
 // probabilities between them, one going to 0 or 1 and the other taking the rest, so their sum and
 // each one's expectation stay. Near rows thus repel each other, and the n / N of every row is its
 // inclusion probability. The probabilities add up to an integer, so exactly n rows are taken.
