@@ -3,6 +3,7 @@
 // was refused.
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -34,14 +35,14 @@ class Faults : public test::CliTest {
   std::string store() const { return path("s.sqlite"); }
 
   // A command that must be refused: its exit code, a phrase of its message, no library text,
-  // and every file of the folder as it was.
+  // and every file of the folder as it was, the stores with what their journals hold.
   Outcome expect_refused(const std::string& args, int code, const std::string& says) {
-    const auto before = test::folder_files(dir_);
+    const auto before = test::folder_files_checkpointed(dir_);
     const Outcome r = run(args);
     EXPECT_EQ(r.code, code) << args << "\n" << r.err;
     EXPECT_NE(r.err.find(says), std::string::npos) << args << "\n" << r.err;
     expect_own_words(r.err);
-    EXPECT_EQ(test::changed_files(before, test::folder_files(dir_)), "") << args;
+    EXPECT_EQ(test::changed_files(before, test::folder_files_checkpointed(dir_)), "") << args;
     return r;
   }
 
@@ -62,6 +63,24 @@ class Faults : public test::CliTest {
     return path(name);
   }
 };
+
+// What expect_refused compares: a write left in a store's journal, which the store's own bytes
+// do not show until a checkpoint, counts as a change.
+TEST_F(Faults, AWriteLeftInAJournalCountsAsAChange) {
+  ASSERT_EQ(run("conflicts " + store()).code, 0);  // the owner's journal files, kept
+  const auto plain = test::folder_files(dir_);
+  const auto before = test::folder_files_checkpointed(dir_);
+  {
+    SQLite::Database db(store(), SQLite::OPEN_READWRITE);
+    int persist = 1;
+    sqlite3_file_control(db.getHandle(), "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+    sqlite3_db_config(db.getHandle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+    db.exec("INSERT INTO meta(name, value) VALUES('written', 'unchecked')");
+  }
+  ASSERT_GT(fs::file_size(store() + "-wal"), 0u);
+  EXPECT_EQ(test::changed_files(plain, test::folder_files(dir_)), "") << "the store's own bytes";
+  EXPECT_EQ(test::changed_files(before, test::folder_files_checkpointed(dir_)), " ~s.sqlite");
+}
 
 TEST_F(Faults, AnOutputThatIsADirectoryIsRefusedAndLeftAsItIs) {
   // Named as files are, so no other check refuses them first.
@@ -243,13 +262,13 @@ TEST_F(Faults, ASampleWithNoEligibleRowIsRefusedAndRecordsNothing) {
     return csv;
   }());
   ASSERT_EQ(run("import " + path("e.sqlite") + " " + all).code, 0);
-  const auto before = test::folder_files(dir_);
+  const auto before = test::folder_files_checkpointed(dir_);
   const Outcome r =
       run("sample " + path("e.sqlite") + " --exclude-reviewed --out " + path("b.csv"));
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("--exclude-reviewed: every row has been reviewed"), std::string::npos)
       << r.err;
-  EXPECT_EQ(test::changed_files(before, test::folder_files(dir_)), "");
+  EXPECT_EQ(test::changed_files(before, test::folder_files_checkpointed(dir_)), "");
   EXPECT_EQ(test::query_number(path("e.sqlite"), "SELECT count(*) FROM batches"), 0);
 }
 
