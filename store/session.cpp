@@ -8,6 +8,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "io/file_kind.h"
 #include "io/output_files.h"
 #include "store/schema.h"
 
@@ -79,9 +80,11 @@ Access access_of(const std::string& path) {
 }  // namespace
 
 Store Store::open(const std::string& path) {
-  std::error_code ec;
-  if (!path_exists(path)) throw InputError(path, 0, "", "no such file");
-  if (fs::is_directory(path, ec)) throw InputError(path, 0, "", "is a directory, not a store");
+  // A store is a regular file: SQLite would block on a FIFO or fail on a device as a disk does.
+  const FileKind kind = file_status(path, "").kind;
+  if (kind == FileKind::Absent) throw InputError(path, 0, "", "no such file");
+  if (kind != FileKind::Regular)
+    throw InputError(path, 0, "", fmt::format("is {}, not a store", file_kind_name(kind)));
   auto s = std::make_unique<Session>();
   s->path = path;
   s->access = access_of(path);

@@ -156,6 +156,19 @@ TEST_F(Faults, ALinkToARegularFileStaysALink) {
   EXPECT_NE(test::read_file(path("real.csv")), "old");
 }
 
+TEST_F(Faults, AStorePathThatIsNotARegularFileIsRefusedAsNotAStore) {
+  const std::string fifo = path("p.sqlite");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  for (const std::string& args : {"import " + fifo + " " + path("n.csv"), "conflicts " + fifo,
+                                  "reduce " + fifo + " --method ra"}) {
+    expect_refused(args, 2, "p.sqlite: is a FIFO (a named pipe), not a store");
+  }
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  fs::create_directory(path("d.sqlite"));
+  expect_refused("import " + path("d.sqlite") + " " + path("n.csv"), 2,
+                 "d.sqlite: is a directory, not a store");
+}
+
 TEST_F(Faults, DamagedMetaValuesAreStoreErrorsNamingTheRow) {
   damage("UPDATE meta SET value = 'abc' WHERE name = 'revision'");
   const Outcome r =
