@@ -107,7 +107,7 @@ Store Store::open(const std::string& path) {
     }
     // Nothing is written outside Store::write, whatever a read does.
     s->db->exec("PRAGMA query_only = 1");
-    s->version = s->db->execAndGet("PRAGMA user_version").getInt();
+    s->version = s->schema_version();
     if (s->version == 0) throw StoreError(path, "not an egkb store (no schema version)");
     if (s->version > kStoreVersion) {
       throw StoreError(path,
@@ -186,7 +186,7 @@ void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* output
   try {
     s.guarded([&] {
       // Another command may have migrated the store since this one opened it.
-      const int on_disk = s.db->execAndGet("PRAGMA user_version").getInt();
+      const int on_disk = s.schema_version();
       if (on_disk > kStoreVersion) {
         throw StoreError(
             s.path,

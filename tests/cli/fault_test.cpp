@@ -169,6 +169,16 @@ TEST_F(Faults, AStorePathThatIsNotARegularFileIsRefusedAsNotAStore) {
                  "d.sqlite: is a directory, not a store");
 }
 
+TEST_F(Faults, ANegativeSchemaVersionIsADamagedStoreToReadersAndWritersAlike) {
+  damage("PRAGMA user_version = -1");
+  for (const std::string& args :
+       {"conflicts " + store(), "export " + store() + " --format csv --allow-conflicts --out -",
+        "reduce " + store() + " --method ra"}) {
+    expect_refused(
+        args, 3, "s.sqlite: its schema version (PRAGMA user_version) is -1; the store is damaged");
+  }
+}
+
 TEST_F(Faults, DamagedMetaValuesAreStoreErrorsNamingTheRow) {
   damage("UPDATE meta SET value = 'abc' WHERE name = 'revision'");
   const Outcome r =
