@@ -150,7 +150,7 @@ Command reduce_command() {
             fmt::format("fitted: the material prior's weight per mirror pair (default {:g})",
                         kDefaultPriorWeight)
                 .c_str(),
-            0, 1000);
+            0, kMaxPriorWeight);
         sink.text(o->cost, "--cost",
                   "exact, fitted: what moving a row costs, times its weight: l1 |d| (the "
                   "default), trunc2 min(|d|,2), trunc3 min(|d|,3), l0 [d != 0] or sqrt; all but "
@@ -248,8 +248,7 @@ Command reduce_command() {
         int64_t validated_at = 0;
         if (method == Method::Auto && opened.store) {
           validated_at = opened.store->revision();
-          if (const auto kept = opened.store->current_validation())
-            request.validation = validation_from_json(nlohmann::json::parse(*kept));
+          request.validation = opened.store->current_validation();
         }
         const ReduceOutcome r = reduce_kb(kb, request);
 

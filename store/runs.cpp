@@ -1,6 +1,7 @@
 // The runs: recorded, their traces and ranges read back, the validation kept with them.
 #include <nlohmann/json.hpp>
 
+#include "present/json_forms.h"
 #include "store/session.h"
 
 namespace egkb {
@@ -81,10 +82,10 @@ std::unordered_map<Key, RankSpan> Store::last_ranges() {
   return found;
 }
 
-std::optional<std::string> Store::current_validation() {
+std::optional<Validation> Store::current_validation() {
   take_snapshot();
   if (!s_->temporary.empty()) return std::nullopt;
-  return s_->guarded([&]() -> std::optional<std::string> {
+  return s_->guarded([&]() -> std::optional<Validation> {
     Query q = s_->query(
         "SELECT parameters, id FROM runs WHERE command = 'validate' ORDER BY id DESC LIMIT 1",
         "runs", {"id", 1});
@@ -92,12 +93,15 @@ std::optional<std::string> Store::current_validation() {
     const nlohmann::json parameters = q.json(0, "parameters");
     const auto revision = parameters.find("revision");
     const auto validation = parameters.find("validation");
-    if (!parameters.is_object() || revision == parameters.end() || !revision->is_number_integer() ||
-        validation == parameters.end() || !validation->is_object()) {
-      q.damaged(0, "parameters", "a validation with the revision it was made at");
+    std::optional<Validation> kept;
+    if (parameters.is_object() && validation != parameters.end())
+      kept = validation_from_json(*validation);
+    if (!kept || revision == parameters.end() || !revision->is_number_integer()) {
+      q.damaged(0, "parameters",
+                "a validation as reduce --json prints it, with the revision it was made at");
     }
     if (revision->get<int64_t>() != s_->snapshot_revision.value_or(0)) return std::nullopt;
-    return validation->dump();
+    return kept;
   });
 }
 

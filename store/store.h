@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "lattice/knowledge_base.h"
+#include "reducer/validation.h"
 #include "store/batch.h"
 #include "store/node_state.h"
 #include "store/verdict.h"
@@ -152,9 +153,10 @@ class Store {
   // The range the newest reduce run recorded for the stored rows it left ambiguous, by key; empty
   // when that run recorded none (a greedy method, or a run before schema 8).
   std::unordered_map<Key, RankSpan> last_ranges();
-  // The validation of the newest `validate` run (its parameters' `validation`, JSON) when it was
-  // made at this session's revision: the rows have not changed since.
-  std::optional<std::string> current_validation();
+  // The validation of the newest `validate` run when it was made at this session's revision:
+  // the rows have not changed since. Checked as every value read is, so a damaged one is a
+  // StoreError, never a validation run again nor a figure used out of its range.
+  std::optional<Validation> current_validation();
   // The drafts of a batch, every reviewer's, by key and reviewer.
   std::vector<Draft> drafts(BatchId batch);
   // The ids of the stored batches, oldest first.

@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <thread>
 
 #include "tests/support/cli.h"
@@ -218,6 +219,42 @@ TEST_F(Faults, DamagedRunsAndHistoryAreStoreErrors) {
   expect_refused("report " + store() + " --out " + path("r.html"), 3, "column trace");
   damage("UPDATE runs SET trace = NULL WHERE command LIKE 'reduce %'");
   ASSERT_EQ(run("report " + store() + " --out " + path("r.html")).code, 0);
+
+  // The validation auto keeps (run 3) and the next reduce reuses, made current again here: each
+  // figure is checked where it is read, where it was used out of range, blamed on the user's
+  // weights, or dropped and validated again.
+  ASSERT_EQ(run("reduce " + store() + " --method auto").code, 0);
+  const std::string kept = [&] {
+    SQLite::Database db(store());
+    return db.execAndGet("SELECT parameters FROM runs WHERE id = 3 AND command = 'validate'")
+        .getString();
+  }();
+  const auto keep = [&](const std::string& json_set_arguments) {
+    SQLite::Database db(store(), SQLite::OPEN_READWRITE);
+    SQLite::Statement q(db,
+                        "UPDATE runs SET parameters = json_set(?, '$.revision', (SELECT "
+                        "CAST(value AS INTEGER) FROM meta WHERE name = 'revision')" +
+                            json_set_arguments + ") WHERE id = 3");
+    q.bind(1, kept);
+    q.exec();
+  };
+  for (const char* damaged :
+       {", '$.validation.chosen.prior_weight', -5", ", '$.validation.chosen.prior_weight', 1e300",
+        ", '$.validation.chosen.cost', 'l7'", ", '$.validation.scores[0].error', 'x'",
+        ", '$.validation.scores[0]', 1", ", '$.validation.folds', -1",
+        ", '$.validation.seconds', json('null')", ", '$.validation', json('[]')"}) {
+    keep(damaged);
+    const Outcome r = expect_refused("reduce " + store() + " --method auto", 3,
+                                     "runs row with id 3, column parameters");
+    EXPECT_NE(r.err.find("is not a validation as reduce --json prints it"), std::string::npos)
+        << damaged << "\n"
+        << r.err;
+  }
+  keep("");
+  const Outcome reused = run("reduce " + store() + " --method auto --dry-run --json");
+  ASSERT_EQ(reused.code, 0) << reused.err;
+  EXPECT_EQ(nlohmann::json::parse(reused.out)["validation"],
+            nlohmann::json::parse(kept)["validation"]);
 
   // The history reader refuses what the node reader refuses, where before it filled defaults.
   const std::string sheet = sample("b.csv");
