@@ -12,8 +12,8 @@
 #include "lattice/errors.h"
 #include "lattice/material.h"
 #include "review/result_json.h"
-#include "review/reviewer.h"
 #include "review/rules.h"
+#include "store/reviewer.h"
 
 namespace egkb::cli {
 

@@ -14,8 +14,8 @@
 #include "cli/kb_options.h"
 #include "lattice/errors.h"
 #include "lattice/text.h"
-#include "review/reviewer.h"
 #include "serve/server.h"
+#include "store/reviewer.h"
 
 namespace egkb::cli {
 

@@ -92,13 +92,12 @@ void print_record(const nlohmann::ordered_json& record) {
                h["to"].get<int>(),
                h["reviewer"].get<std::string>().empty()
                    ? std::string()
-                   : " by " + printable(h["reviewer"].get<std::string>()));
+                   : " by " + h["reviewer"].get<std::string>());
   }
   if (!record["verdicts"].empty()) fmt::print("\n  verdicts\n");
   for (const auto& v : record["verdicts"]) {
     fmt::print("  {}  batch {}: {} by {}{}{}\n", v["time"].get<std::string>(),
-               v["batch"].get<int64_t>(), v["verdict"].get<int>(),
-               printable(v["reviewer"].get<std::string>()),
+               v["batch"].get<int64_t>(), v["verdict"].get<int>(), v["reviewer"].get<std::string>(),
                v["stands"].get<bool>() ? "" : " (taken back or replaced)",
                v["note"].get<std::string>().empty()
                    ? std::string()

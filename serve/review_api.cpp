@@ -18,8 +18,8 @@
 #include "review/faults.h"
 #include "review/node_record.h"
 #include "review/result_json.h"
-#include "review/reviewer.h"
 #include "review/rules.h"
+#include "store/reviewer.h"
 #include "store/store.h"
 
 namespace egkb {

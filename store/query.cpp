@@ -8,6 +8,7 @@
 #include "lattice/errors.h"
 #include "lattice/material.h"
 #include "lattice/text.h"
+#include "store/reviewer.h"
 
 namespace egkb {
 
@@ -155,6 +156,27 @@ std::optional<double> Query::weight(int column, const char* name) const {
   if ((t != SQLITE_FLOAT && t != SQLITE_INTEGER) || !std::isfinite(w) || w <= 0)
     damaged(column, name, "a positive weight or NULL");
   return w;
+}
+
+std::string Query::reviewer(int column, const char* name) const {
+  std::string text = this->text(column, name);
+  if (!is_reviewer_name(text)) {
+    damaged(column, name,
+            fmt::format("a reviewer's name (1 to {} characters, none of them a control character)",
+                        kMaxReviewerName));
+  }
+  return text;
+}
+
+std::string Query::note(int column, const char* name) const {
+  std::string text = this->text(column, name);
+  if (!is_note(text)) {
+    damaged(column, name,
+            fmt::format("a note (up to {} characters of text, no control character but line "
+                        "breaks and tabs)",
+                        kMaxNote));
+  }
+  return text;
 }
 
 NodeState Query::node_state(int first, const char* prefix) const {

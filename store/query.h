@@ -84,6 +84,9 @@ class Query {
   Source source(int column, const char* name) const;
   bool flag(int column, const char* name) const;
   std::optional<double> weight(int column, const char* name) const;
+  // A reviewer's name and a note as store/reviewer.h lets them in.
+  std::string reviewer(int column, const char* name) const;
+  std::string note(int column, const char* name) const;
   // Four columns from `first`: score, source, invariable, weight (names given by `prefix`, ""
   // or "old_").
   NodeState node_state(int first, const char* prefix = "") const;

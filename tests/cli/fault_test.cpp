@@ -311,6 +311,48 @@ TEST_F(Faults, AReviewerNameFollowsOneRuleEverywhere) {
             0);
 }
 
+// Names and notes the store gives back follow the rule they came in by: one it refuses is damage.
+TEST_F(Faults, ReviewerNamesAndNotesReadBackFollowTheSameRule) {
+  const std::string sheet = sample("b.csv");
+  const std::string filled = write("f.csv", test::truthful_sheet(sheet, path("t.csv")));
+  ASSERT_EQ(run("review import " + store() + " " + filled + " --reviewer ada").code, 0);
+  const auto [rowid, material] = [&] {
+    SQLite::Database db(store());
+    SQLite::Statement q(db,
+                        "SELECT v.rowid, n.material FROM verdicts v JOIN nodes n ON n.key = v.key "
+                        "ORDER BY v.rowid LIMIT 1");
+    q.executeStep();
+    return std::make_pair(q.getColumn(0).getInt64(), q.getColumn(1).getString());
+  }();
+  const std::string row = "verdicts row with rowid " + std::to_string(rowid);
+  const std::string first = " WHERE rowid = " + std::to_string(rowid);
+  ASSERT_EQ(run("show " + store() + " " + material).code, 0);
+
+  damage("UPDATE verdicts SET reviewer = char(27) || '[31mx'" + first);
+  expect_refused("show " + store() + " " + material, 3,
+                 row + ", column reviewer: '\\x1B[31mx' is not a reviewer's name");
+  const Outcome exported = expect_refused("review export " + store() + " 1 --out -", 3,
+                                          "column reviewer: '\\x1B[31mx' is not a reviewer's name");
+  EXPECT_EQ(exported.err.find('\x1b'), std::string::npos) << exported.err;
+  damage("UPDATE verdicts SET reviewer = '" + std::string(101, 'a') + "'" + first);
+  expect_refused("review export " + store() + " 1 --out -", 3, "is not a reviewer's name");
+
+  damage("UPDATE verdicts SET reviewer = 'ada', note = 'fine' || char(7)" + first);
+  expect_refused("show " + store() + " " + material, 3,
+                 row + ", column note: 'fine\\x07' is not a note");
+  expect_refused("review export " + store() + " 1 --out -", 3, "column note: 'fine\\x07'");
+  damage("UPDATE verdicts SET note = 'two' || char(10) || 'lines' || char(9) || 'and a tab'" +
+         first);
+  ASSERT_EQ(run("review export " + store() + " 1 --out -").code, 0);
+
+  // The reviewer a review import run records, which show names in the node's history.
+  damage(
+      "UPDATE runs SET parameters = json_set(parameters, '$.reviewer', char(27) || 'x') WHERE "
+      "command = 'review import'");
+  expect_refused("show " + store() + " " + material, 3,
+                 "column reviewer (runs.parameters): '\\x1Bx' is not a reviewer's name");
+}
+
 TEST_F(Faults, ASampleWithNoEligibleRowIsRefusedAndRecordsNothing) {
   const std::string all = write("all.csv", [&] {
     std::string csv = "material,score,source\n";
