@@ -12,6 +12,7 @@
 #include "io/output_files.h"
 #include "lattice/conflicts.h"
 #include "lattice/errors.h"
+#include "lattice/text.h"
 #include "store/store.h"
 
 namespace egkb::cli {
@@ -148,7 +149,8 @@ Command export_command() {
         std::FILE* text = outputs.to_standard_output() ? stderr : stdout;
         fmt::print(
             text, "exported {} materials ({} stored, {} implied by a mirror) from {} as {} to {}\n",
-            scored.lattice.size(), kb.rows.size(), implied, kb.origin, o->format, o->out);
+            scored.lattice.size(), kb.rows.size(), implied, path_text(kb.origin), o->format,
+            path_text(o->out));
         if (table) {
           fmt::print(text, "  {} side configurations, a table of {} bytes\n", table->column_count(),
                      table->file_bytes());

@@ -7,6 +7,7 @@
 #include "cli/kb_options.h"
 #include "io/output_files.h"
 #include "lattice/errors.h"
+#include "lattice/text.h"
 #include "store/import.h"
 
 namespace egkb::cli {
@@ -84,8 +85,8 @@ Command import_command() {
             fmt::print(
                 "imported {} rows ({} pieces) from {} into {}: {} added, {} rescored, {} with new "
                 "flags, {} unchanged (run {})\n",
-                kb.rows.size(), kb.pieces->name(), o->file, o->store, r.added, r.rescored,
-                r.reflagged, r.unchanged, r.run);
+                kb.rows.size(), kb.pieces->name(), path_text(o->file), path_text(o->store), r.added,
+                r.rescored, r.reflagged, r.unchanged, r.run);
             return 0;
           }};
 }

@@ -11,6 +11,7 @@
 #include "io/output_files.h"
 #include "lattice/errors.h"
 #include "lattice/material.h"
+#include "lattice/text.h"
 #include "present/json_forms.h"
 #include "reducer/reduce.h"
 #include "report/repair_report.h"
@@ -50,7 +51,7 @@ void print_prior(std::FILE* to, const MaterialPrior& prior) {
 }
 
 void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const ReduceOutcome& r) {
-  fmt::print(to, "{} on {}: {} rows\n", o.method, kb.origin, kb.rows.size());
+  fmt::print(to, "{} on {}: {} rows\n", o.method, path_text(kb.origin), kb.rows.size());
   if (!r.reduction.trace.empty()) {
     fmt::print(to, "  {:>6} {:>9} {:>13} {:>9}\n", "pass", "modified", "inconsistent", "Vc");
     for (const IterationTrace& t : r.reduction.trace) {
@@ -331,9 +332,9 @@ Command reduce_command() {
           print_text(text, *o, kb, r);
           fmt::print(text, "  {}\n",
                      o->dry_run ? "dry run: the knowledge base is unchanged"
-                     : to_store ? "recorded in " + o->kb.path
-                                : "wrote " + o->out);
-          if (!o->report.empty()) fmt::print(text, "  report -> {}\n", o->report);
+                     : to_store ? "recorded in " + path_text(o->kb.path)
+                                : "wrote " + path_text(o->out));
+          if (!o->report.empty()) fmt::print(text, "  report -> {}\n", path_text(o->report));
         }
         return 0;
       }};

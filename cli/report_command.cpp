@@ -8,6 +8,7 @@
 #include "cli/kb_options.h"
 #include "io/output_files.h"
 #include "lattice/errors.h"
+#include "lattice/text.h"
 #include "report/repair_report.h"
 #include "report/trace_json.h"
 #include "store/store.h"
@@ -95,9 +96,10 @@ Command report_command() {
                                .dump(2)
                         << '\n';
             } else if (o->out != "-") {
-              fmt::print("report on {} -> {}\n", report.title, o->out);
+              // The title holds the store's path.
+              fmt::print("report on {} -> {}\n", path_text(report.title), path_text(o->out));
             } else {
-              fmt::print(stderr, "report on {}\n", report.title);
+              fmt::print(stderr, "report on {}\n", path_text(report.title));
             }
             return 0;
           }};

@@ -11,6 +11,7 @@
 #include "cli/sheet_files.h"
 #include "lattice/errors.h"
 #include "lattice/material.h"
+#include "lattice/text.h"
 #include "review/result_json.h"
 #include "review/rules.h"
 #include "store/reviewer.h"
@@ -183,7 +184,7 @@ Command review_export_command() {
                 text, "batch {}: {} rows{} -> {}{}\n", batch.id, sheet.size(),
                 import ? fmt::format(", the verdicts of {} ({})", import->reviewer, import->time)
                        : std::string(", no verdicts imported"),
-                paths.csv, paths.html.empty() ? "" : ", " + paths.html);
+                path_text(paths.csv), paths.html.empty() ? "" : ", " + path_text(paths.html));
             return 0;
           }};
 }

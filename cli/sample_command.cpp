@@ -8,6 +8,7 @@
 #include "cli/kb_options.h"
 #include "cli/sheet_files.h"
 #include "lattice/errors.h"
+#include "lattice/text.h"
 #include "review/draw.h"
 
 namespace egkb::cli {
@@ -62,7 +63,8 @@ Command sample_command() {
         }
         std::FILE* text = o->out == "-" ? stderr : stdout;
         fmt::print(text, "batch {}: {} rows ({}, seed {}) -> {}{}\n", id, rows, plan.batch.design,
-                   o->seed, paths.csv, paths.html.empty() ? "" : ", " + paths.html);
+                   o->seed, path_text(paths.csv),
+                   paths.html.empty() ? "" : ", " + path_text(paths.html));
         if (request.spec.design == Design::DistanceK && rows < plan.wanted) {
           fmt::print(text, "  only {} of the {} rows asked for fit at pairwise distance >= {}\n",
                      rows, plan.wanted, request.spec.k);

@@ -9,6 +9,7 @@
 #include "io/output_files.h"
 #include "lattice/compare.h"
 #include "lattice/errors.h"
+#include "lattice/text.h"
 #include "synth/presets.h"
 #include "synth/synthesise.h"
 #include "synth/truth_model.h"
@@ -134,8 +135,8 @@ Command synth_command() {
             fmt::print(report, "{} (seed {}, noise {}{}): {} rows, {} manual and {} generated\n",
                        s.truth.origin, synth.seed, o->noise, note, s.truth.rows.size(), manual,
                        s.truth.rows.size() - manual);
-            fmt::print(report, "  truth -> {}\n  noisy -> {}: {} rows wrong ({:.1f}%)\n", o->truth,
-                       o->out, errors.errors, share);
+            fmt::print(report, "  truth -> {}\n  noisy -> {}: {} rows wrong ({:.1f}%)\n",
+                       path_text(o->truth), path_text(o->out), errors.errors, share);
             return 0;
           }};
 }

@@ -180,7 +180,7 @@ Batch batch_of(const std::string& path, BatchId id) {
   Store store = Store::open(path);
   const std::vector<BatchId> ids = store.batch_ids();
   if (!std::binary_search(ids.begin(), ids.end(), id))
-    throw Refusal(404, fmt::format("{}: no batch {} in the store", path, id), "batch");
+    throw Refusal(404, fmt::format("{}: no batch {} in the store", path_text(path), id), "batch");
   return store.batch(id);
 }
 

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "tests/support/cli.h"
+#include "tests/support/process.h"
 #include "tests/support/sheets.h"
 #include "tests/support/store_oracle.h"
 
@@ -296,6 +297,44 @@ TEST_F(Faults, PathsAreShownEscapedInMessages) {
   const Outcome dir = run("export " + path("t.csv") + " --format csv --out '" + odd + "'");
   EXPECT_EQ(dir.code, 2);
   EXPECT_EQ(dir.err.find('\x1b'), std::string::npos) << dir.err;
+
+  // Commands that succeed name the paths they read and wrote by the same rule.
+  const std::string folder = path("a\x1b[31mred\x07\nb");
+  fs::create_directory(folder);
+  const auto in = [&](const std::string& name) { return "'" + folder + "/" + name + "'"; };
+  const auto expect_escaped = [](const std::string& what, const std::string& shown) {
+    // compare shows the end of a long path.
+    EXPECT_NE(shown.find("red\\x07\\x0Ab/"), std::string::npos) << what << "\n" << shown;
+    for (const char* raw : {"\x1b", "\x07", "\nb/"})
+      EXPECT_EQ(shown.find(raw), std::string::npos) << what << "\n" << shown;
+  };
+  for (const std::string& args :
+       {"synth --preset end59 --seed 5 --truth " + in("t.csv") + " --out " + in("n.csv"),
+        "import " + in("s.sqlite") + " " + in("n.csv"), "conflicts " + in("s.sqlite"),
+        "conflicts " + in("n.csv"), "compare " + in("n.csv") + " --truth " + in("t.csv"),
+        "export " + in("s.sqlite") + " --format csv --allow-conflicts --out " + in("e.csv"),
+        "export " + in("s.sqlite") + " --format csv --allow-conflicts --out -",
+        "reduce " + in("s.sqlite") + " --method ra --report " + in("r.html"),
+        "report " + in("s.sqlite") + " --out " + in("r2.html"),
+        "report " + in("s.sqlite") + " --out -",
+        "sample " + in("s.sqlite") + " --p 0.02 --k 3 --seed 7 --out " + in("b.csv"),
+        "review export " + in("s.sqlite") + " 1 --out " + in("again.csv")}) {
+    const Outcome r = run(args);
+    ASSERT_EQ(r.code, 0) << args << "\n" << r.err;
+    // The data a command writes to standard output are its own; its report is what is checked.
+    expect_escaped(args, args.ends_with("--out -") ? r.err : r.out + r.err);
+  }
+  test::Process serve({"serve", folder + "/s.sqlite", "--port", "0"}, path("serve.out"),
+                      path("serve.err"));
+  std::string banner;
+  for (int tries = 0; tries < 200 && banner.find('\n') == std::string::npos; ++tries) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    banner = test::read_file(path("serve.out"));
+  }
+  serve.kill_hard();
+  serve.wait();
+  ASSERT_NE(banner.find("egkb serve: reviewing "), std::string::npos) << banner;
+  expect_escaped("serve", banner.substr(0, banner.find("http://")));
 }
 
 TEST_F(Faults, AReviewerNameFollowsOneRuleEverywhere) {
