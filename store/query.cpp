@@ -189,6 +189,17 @@ NodeState Query::node_state(int first, const char* prefix) const {
   return state;
 }
 
+void throw_store_failure(const std::string& path, int sqlite_code) {
+  switch (sqlite_code & 0xFF) {
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+    case SQLITE_AUTH:
+      throw StoreReadOnly(path, store_failure(sqlite_code));
+    default:
+      throw StoreError(path, store_failure(sqlite_code));
+  }
+}
+
 std::string store_failure(int sqlite_code) {
   const char* why = nullptr;
   switch (sqlite_code & 0xFF) {

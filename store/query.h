@@ -112,4 +112,8 @@ class Query {
 // A store failure in egkb's words: SQLite's codes mapped to what a user can do about them.
 std::string store_failure(int sqlite_code);
 
+// Throws the StoreError for a failure of SQLite on the store at `path`: StoreReadOnly when SQLite
+// was refused permission to write.
+[[noreturn]] void throw_store_failure(const std::string& path, int sqlite_code);
+
 }  // namespace egkb

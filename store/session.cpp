@@ -157,9 +157,9 @@ void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* output
   Session& s = *s_;
   if (!s.db) throw std::logic_error("a created store takes one write");
   if (s.access != Access::ReadWrite) {
-    throw StoreError(s.path,
-                     "the store is read-only here (no permission to write it or its folder); "
-                     "nothing was written");
+    throw StoreReadOnly(s.path,
+                        "the store is read-only here (no permission to write it or its folder); "
+                        "nothing was written");
   }
   s.guarded([&] {
     try {

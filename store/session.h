@@ -68,7 +68,7 @@ struct Store::Session {
     try {
       return work();
     } catch (const SQLite::Exception& e) {
-      throw StoreError(path, store_failure(e.getErrorCode()));
+      throw_store_failure(path, e.getErrorCode());
     }
   }
 

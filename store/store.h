@@ -164,9 +164,10 @@ class Store {
   // Counts the commits that changed nodes: equal revisions read equal nodes.
   int64_t revision();
 
-  // One write transaction: waits up to kBusyMilliseconds for the write lock, refuses
-  // (StoreConflict) when the store changed since this session's snapshot, migrates an older
-  // schema, runs `work`, commits and then publishes `outputs`. On any failure before the commit
+  // One write transaction: refuses (StoreReadOnly) when this process may not write the store,
+  // waits up to kBusyMilliseconds for the write lock, refuses (StoreConflict) when the store
+  // changed since this session's snapshot, migrates an older schema, runs `work`, commits and
+  // then publishes `outputs`. On any failure before the commit
   // nothing is written and the outputs are removed; a failure to publish after it leaves the
   // change without its files (IoError). A session that read nothing takes no snapshot: its work
   // reads what it needs through the writer, inside the transaction. A created store takes one
