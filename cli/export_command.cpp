@@ -9,6 +9,7 @@
 #include "export/closure_export.h"
 #include "export/engine_table.h"
 #include "export/probe_header.h"
+#include "io/json_text.h"
 #include "io/output_files.h"
 #include "lattice/conflicts.h"
 #include "lattice/errors.h"
@@ -143,7 +144,7 @@ Command export_command() {
             j["columns"] = table->column_count();
             j["bytes"] = table->file_bytes();
           }
-          std::cout << j.dump(2) << '\n';
+          std::cout << json_text(j) << '\n';
           return 0;
         }
         std::FILE* text = outputs.to_standard_output() ? stderr : stdout;
@@ -202,7 +203,7 @@ Command probe_command() {
             fmt::print("{:<20} -  unknown: not in the table\n", material);
           }
         }
-        if (o->json) std::cout << answers.dump(2) << '\n';
+        if (o->json) std::cout << json_text(answers) << '\n';
         return 0;
       }};
 }

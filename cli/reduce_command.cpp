@@ -8,6 +8,7 @@
 #include "cli/command.h"
 #include "cli/kb_options.h"
 #include "io/byte_source.h"
+#include "io/json_text.h"
 #include "io/output_files.h"
 #include "lattice/errors.h"
 #include "lattice/material.h"
@@ -320,14 +321,14 @@ Command reduce_command() {
               },
               &outputs);
         } else {
-          save_kb(o->out, r.result, parameters.dump(), outputs);
+          save_kb(o->out, r.result, json_text(parameters, -1), outputs);
           outputs.publish();
           outputs.keep();
         }
         // Data on standard output leaves the report to standard error.
         std::FILE* text = outputs.to_standard_output() ? stderr : stdout;
         if (o->json) {
-          std::cout << report.dump(2) << '\n';
+          std::cout << json_text(report) << '\n';
         } else {
           print_text(text, *o, kb, r);
           fmt::print(text, "  {}\n",

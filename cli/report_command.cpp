@@ -6,6 +6,7 @@
 
 #include "cli/command.h"
 #include "cli/kb_options.h"
+#include "io/json_text.h"
 #include "io/output_files.h"
 #include "lattice/errors.h"
 #include "lattice/text.h"
@@ -89,11 +90,10 @@ Command report_command() {
                   {static_cast<std::size_t>(o->worst), static_cast<std::size_t>(o->pictures)});
             });
             if (o->json) {
-              std::cout << nlohmann::ordered_json{{"title", report.title},
-                                                  {"run", repair ? repair->run : RunId()},
-                                                  {"rows", now.rows.size()},
-                                                  {"out", o->out}}
-                               .dump(2)
+              std::cout << json_text(nlohmann::ordered_json{{"title", report.title},
+                                                            {"run", repair ? repair->run : RunId()},
+                                                            {"rows", now.rows.size()},
+                                                            {"out", o->out}})
                         << '\n';
             } else if (o->out != "-") {
               // The title holds the store's path.

@@ -7,6 +7,7 @@
 #include "cli/command.h"
 #include "cli/kb_options.h"
 #include "cli/sheet_files.h"
+#include "io/json_text.h"
 #include "lattice/errors.h"
 #include "lattice/text.h"
 #include "review/draw.h"
@@ -50,14 +51,13 @@ Command sample_command() {
         const BatchId id = apply_draw(store, plan, paths);
         const std::size_t rows = plan.batch.items.size();
         if (o->json) {
-          std::cout << nlohmann::ordered_json{{"batch", id},
-                                              {"rows", rows},
-                                              {"wanted", plan.wanted},
-                                              {"design", plan.batch.design},
-                                              {"seed", o->seed},
-                                              {"csv", paths.csv},
-                                              {"html", paths.html}}
-                           .dump(2)
+          std::cout << json_text(nlohmann::ordered_json{{"batch", id},
+                                                        {"rows", rows},
+                                                        {"wanted", plan.wanted},
+                                                        {"design", plan.batch.design},
+                                                        {"seed", o->seed},
+                                                        {"csv", paths.csv},
+                                                        {"html", paths.html}})
                     << '\n';
           return 0;
         }

@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "cli/kb_options.h"
+#include "io/json_text.h"
 #include "lattice/conflicts.h"
 #include "lattice/errors.h"
 #include "lattice/neighbourhood.h"
@@ -138,7 +139,7 @@ Command show_command() {
         if (o->json) {
           nlohmann::ordered_json j = node_json(kb, scored, n, neighbours);
           for (const char* key : {"history", "verdicts", "range"}) j[key] = record[key];
-          std::cout << j.dump(2) << '\n';
+          std::cout << json_text(j) << '\n';
         } else if (o->dot) {
           write_neighbourhood_dot(std::cout, scored.lattice, scored.scores, n, neighbours);
         } else {

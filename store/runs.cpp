@@ -1,6 +1,7 @@
 // The runs: recorded, their traces and ranges read back, the validation kept with them.
 #include <nlohmann/json.hpp>
 
+#include "io/json_text.h"
 #include "present/json_forms.h"
 #include "store/session.h"
 
@@ -112,7 +113,7 @@ void bind_json(SQLite::Statement& q, int index, const nlohmann::ordered_json& j)
   if (j.is_null()) {
     q.bind(index);
   } else {
-    q.bind(index, j.dump());
+    q.bind(index, json_text(j, -1));
   }
 }
 
@@ -123,7 +124,7 @@ RunId StoreWriter::add_run(const RunRecord& run) {
                       "INSERT INTO runs(command, parameters, before, after, started, seconds, "
                       "trace) VALUES(?, ?, ?, ?, ?, ?, ?)");
   q.bind(1, run.command);
-  q.bind(2, run.parameters.dump());
+  q.bind(2, json_text(run.parameters, -1));
   bind_json(q, 3, run.before);
   bind_json(q, 4, run.after);
   q.bind(5, now_utc());
@@ -135,7 +136,7 @@ RunId StoreWriter::add_run(const RunRecord& run) {
 
 void StoreWriter::finish_run(RunId run, const nlohmann::ordered_json& after, double seconds) {
   SQLite::Statement q(*s_.db, "UPDATE runs SET after = ?, seconds = ? WHERE id = ?");
-  q.bind(1, after.dump());
+  q.bind(1, json_text(after, -1));
   q.bind(2, seconds);
   q.bind(3, run.value);
   q.exec();

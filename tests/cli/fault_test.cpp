@@ -337,6 +337,42 @@ TEST_F(Faults, PathsAreShownEscapedInMessages) {
   expect_escaped("serve", banner.substr(0, banner.find("http://")));
 }
 
+// A path may hold any bytes: JSON names one that is not UTF-8 with U+FFFD, where printing it
+// (or recording it in the store's run) was an internal error, exit 4; a generated header's
+// comment shows it escaped, with no "*/" of its own.
+TEST_F(Faults, APathOfAnyBytesIsWrittenSafelyIntoJsonAndHeaders) {
+  const std::string csv = path("n\xff.csv");
+  fs::copy_file(path("n.csv"), csv);
+  const std::string odd_store = path("s\xfe.sqlite");
+  for (const std::string& args :
+       {"import '" + odd_store + "' '" + csv + "' --json",
+        "reduce '" + odd_store + "' --method ra --json",
+        "report '" + odd_store + "' --out '" + path("r\xff.html") + "' --json",
+        "synth --preset end59 --seed 5 --truth '" + path("t\xff.csv") + "' --out '" +
+            path("x\xff.csv") + "' --json"}) {
+    const Outcome r = run(args);
+    ASSERT_EQ(r.code, 0) << args << "\n" << r.err;
+    EXPECT_FALSE(nlohmann::json::parse(r.out, nullptr, false).is_discarded()) << args << r.out;
+    // reduce names no path in its figures, only in the run it records.
+    if (!args.starts_with("reduce")) {
+      EXPECT_NE(r.out.find("\xEF\xBF\xBD"), std::string::npos) << args << r.out;
+    }
+  }
+  EXPECT_EQ(test::query_number(odd_store,
+                               "SELECT count(*) FROM runs WHERE command = 'reduce ra' "
+                               "AND instr(parameters, char(65533)) > 0"),
+            1);
+
+  fs::create_directory(path("a*"));
+  fs::copy_file(path("t.csv"), path("a*/b\x1b.csv"));
+  const Outcome header = run("export '" + path("a*/b\x1b.csv") + "' --format header --out -");
+  ASSERT_EQ(header.code, 0) << header.err;
+  const std::string comment = header.out.substr(0, header.out.find("*/\n#ifndef"));
+  EXPECT_EQ(comment.find("*/"), std::string::npos) << comment;
+  EXPECT_EQ(comment.find('\x1b'), std::string::npos) << comment;
+  EXPECT_NE(comment.find("a* /b\\x1B.csv"), std::string::npos) << comment;
+}
+
 TEST_F(Faults, AReviewerNameFollowsOneRuleEverywhere) {
   const std::string sheet = sample("b.csv");
   const std::string filled = write("f.csv", test::truthful_sheet(sheet, path("t.csv")));
