@@ -4,6 +4,7 @@
 #include "cli/command.h"
 #include "cli/error_table.h"
 #include "cli/kb_options.h"
+#include "io/json_text.h"
 #include "lattice/compare.h"
 #include "present/json_forms.h"
 
@@ -27,7 +28,7 @@ Command compare_command() {
             const KnowledgeBase kb = load(o->kb);
             const ErrorCounts counts = compare_to_truth(kb, load_truth(o->kb, o->truth, kb));
             if (o->json) {
-              std::cout << errors_json(counts).dump(2) << '\n';
+              std::cout << json_text(errors_json(counts)) << '\n';
             } else {
               print_error_table(std::cout, o->kb.path, counts);
             }

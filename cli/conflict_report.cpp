@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <ostream>
 
+#include "lattice/text.h"
+
 namespace egkb::cli {
 
 namespace {
@@ -41,7 +43,8 @@ void print_conflict_report(std::ostream& out, const KnowledgeBase& kb, const Sco
                            std::size_t worst) {
   const Lattice& lat = scored.lattice;
   fmt::print(out, "{}: {} pieces, {} nodes ({} stored, {} implied by a mirror), {} edges\n",
-             kb.origin, lat.pieces().name(), s.nodes, kb.rows.size(), implied_count(lat), s.edges);
+             path_text(kb.origin), lat.pieces().name(), s.nodes, kb.rows.size(), implied_count(lat),
+             s.edges);
   fmt::print(out, "  inconsistent nodes  {}\n", s.inconsistent_nodes);
   fmt::print(out, "  inconsistent edges  {}\n", s.inconsistent_edges);
   fmt::print(out, "  mirror conflicts    {}\n", s.mirror_conflicts);

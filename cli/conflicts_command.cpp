@@ -6,6 +6,7 @@
 #include "cli/command.h"
 #include "cli/conflict_report.h"
 #include "cli/kb_options.h"
+#include "io/json_text.h"
 #include "lattice/material.h"
 #include "present/json_forms.h"
 
@@ -59,7 +60,7 @@ Command conflicts_command() {
               j["pieces"] = kb.pieces->name();
               j["worst"] = worst;
               j["ambiguous"] = ambiguous ? nlohmann::ordered_json(*ambiguous) : nullptr;
-              std::cout << j.dump(2) << '\n';
+              std::cout << json_text(j) << '\n';
             } else {
               print_conflict_report(std::cout, kb, scored, counter, summary, o->worst);
               if (ambiguous) {

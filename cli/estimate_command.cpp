@@ -7,6 +7,7 @@
 
 #include "cli/command.h"
 #include "cli/kb_options.h"
+#include "io/json_text.h"
 #include "io/output_files.h"
 #include "present/json_forms.h"
 #include "review/rules.h"
@@ -68,7 +69,7 @@ Command estimate_command() {
         if (o->json) {
           nlohmann::ordered_json j = estimate_json(e);
           j["drawn"] = batch.items.size();
-          std::cout << j.dump(2) << '\n';
+          std::cout << json_text(j) << '\n';
           return 0;
         }
         const double n = static_cast<double>(e.population);

@@ -9,9 +9,11 @@
 #include "export/closure_export.h"
 #include "export/engine_table.h"
 #include "export/probe_header.h"
+#include "io/json_text.h"
 #include "io/output_files.h"
 #include "lattice/conflicts.h"
 #include "lattice/errors.h"
+#include "lattice/text.h"
 #include "store/store.h"
 
 namespace egkb::cli {
@@ -142,13 +144,14 @@ Command export_command() {
             j["columns"] = table->column_count();
             j["bytes"] = table->file_bytes();
           }
-          std::cout << j.dump(2) << '\n';
+          std::cout << json_text(j) << '\n';
           return 0;
         }
         std::FILE* text = outputs.to_standard_output() ? stderr : stdout;
         fmt::print(
             text, "exported {} materials ({} stored, {} implied by a mirror) from {} as {} to {}\n",
-            scored.lattice.size(), kb.rows.size(), implied, kb.origin, o->format, o->out);
+            scored.lattice.size(), kb.rows.size(), implied, path_text(kb.origin), o->format,
+            path_text(o->out));
         if (table) {
           fmt::print(text, "  {} side configurations, a table of {} bytes\n", table->column_count(),
                      table->file_bytes());
@@ -200,7 +203,7 @@ Command probe_command() {
             fmt::print("{:<20} -  unknown: not in the table\n", material);
           }
         }
-        if (o->json) std::cout << answers.dump(2) << '\n';
+        if (o->json) std::cout << json_text(answers) << '\n';
         return 0;
       }};
 }

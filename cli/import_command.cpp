@@ -5,8 +5,10 @@
 
 #include "cli/command.h"
 #include "cli/kb_options.h"
+#include "io/json_text.h"
 #include "io/output_files.h"
 #include "lattice/errors.h"
+#include "lattice/text.h"
 #include "store/import.h"
 
 namespace egkb::cli {
@@ -68,24 +70,23 @@ Command import_command() {
                 existing ? std::move(*existing) : Store::create(o->store, *kb.pieces, outputs);
             const ImportResult r = import_kb(store, kb, parameters, &outputs);
             if (o->json) {
-              std::cout << nlohmann::ordered_json{{"store", o->store},
-                                                  {"file", o->file},
-                                                  {"pieces", kb.pieces->name()},
-                                                  {"rows", kb.rows.size()},
-                                                  {"added", r.added},
-                                                  {"rescored", r.rescored},
-                                                  {"reflagged", r.reflagged},
-                                                  {"unchanged", r.unchanged},
-                                                  {"run", r.run}}
-                               .dump(2)
+              std::cout << json_text(nlohmann::ordered_json{{"store", o->store},
+                                                            {"file", o->file},
+                                                            {"pieces", kb.pieces->name()},
+                                                            {"rows", kb.rows.size()},
+                                                            {"added", r.added},
+                                                            {"rescored", r.rescored},
+                                                            {"reflagged", r.reflagged},
+                                                            {"unchanged", r.unchanged},
+                                                            {"run", r.run}})
                         << '\n';
               return 0;
             }
             fmt::print(
                 "imported {} rows ({} pieces) from {} into {}: {} added, {} rescored, {} with new "
                 "flags, {} unchanged (run {})\n",
-                kb.rows.size(), kb.pieces->name(), o->file, o->store, r.added, r.rescored,
-                r.reflagged, r.unchanged, r.run);
+                kb.rows.size(), kb.pieces->name(), path_text(o->file), path_text(o->store), r.added,
+                r.rescored, r.reflagged, r.unchanged, r.run);
             return 0;
           }};
 }

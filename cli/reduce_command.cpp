@@ -8,9 +8,11 @@
 #include "cli/command.h"
 #include "cli/kb_options.h"
 #include "io/byte_source.h"
+#include "io/json_text.h"
 #include "io/output_files.h"
 #include "lattice/errors.h"
 #include "lattice/material.h"
+#include "lattice/text.h"
 #include "present/json_forms.h"
 #include "reducer/reduce.h"
 #include "report/repair_report.h"
@@ -50,7 +52,7 @@ void print_prior(std::FILE* to, const MaterialPrior& prior) {
 }
 
 void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const ReduceOutcome& r) {
-  fmt::print(to, "{} on {}: {} rows\n", o.method, kb.origin, kb.rows.size());
+  fmt::print(to, "{} on {}: {} rows\n", o.method, path_text(kb.origin), kb.rows.size());
   if (!r.reduction.trace.empty()) {
     fmt::print(to, "  {:>6} {:>9} {:>13} {:>9}\n", "pass", "modified", "inconsistent", "Vc");
     for (const IterationTrace& t : r.reduction.trace) {
@@ -150,7 +152,7 @@ Command reduce_command() {
             fmt::format("fitted: the material prior's weight per mirror pair (default {:g})",
                         kDefaultPriorWeight)
                 .c_str(),
-            0, 1000);
+            0, kMaxPriorWeight);
         sink.text(o->cost, "--cost",
                   "exact, fitted: what moving a row costs, times its weight: l1 |d| (the "
                   "default), trunc2 min(|d|,2), trunc3 min(|d|,3), l0 [d != 0] or sqrt; all but "
@@ -248,8 +250,7 @@ Command reduce_command() {
         int64_t validated_at = 0;
         if (method == Method::Auto && opened.store) {
           validated_at = opened.store->revision();
-          if (const auto kept = opened.store->current_validation())
-            request.validation = validation_from_json(nlohmann::json::parse(*kept));
+          request.validation = opened.store->current_validation();
         }
         const ReduceOutcome r = reduce_kb(kb, request);
 
@@ -320,21 +321,21 @@ Command reduce_command() {
               },
               &outputs);
         } else {
-          save_kb(o->out, r.result, parameters.dump(), outputs);
+          save_kb(o->out, r.result, json_text(parameters, -1), outputs);
           outputs.publish();
           outputs.keep();
         }
         // Data on standard output leaves the report to standard error.
         std::FILE* text = outputs.to_standard_output() ? stderr : stdout;
         if (o->json) {
-          std::cout << report.dump(2) << '\n';
+          std::cout << json_text(report) << '\n';
         } else {
           print_text(text, *o, kb, r);
           fmt::print(text, "  {}\n",
                      o->dry_run ? "dry run: the knowledge base is unchanged"
-                     : to_store ? "recorded in " + o->kb.path
-                                : "wrote " + o->out);
-          if (!o->report.empty()) fmt::print(text, "  report -> {}\n", o->report);
+                     : to_store ? "recorded in " + path_text(o->kb.path)
+                                : "wrote " + path_text(o->out));
+          if (!o->report.empty()) fmt::print(text, "  report -> {}\n", path_text(o->report));
         }
         return 0;
       }};

@@ -6,8 +6,10 @@
 
 #include "cli/command.h"
 #include "cli/kb_options.h"
+#include "io/json_text.h"
 #include "io/output_files.h"
 #include "lattice/errors.h"
+#include "lattice/text.h"
 #include "report/repair_report.h"
 #include "report/trace_json.h"
 #include "store/store.h"
@@ -88,16 +90,16 @@ Command report_command() {
                   {static_cast<std::size_t>(o->worst), static_cast<std::size_t>(o->pictures)});
             });
             if (o->json) {
-              std::cout << nlohmann::ordered_json{{"title", report.title},
-                                                  {"run", repair ? repair->run : RunId()},
-                                                  {"rows", now.rows.size()},
-                                                  {"out", o->out}}
-                               .dump(2)
+              std::cout << json_text(nlohmann::ordered_json{{"title", report.title},
+                                                            {"run", repair ? repair->run : RunId()},
+                                                            {"rows", now.rows.size()},
+                                                            {"out", o->out}})
                         << '\n';
             } else if (o->out != "-") {
-              fmt::print("report on {} -> {}\n", report.title, o->out);
+              // The title holds the store's path.
+              fmt::print("report on {} -> {}\n", path_text(report.title), path_text(o->out));
             } else {
-              fmt::print(stderr, "report on {}\n", report.title);
+              fmt::print(stderr, "report on {}\n", path_text(report.title));
             }
             return 0;
           }};

@@ -9,11 +9,13 @@
 #include "cli/command.h"
 #include "cli/kb_options.h"
 #include "cli/sheet_files.h"
+#include "io/json_text.h"
 #include "lattice/errors.h"
 #include "lattice/material.h"
+#include "lattice/text.h"
 #include "review/result_json.h"
-#include "review/reviewer.h"
 #include "review/rules.h"
+#include "store/reviewer.h"
 
 namespace egkb::cli {
 
@@ -79,7 +81,7 @@ Command review_import_command() {
         ReviewResult r{RunId(), plan.verdicts.size(), rescored, plan.verdicts.size() - rescored};
         if (!o->dry_run) r = apply_review(store, plan, reviewer);
         if (o->json) {
-          std::cout << review_result_json(plan, r, reviewer, o->dry_run, store.pieces()).dump(2)
+          std::cout << json_text(review_result_json(plan, r, reviewer, o->dry_run, store.pieces()))
                     << '\n';
           return 0;
         }
@@ -123,11 +125,10 @@ Command review_undo_command() {
             const UndoPlan plan = plan_undo(store, BatchId(static_cast<int64_t>(o->batch)));
             const UndoResult r = apply_undo(store, plan);
             if (o->json) {
-              std::cout << nlohmann::ordered_json{{"batch", o->batch},
-                                                  {"import_run", plan.import.run},
-                                                  {"run", r.run},
-                                                  {"restored", r.restored}}
-                               .dump(2)
+              std::cout << json_text(nlohmann::ordered_json{{"batch", o->batch},
+                                                            {"import_run", plan.import.run},
+                                                            {"run", r.run},
+                                                            {"restored", r.restored}})
                         << '\n';
               return 0;
             }
@@ -183,7 +184,7 @@ Command review_export_command() {
                 text, "batch {}: {} rows{} -> {}{}\n", batch.id, sheet.size(),
                 import ? fmt::format(", the verdicts of {} ({})", import->reviewer, import->time)
                        : std::string(", no verdicts imported"),
-                paths.csv, paths.html.empty() ? "" : ", " + paths.html);
+                path_text(paths.csv), paths.html.empty() ? "" : ", " + path_text(paths.html));
             return 0;
           }};
 }

@@ -7,7 +7,9 @@
 #include "cli/command.h"
 #include "cli/kb_options.h"
 #include "cli/sheet_files.h"
+#include "io/json_text.h"
 #include "lattice/errors.h"
+#include "lattice/text.h"
 #include "review/draw.h"
 
 namespace egkb::cli {
@@ -49,20 +51,20 @@ Command sample_command() {
         const BatchId id = apply_draw(store, plan, paths);
         const std::size_t rows = plan.batch.items.size();
         if (o->json) {
-          std::cout << nlohmann::ordered_json{{"batch", id},
-                                              {"rows", rows},
-                                              {"wanted", plan.wanted},
-                                              {"design", plan.batch.design},
-                                              {"seed", o->seed},
-                                              {"csv", paths.csv},
-                                              {"html", paths.html}}
-                           .dump(2)
+          std::cout << json_text(nlohmann::ordered_json{{"batch", id},
+                                                        {"rows", rows},
+                                                        {"wanted", plan.wanted},
+                                                        {"design", plan.batch.design},
+                                                        {"seed", o->seed},
+                                                        {"csv", paths.csv},
+                                                        {"html", paths.html}})
                     << '\n';
           return 0;
         }
         std::FILE* text = o->out == "-" ? stderr : stdout;
         fmt::print(text, "batch {}: {} rows ({}, seed {}) -> {}{}\n", id, rows, plan.batch.design,
-                   o->seed, paths.csv, paths.html.empty() ? "" : ", " + paths.html);
+                   o->seed, path_text(paths.csv),
+                   paths.html.empty() ? "" : ", " + path_text(paths.html));
         if (request.spec.design == Design::DistanceK && rows < plan.wanted) {
           fmt::print(text, "  only {} of the {} rows asked for fit at pairwise distance >= {}\n",
                      rows, plan.wanted, request.spec.k);

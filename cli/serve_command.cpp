@@ -14,8 +14,8 @@
 #include "cli/kb_options.h"
 #include "lattice/errors.h"
 #include "lattice/text.h"
-#include "review/reviewer.h"
 #include "serve/server.h"
+#include "store/reviewer.h"
 
 namespace egkb::cli {
 
@@ -84,7 +84,7 @@ Command serve_command() {
             const std::string host =
                 o->host.find(':') != std::string::npos ? fmt::format("[{}]", o->host) : o->host;
             const std::string address = fmt::format("http://{}:{}/", host, port);
-            fmt::print("egkb serve: reviewing {} at {}\n", o->store, address);
+            fmt::print("egkb serve: reviewing {} at {}\n", path_text(o->store), address);
             if (!options.tokens.empty()) {
               // In the order the names were given, each with the link only that reviewer gets.
               for (const std::string& name : o->reviewers) {

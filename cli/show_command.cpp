@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "cli/kb_options.h"
+#include "io/json_text.h"
 #include "lattice/conflicts.h"
 #include "lattice/errors.h"
 #include "lattice/neighbourhood.h"
@@ -92,13 +93,12 @@ void print_record(const nlohmann::ordered_json& record) {
                h["to"].get<int>(),
                h["reviewer"].get<std::string>().empty()
                    ? std::string()
-                   : " by " + printable(h["reviewer"].get<std::string>()));
+                   : " by " + h["reviewer"].get<std::string>());
   }
   if (!record["verdicts"].empty()) fmt::print("\n  verdicts\n");
   for (const auto& v : record["verdicts"]) {
     fmt::print("  {}  batch {}: {} by {}{}{}\n", v["time"].get<std::string>(),
-               v["batch"].get<int64_t>(), v["verdict"].get<int>(),
-               printable(v["reviewer"].get<std::string>()),
+               v["batch"].get<int64_t>(), v["verdict"].get<int>(), v["reviewer"].get<std::string>(),
                v["stands"].get<bool>() ? "" : " (taken back or replaced)",
                v["note"].get<std::string>().empty()
                    ? std::string()
@@ -139,7 +139,7 @@ Command show_command() {
         if (o->json) {
           nlohmann::ordered_json j = node_json(kb, scored, n, neighbours);
           for (const char* key : {"history", "verdicts", "range"}) j[key] = record[key];
-          std::cout << j.dump(2) << '\n';
+          std::cout << json_text(j) << '\n';
         } else if (o->dot) {
           write_neighbourhood_dot(std::cout, scored.lattice, scored.scores, n, neighbours);
         } else {

@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "cli/kb_options.h"
+#include "io/json_text.h"
 #include "lattice/errors.h"
 #include "present/json_forms.h"
 #include "sampling/simulate.h"
@@ -94,7 +95,7 @@ Command simulate_command() {
                          {"truth_after", errors_json(r.truth_after)},
                          {"removed_per_verdict", r.removed_per_verdict}});
         }
-        std::cout << out.dump(2) << '\n';
+        std::cout << json_text(out) << '\n';
         return 0;
       }};
 }

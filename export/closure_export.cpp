@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "io/json_text.h"
+
 namespace egkb {
 
 namespace {
@@ -53,8 +55,8 @@ void write_closure_csv(std::ostream& out, const KnowledgeBase& kb, const ScoredL
 
 void write_closure_json(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored,
                         bool has_conflicts, const NodeRanges& ranges) {
-  out << "{\n  \"pieces\": " << nlohmann::json(kb.pieces->name()).dump()
-      << ",\n  \"origin\": " << nlohmann::json(kb.origin).dump()
+  out << "{\n  \"pieces\": " << json_text(nlohmann::json(kb.pieces->name()), -1)
+      << ",\n  \"origin\": " << json_text(nlohmann::json(kb.origin), -1)
       << ",\n  \"has_conflicts\": " << (has_conflicts ? "true" : "false")
       << ",\n  \"materials\": {";
   write_nodes(out, scored, [&](fmt::memory_buffer& b, NodeId n, const std::string& material) {

@@ -8,10 +8,24 @@
 #include <vector>
 
 #include "export/engine_table.h"
+#include "lattice/text.h"
 
 namespace egkb {
 
 namespace {
+
+// The base's path as the header's opening comment shows it: escaped as messages show paths, and
+// no "*/" or "/*" in it to end the comment early or nest one.
+std::string comment_text(const std::string& path) {
+  std::string text;
+  for (const char c : path_text(path)) {
+    if ((c == '/' && !text.empty() && text.back() == '*') ||
+        (c == '*' && !text.empty() && text.back() == '/'))
+      text += ' ';
+    text += c;
+  }
+  return text;
+}
 
 constexpr std::size_t kValuesPerLine = 32;
 
@@ -108,7 +122,7 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
       "#define EGKB_SIDES_ {sides}\n\n"
       "/* Internal: one side's counts (mixed radix) -> column of egkb_scores_, {no_side} for "
       "none. */\n",
-      fmt::arg("pieces", pieces.name()), fmt::arg("origin", info.origin),
+      fmt::arg("pieces", pieces.name()), fmt::arg("origin", comment_text(info.origin)),
       fmt::arg("first", pieces.side_name(Side::Red)),
       fmt::arg("second", pieces.side_name(Side::Black)), fmt::arg("nodes", lattice.size()),
       fmt::arg("implied",

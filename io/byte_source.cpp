@@ -61,7 +61,7 @@ std::size_t ByteSource::read(char* out, std::size_t max) {
     const ssize_t n = ::read(fd_, out, max);
     if (n >= 0) return static_cast<std::size_t>(n);
     if (errno != EINTR)
-      throw IoError(fmt::format("{}: cannot read: {}", origin_, std::strerror(errno)));
+      throw IoError(origin_, fmt::format("cannot read: {}", std::strerror(errno)));
   }
 }
 

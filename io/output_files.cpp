@@ -15,6 +15,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "io/file_kind.h"
 #include "lattice/errors.h"
 #include "lattice/text.h"
 
@@ -63,10 +64,9 @@ void remove_stale(const fs::path& target) {
 }
 
 // Whether `file` is what standard output writes to: `--out /dev/stdout`, or a link to it.
-bool is_standard_output(const struct stat& file) {
+bool is_standard_output(const FileStatus& file) {
   struct stat out;
-  return ::fstat(STDOUT_FILENO, &out) == 0 && out.st_dev == file.st_dev &&
-         out.st_ino == file.st_ino;
+  return ::fstat(STDOUT_FILENO, &out) == 0 && out.st_dev == file.device && out.st_ino == file.inode;
 }
 
 // Writes all of `bytes` to an existing FIFO or device, in place.
@@ -99,23 +99,16 @@ std::string final_path(const std::string& path) {
 
 OutputTarget output_target(const std::string& path, const std::string& what) {
   if (path == "-") return OutputTarget::StandardOutput;
-  struct stat file;
-  if (::stat(path.c_str(), &file) != 0) {
-    if (errno == ENOENT) return OutputTarget::Replaced;
-    throw InputError(path, 0, what, fmt::format("cannot use this path: {}", std::strerror(errno)));
-  }
+  const FileStatus file = file_status(path, what);
+  if (file.kind == FileKind::Absent) return OutputTarget::Replaced;
   if (is_standard_output(file)) return OutputTarget::StandardOutput;
-  const mode_t type = file.st_mode & S_IFMT;
-  if (type == S_IFREG) return OutputTarget::Replaced;
-  if (type == S_IFIFO || type == S_IFCHR) return OutputTarget::WrittenThrough;
-  const char* kind = type == S_IFDIR    ? "a directory"
-                     : type == S_IFSOCK ? "a socket"
-                     : type == S_IFBLK  ? "a block device"
-                                        : "not a file egkb can write";
+  if (file.kind == FileKind::Regular) return OutputTarget::Replaced;
+  if (file.kind == FileKind::Fifo || file.kind == FileKind::CharacterDevice)
+    return OutputTarget::WrittenThrough;
   throw InputError(path, 0, what,
                    fmt::format("is {}: name a regular file (it is left as it is), a pipe, or - "
                                "for standard output",
-                               kind));
+                               file_kind_name(file.kind)));
 }
 
 std::string temporary_beside(const std::string& target) {

@@ -58,6 +58,13 @@ class StoreError : public IoError {
   using IoError::IoError;
 };
 
+// This process may not write the store (the file, its folder or its journal files): a store
+// installed read-only, or another user's. Reading it works; nothing was written. Exit code 3.
+class StoreReadOnly : public StoreError {
+ public:
+  using StoreError::StoreError;
+};
+
 // Another egkb command wrote the store after this one read it, or held it longer than the
 // bounded wait: nothing was written and running the command again is the remedy. Exit code 3.
 class StoreConflict : public StoreError {

@@ -1,5 +1,7 @@
 #include "present/json_forms.h"
 
+#include <limits>
+
 namespace egkb {
 
 nlohmann::ordered_json conflicts_json(const ConflictSummary& s) {
@@ -77,30 +79,62 @@ nlohmann::ordered_json validation_json(const Validation& v) {
           {"seconds", v.seconds}};
 }
 
+namespace {
+
+// The number at `key` when it is one within [low, high].
+std::optional<double> number_in(const nlohmann::json& j, const char* key, double low, double high) {
+  const auto it = j.find(key);
+  if (it == j.end() || !it->is_number()) return std::nullopt;
+  const double v = it->get<double>();
+  if (!(v >= low && v <= high)) return std::nullopt;
+  return v;
+}
+
+// The whole number at `key` when it is one, not negative.
+std::optional<std::size_t> count_at(const nlohmann::json& j, const char* key) {
+  const auto it = j.find(key);
+  if (it == j.end() || !it->is_number_unsigned()) return std::nullopt;
+  return it->get<std::size_t>();
+}
+
+std::optional<RepairSetting> setting_of(const nlohmann::json& s) {
+  if (!s.is_object()) return std::nullopt;
+  const auto name = s.find("cost");
+  if (name == s.end() || !name->is_string()) return std::nullopt;
+  const auto cost = cost_shape_named(name->get<std::string>());
+  const auto weight = number_in(s, "prior_weight", 0, kMaxPriorWeight);
+  if (!cost || !weight) return std::nullopt;
+  return RepairSetting{*cost, *weight};
+}
+
+}  // namespace
+
 std::optional<Validation> validation_from_json(const nlohmann::json& j) {
-  try {
-    Validation v;
-    const auto setting = [](const nlohmann::json& s) -> std::optional<RepairSetting> {
-      const auto cost = cost_shape_named(s.at("cost").get<std::string>());
-      if (!cost) return std::nullopt;
-      return RepairSetting{*cost, s.at("prior_weight").get<double>()};
-    };
-    const auto chosen = setting(j.at("chosen"));
-    if (!chosen) return std::nullopt;
-    v.chosen = *chosen;
-    for (const nlohmann::json& s : j.at("scores")) {
-      const auto tried = setting(s);
-      if (!tried) return std::nullopt;
-      v.scores.push_back({*tried, s.at("error").get<double>()});
-    }
-    v.expert_rows = j.at("expert_rows").get<bool>();
-    v.held_out = j.at("held_out").get<std::size_t>();
-    v.folds = j.at("folds").get<std::size_t>();
-    v.seconds = j.at("seconds").get<double>();
-    return v;
-  } catch (const nlohmann::json::exception&) {
+  if (!j.is_object()) return std::nullopt;
+  Validation v;
+  const auto chosen = setting_of(j.value("chosen", nlohmann::json()));
+  const auto scores = j.find("scores");
+  const auto expert_rows = j.find("expert_rows");
+  const auto held_out = count_at(j, "held_out");
+  const auto folds = count_at(j, "folds");
+  const auto seconds = number_in(j, "seconds", 0, std::numeric_limits<double>::max());
+  if (!chosen || scores == j.end() || !scores->is_array() || expert_rows == j.end() ||
+      !expert_rows->is_boolean() || !held_out || !folds || !seconds) {
     return std::nullopt;
   }
+  v.chosen = *chosen;
+  for (const nlohmann::json& s : *scores) {
+    const auto tried = setting_of(s);
+    // A mean rank distance.
+    const auto error = s.is_object() ? number_in(s, "error", 0, kMaxRank) : std::nullopt;
+    if (!tried || !error) return std::nullopt;
+    v.scores.push_back({*tried, *error});
+  }
+  v.expert_rows = expert_rows->get<bool>();
+  v.held_out = *held_out;
+  v.folds = *folds;
+  v.seconds = *seconds;
+  return v;
 }
 
 }  // namespace egkb

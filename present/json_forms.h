@@ -34,7 +34,9 @@ nlohmann::ordered_json certificate_json(const Certificate& c, CostShape cost);
 // How auto chose: `chosen` (`cost, prior_weight`), `scores` (each `cost, prior_weight, error`:
 // the mean rank distance of the held-out rows), `expert_rows, held_out, folds, seconds`.
 nlohmann::ordered_json validation_json(const Validation& v);
-// The same read back (as the store keeps it); nullopt when it is not that form.
+// The same read back (as the store keeps it); nullopt when it is not that form, or a figure in
+// it is out of its range (a prior weight outside 0..kMaxPriorWeight, an error that is not a mean
+// rank distance, a negative count or time).
 std::optional<Validation> validation_from_json(const nlohmann::json& j);
 
 }  // namespace egkb

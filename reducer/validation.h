@@ -17,9 +17,13 @@
 
 namespace egkb {
 
+// The largest prior weight a repair takes, from `reduce --prior-weight` or a validation kept in
+// a store.
+constexpr double kMaxPriorWeight = 1000;
+
 struct RepairSetting {
   CostShape cost = CostShape::L1;
-  double prior_weight = 0;
+  double prior_weight = 0;  // 0..kMaxPriorWeight
   friend bool operator==(const RepairSetting&, const RepairSetting&) = default;
 };
 

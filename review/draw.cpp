@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "io/json_text.h"
 #include "lattice/errors.h"
 
 namespace egkb {
@@ -60,7 +61,7 @@ DrawPlan plan_draw(Store& store, const DrawRequest& request) {
                                {"exclude_reviewed", request.exclude_reviewed},
                                {"strata", drawn.strata}};
   if (request.spec.design == Design::DistanceK) parameters["k"] = request.spec.k;
-  batch.parameters = parameters.dump();
+  batch.parameters = json_text(parameters, -1);
   for (std::size_t j = 0; j < drawn.rows.size(); ++j) {
     const KbRow& row = kb.rows[drawn.rows[j]];
     batch.items.push_back({row.key, row.score, drawn.probability[j], row.source});

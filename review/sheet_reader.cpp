@@ -9,7 +9,7 @@
 #include "lattice/material.h"
 #include "lattice/text.h"
 #include "review/faults.h"
-#include "review/reviewer.h"
+#include "store/reviewer.h"
 
 namespace egkb {
 

@@ -18,8 +18,8 @@
 #include "review/faults.h"
 #include "review/node_record.h"
 #include "review/result_json.h"
-#include "review/reviewer.h"
 #include "review/rules.h"
+#include "store/reviewer.h"
 #include "store/store.h"
 
 namespace egkb {
@@ -67,8 +67,9 @@ nlohmann::ordered_json error_json(const Refusal& r) {
 }
 
 // Runs one call, turning egkb's failures into the statuses docs/formats.md lists: 404 for an
-// unknown batch or material, `input_status` for other refused input, 409 when the store stayed
-// busy or changed under every attempt, 500 when it cannot be read.
+// unknown batch or material, `input_status` for other refused input, 403 for a change of a store
+// this server may not write (for good: the app shows it rather than sending it again), 409 when
+// the store stayed busy or changed under every attempt, 500 when it cannot be read.
 template <typename Work>
 ApiReply answer(int input_status, Work&& work) {
   try {
@@ -79,6 +80,8 @@ ApiReply answer(int input_status, Work&& work) {
     return {input_status, error_json(Refusal(0, e.what(), e.field(), e.line(), e.choice()))};
   } catch (const MaterialParseError& e) {
     return {400, error_json(Refusal(0, e.what(), "material"))};
+  } catch (const StoreReadOnly& e) {
+    return {403, error_json(Refusal(0, e.what(), ""))};
   } catch (const StoreConflict& e) {
     return {409, error_json(Refusal(0, e.what(), ""))};
   } catch (const std::exception& e) {
@@ -180,7 +183,7 @@ Batch batch_of(const std::string& path, BatchId id) {
   Store store = Store::open(path);
   const std::vector<BatchId> ids = store.batch_ids();
   if (!std::binary_search(ids.begin(), ids.end(), id))
-    throw Refusal(404, fmt::format("{}: no batch {} in the store", path, id), "batch");
+    throw Refusal(404, fmt::format("{}: no batch {} in the store", path_text(path), id), "batch");
   return store.batch(id);
 }
 

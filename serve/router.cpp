@@ -97,10 +97,6 @@ std::optional<std::string_view> HttpRequest::param(std::string_view name) const 
   return first(params, name, false);
 }
 
-std::string json_text(const nlohmann::ordered_json& json) {
-  return json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-}
-
 Router::Router(ServeOptions options, int port)
     : options_(std::move(options)), api_(options_.store) {
   if (!is_loopback(options_.host)) return;

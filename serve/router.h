@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "io/json_text.h"
 #include "serve/review_api.h"
 #include "serve/server.h"
 
@@ -38,10 +39,6 @@ struct HttpReply {
 };
 
 inline constexpr std::string_view kJsonType = "application/json; charset=utf-8";
-
-// JSON as serve/ writes it: bytes that are not UTF-8 become U+FFFD instead of an exception, so
-// no text from a request or the store can stop an answer.
-std::string json_text(const nlohmann::ordered_json& json);
 
 class Router {
  public:

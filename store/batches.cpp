@@ -96,13 +96,13 @@ std::optional<BatchImport> Store::batch_import(BatchId batch) {
     while (q.step()) {
       if (!found) {
         found.emplace();
-        found->reviewer = q.text(2, "reviewer");
+        found->reviewer = q.reviewer(2, "reviewer");
         found->time = q.text(3, "time");
         found->run = RunId(q.integer_or_null(4, "run").value_or(0));
       }
       const Key key = q.key(0);
       found->verdicts.emplace(key, q.score(1, "verdict"));
-      if (std::string note = q.text(5, "note"); !note.empty()) found->notes.emplace(key, note);
+      if (std::string note = q.note(5, "note"); !note.empty()) found->notes.emplace(key, note);
     }
     if (!found || !found->run) return found;
     // Imports recorded before schema 5 wrote history only for changed scores, without flags:
@@ -138,8 +138,8 @@ std::vector<RecordedVerdict> Store::verdicts(Key key) {
                   "verdicts", {"rowid", 6});
     q.bind(1, static_cast<int64_t>(key));
     while (q.step()) {
-      found.push_back({q.batch(0, "batch"), q.score(1, "verdict"), q.text(2, "reviewer"),
-                       q.text(3, "time"), q.text(4, "note"), q.integer(5, "superseded_by") != 0});
+      found.push_back({q.batch(0, "batch"), q.score(1, "verdict"), q.reviewer(2, "reviewer"),
+                       q.text(3, "time"), q.note(4, "note"), q.integer(5, "superseded_by") != 0});
     }
   });
   return found;

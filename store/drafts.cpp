@@ -1,6 +1,5 @@
 // The review app's drafts: each reviewer's answers, their history, undo.
 #include "lattice/material.h"
-#include "lattice/text.h"
 #include "store/session.h"
 
 namespace egkb {
@@ -29,8 +28,8 @@ std::vector<Draft> Store::drafts(BatchId batch) {
     q.bind(1, batch.value);
     while (q.step()) {
       drafts.push_back({q.key(0),
-                        q.text(1, "reviewer"),
-                        {draft_verdict(q, 2), q.text(4, "note"), q.flag(5, "flagged")},
+                        q.reviewer(1, "reviewer"),
+                        {draft_verdict(q, 2), q.note(4, "note"), q.flag(5, "flagged")},
                         q.text(3, "time")});
     }
   });
@@ -62,12 +61,11 @@ void require_open(Store::Session& s, BatchId batch) {
       "verdicts", {"rowid", 2});
   imported.bind(1, batch.value);
   if (imported.step()) {
-    throw InputError(
-        s.path, 0, "batch",
-        fmt::format("batch {} was submitted by {} at {}: its answers are read-only "
-                    "now; take the import back (egkb review undo) to answer again",
-                    batch, printable(imported.text(0, "reviewer")), imported.text(1, "time")),
-        Choice::Submitted);
+    throw InputError(s.path, 0, "batch",
+                     fmt::format("batch {} was submitted by {} at {}: its answers are read-only "
+                                 "now; take the import back (egkb review undo) to answer again",
+                                 batch, imported.reviewer(0, "reviewer"), imported.text(1, "time")),
+                     Choice::Submitted);
   }
 }
 
@@ -79,7 +77,7 @@ std::optional<DraftState> StoreWriter::draft(BatchId batch, Key key, const std::
       "drafts");
   q.bind(1, batch).bind(2, static_cast<int64_t>(key)).bind(3, reviewer);
   if (!q.step()) return std::nullopt;
-  return DraftState{draft_verdict(q, 0), q.text(1, "note"), q.flag(2, "flagged")};
+  return DraftState{draft_verdict(q, 0), q.note(1, "note"), q.flag(2, "flagged")};
 }
 
 void StoreWriter::set_draft(BatchId batch, Key key, const std::string& reviewer,
@@ -151,7 +149,7 @@ std::optional<std::pair<Key, DraftState>> StoreWriter::undo_draft(BatchId batch,
   DraftState state;
   std::string time = now_utc();
   if (before.step()) {
-    state = {draft_verdict(before, 0), before.text(1, "note"), before.flag(2, "flagged")};
+    state = {draft_verdict(before, 0), before.note(1, "note"), before.flag(2, "flagged")};
     time = before.text(3, "time");
   }
   put_draft(batch, key, reviewer, state, time);

@@ -86,7 +86,7 @@ std::vector<HistoryEntry> Store::history(Key key) {
       e.old_score = q.score_or_null(3, "old");
       e.new_score = q.score(4, "new");
       e.reason = q.text(5, "reason");
-      e.reviewer = q.text_or_empty(6, "reviewer (runs.parameters)");
+      if (!q.is_null(6)) e.reviewer = q.reviewer(6, "reviewer (runs.parameters)");
       entries.push_back(std::move(e));
     }
   });

@@ -8,6 +8,7 @@
 #include "lattice/errors.h"
 #include "lattice/material.h"
 #include "lattice/text.h"
+#include "store/reviewer.h"
 
 namespace egkb {
 
@@ -157,6 +158,27 @@ std::optional<double> Query::weight(int column, const char* name) const {
   return w;
 }
 
+std::string Query::reviewer(int column, const char* name) const {
+  std::string text = this->text(column, name);
+  if (!is_reviewer_name(text)) {
+    damaged(column, name,
+            fmt::format("a reviewer's name (1 to {} characters, none of them a control character)",
+                        kMaxReviewerName));
+  }
+  return text;
+}
+
+std::string Query::note(int column, const char* name) const {
+  std::string text = this->text(column, name);
+  if (!is_note(text)) {
+    damaged(column, name,
+            fmt::format("a note (up to {} characters of text, no control character but line "
+                        "breaks and tabs)",
+                        kMaxNote));
+  }
+  return text;
+}
+
 NodeState Query::node_state(int first, const char* prefix) const {
   const std::string p = prefix;
   NodeState state;
@@ -165,6 +187,17 @@ NodeState Query::node_state(int first, const char* prefix) const {
   state.invariable = flag(first + 2, (p + "invariable").c_str());
   state.weight = weight(first + 3, (p + "weight").c_str());
   return state;
+}
+
+void throw_store_failure(const std::string& path, int sqlite_code) {
+  switch (sqlite_code & 0xFF) {
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+    case SQLITE_AUTH:
+      throw StoreReadOnly(path, store_failure(sqlite_code));
+    default:
+      throw StoreError(path, store_failure(sqlite_code));
+  }
 }
 
 std::string store_failure(int sqlite_code) {

@@ -84,6 +84,9 @@ class Query {
   Source source(int column, const char* name) const;
   bool flag(int column, const char* name) const;
   std::optional<double> weight(int column, const char* name) const;
+  // A reviewer's name and a note as store/reviewer.h lets them in.
+  std::string reviewer(int column, const char* name) const;
+  std::string note(int column, const char* name) const;
   // Four columns from `first`: score, source, invariable, weight (names given by `prefix`, ""
   // or "old_").
   NodeState node_state(int first, const char* prefix = "") const;
@@ -108,5 +111,9 @@ class Query {
 
 // A store failure in egkb's words: SQLite's codes mapped to what a user can do about them.
 std::string store_failure(int sqlite_code);
+
+// Throws the StoreError for a failure of SQLite on the store at `path`: StoreReadOnly when SQLite
+// was refused permission to write.
+[[noreturn]] void throw_store_failure(const std::string& path, int sqlite_code);
 
 }  // namespace egkb

@@ -1,6 +1,8 @@
 // The runs: recorded, their traces and ranges read back, the validation kept with them.
 #include <nlohmann/json.hpp>
 
+#include "io/json_text.h"
+#include "present/json_forms.h"
 #include "store/session.h"
 
 namespace egkb {
@@ -81,10 +83,10 @@ std::unordered_map<Key, RankSpan> Store::last_ranges() {
   return found;
 }
 
-std::optional<std::string> Store::current_validation() {
+std::optional<Validation> Store::current_validation() {
   take_snapshot();
   if (!s_->temporary.empty()) return std::nullopt;
-  return s_->guarded([&]() -> std::optional<std::string> {
+  return s_->guarded([&]() -> std::optional<Validation> {
     Query q = s_->query(
         "SELECT parameters, id FROM runs WHERE command = 'validate' ORDER BY id DESC LIMIT 1",
         "runs", {"id", 1});
@@ -92,12 +94,15 @@ std::optional<std::string> Store::current_validation() {
     const nlohmann::json parameters = q.json(0, "parameters");
     const auto revision = parameters.find("revision");
     const auto validation = parameters.find("validation");
-    if (!parameters.is_object() || revision == parameters.end() || !revision->is_number_integer() ||
-        validation == parameters.end() || !validation->is_object()) {
-      q.damaged(0, "parameters", "a validation with the revision it was made at");
+    std::optional<Validation> kept;
+    if (parameters.is_object() && validation != parameters.end())
+      kept = validation_from_json(*validation);
+    if (!kept || revision == parameters.end() || !revision->is_number_integer()) {
+      q.damaged(0, "parameters",
+                "a validation as reduce --json prints it, with the revision it was made at");
     }
     if (revision->get<int64_t>() != s_->snapshot_revision.value_or(0)) return std::nullopt;
-    return validation->dump();
+    return kept;
   });
 }
 
@@ -108,7 +113,7 @@ void bind_json(SQLite::Statement& q, int index, const nlohmann::ordered_json& j)
   if (j.is_null()) {
     q.bind(index);
   } else {
-    q.bind(index, j.dump());
+    q.bind(index, json_text(j, -1));
   }
 }
 
@@ -119,7 +124,7 @@ RunId StoreWriter::add_run(const RunRecord& run) {
                       "INSERT INTO runs(command, parameters, before, after, started, seconds, "
                       "trace) VALUES(?, ?, ?, ?, ?, ?, ?)");
   q.bind(1, run.command);
-  q.bind(2, run.parameters.dump());
+  q.bind(2, json_text(run.parameters, -1));
   bind_json(q, 3, run.before);
   bind_json(q, 4, run.after);
   q.bind(5, now_utc());
@@ -131,7 +136,7 @@ RunId StoreWriter::add_run(const RunRecord& run) {
 
 void StoreWriter::finish_run(RunId run, const nlohmann::ordered_json& after, double seconds) {
   SQLite::Statement q(*s_.db, "UPDATE runs SET after = ?, seconds = ? WHERE id = ?");
-  q.bind(1, after.dump());
+  q.bind(1, json_text(after, -1));
   q.bind(2, seconds);
   q.bind(3, run.value);
   q.exec();

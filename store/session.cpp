@@ -8,6 +8,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "io/file_kind.h"
 #include "io/output_files.h"
 #include "store/schema.h"
 
@@ -79,9 +80,11 @@ Access access_of(const std::string& path) {
 }  // namespace
 
 Store Store::open(const std::string& path) {
-  std::error_code ec;
-  if (!path_exists(path)) throw InputError(path, 0, "", "no such file");
-  if (fs::is_directory(path, ec)) throw InputError(path, 0, "", "is a directory, not a store");
+  // A store is a regular file: SQLite would block on a FIFO or fail on a device as a disk does.
+  const FileKind kind = file_status(path, "").kind;
+  if (kind == FileKind::Absent) throw InputError(path, 0, "", "no such file");
+  if (kind != FileKind::Regular)
+    throw InputError(path, 0, "", fmt::format("is {}, not a store", file_kind_name(kind)));
   auto s = std::make_unique<Session>();
   s->path = path;
   s->access = access_of(path);
@@ -104,7 +107,7 @@ Store Store::open(const std::string& path) {
     }
     // Nothing is written outside Store::write, whatever a read does.
     s->db->exec("PRAGMA query_only = 1");
-    s->version = s->db->execAndGet("PRAGMA user_version").getInt();
+    s->version = s->schema_version();
     if (s->version == 0) throw StoreError(path, "not an egkb store (no schema version)");
     if (s->version > kStoreVersion) {
       throw StoreError(path,
@@ -154,9 +157,9 @@ void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* output
   Session& s = *s_;
   if (!s.db) throw std::logic_error("a created store takes one write");
   if (s.access != Access::ReadWrite) {
-    throw StoreError(s.path,
-                     "the store is read-only here (no permission to write it or its folder); "
-                     "nothing was written");
+    throw StoreReadOnly(s.path,
+                        "the store is read-only here (no permission to write it or its folder); "
+                        "nothing was written");
   }
   s.guarded([&] {
     try {
@@ -183,7 +186,7 @@ void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* output
   try {
     s.guarded([&] {
       // Another command may have migrated the store since this one opened it.
-      const int on_disk = s.db->execAndGet("PRAGMA user_version").getInt();
+      const int on_disk = s.schema_version();
       if (on_disk > kStoreVersion) {
         throw StoreError(
             s.path,

@@ -68,13 +68,22 @@ struct Store::Session {
     try {
       return work();
     } catch (const SQLite::Exception& e) {
-      throw StoreError(path, store_failure(e.getErrorCode()));
+      throw_store_failure(path, e.getErrorCode());
     }
   }
 
   [[noreturn]] void damaged(const std::string& what) const {
     throw StoreError(
         path, fmt::format("{}; the store is damaged (egkb never writes such a value)", what));
+  }
+
+  // The schema version the file's header holds: 0 for a database no egkb made, a negative one
+  // never written (damage), whether the command reads or writes.
+  int schema_version() {
+    const int version = db->execAndGet("PRAGMA user_version").getInt();
+    if (version < 0)
+      damaged(fmt::format("its schema version (PRAGMA user_version) is {}", version));
+    return version;
   }
 
   // A query whose damaged values name this store and `table`.

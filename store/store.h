@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "lattice/knowledge_base.h"
+#include "reducer/validation.h"
 #include "store/batch.h"
 #include "store/node_state.h"
 #include "store/verdict.h"
@@ -152,9 +153,10 @@ class Store {
   // The range the newest reduce run recorded for the stored rows it left ambiguous, by key; empty
   // when that run recorded none (a greedy method, or a run before schema 8).
   std::unordered_map<Key, RankSpan> last_ranges();
-  // The validation of the newest `validate` run (its parameters' `validation`, JSON) when it was
-  // made at this session's revision: the rows have not changed since.
-  std::optional<std::string> current_validation();
+  // The validation of the newest `validate` run when it was made at this session's revision:
+  // the rows have not changed since. Checked as every value read is, so a damaged one is a
+  // StoreError, never a validation run again nor a figure used out of its range.
+  std::optional<Validation> current_validation();
   // The drafts of a batch, every reviewer's, by key and reviewer.
   std::vector<Draft> drafts(BatchId batch);
   // The ids of the stored batches, oldest first.
@@ -162,9 +164,10 @@ class Store {
   // Counts the commits that changed nodes: equal revisions read equal nodes.
   int64_t revision();
 
-  // One write transaction: waits up to kBusyMilliseconds for the write lock, refuses
-  // (StoreConflict) when the store changed since this session's snapshot, migrates an older
-  // schema, runs `work`, commits and then publishes `outputs`. On any failure before the commit
+  // One write transaction: refuses (StoreReadOnly) when this process may not write the store,
+  // waits up to kBusyMilliseconds for the write lock, refuses (StoreConflict) when the store
+  // changed since this session's snapshot, migrates an older schema, runs `work`, commits and
+  // then publishes `outputs`. On any failure before the commit
   // nothing is written and the outputs are removed; a failure to publish after it leaves the
   // change without its files (IoError). A session that read nothing takes no snapshot: its work
   // reads what it needs through the writer, inside the transaction. A created store takes one

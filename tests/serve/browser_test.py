@@ -43,6 +43,7 @@ try:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
     from selenium.webdriver.common.by import By
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:
@@ -202,8 +203,15 @@ class App:
         return self.driver.execute_script(script, *args)
 
     def text(self, css):
-        found = self.driver.find_elements(By.CSS_SELECTOR, css)
-        return found[0].text if found else ""
+        # The app renders an element anew when its state changes: one found just before is then
+        # gone, and the text is the new element's, asked again.
+        for _ in range(5):
+            found = self.driver.find_elements(By.CSS_SELECTOR, css)
+            try:
+                return found[0].text if found else ""
+            except StaleElementReferenceException:
+                continue
+        return ""
 
     def until(self, condition, message):
         try:

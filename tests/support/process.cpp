@@ -11,8 +11,9 @@
 namespace egkb::test {
 
 Process::Process(const std::vector<std::string>& args, const std::string& out,
-                 const std::string& err) {
-  std::vector<std::string> argv_text = {EGKB_BINARY};
+                 const std::string& err, const std::vector<std::string>& runner) {
+  std::vector<std::string> argv_text = runner;
+  argv_text.push_back(EGKB_BINARY);
   argv_text.insert(argv_text.end(), args.begin(), args.end());
   pid_ = ::fork();
   if (pid_ < 0) throw std::runtime_error("fork failed");

@@ -11,8 +11,11 @@ namespace egkb::test {
 
 class Process {
  public:
-  // Starts `egkb ARGS...` with its output in `out` and its errors in `err` (file paths).
-  Process(const std::vector<std::string>& args, const std::string& out, const std::string& err);
+  // Starts `egkb ARGS...` with its output in `out` and its errors in `err` (file paths), run by
+  // `runner` when one is given: a program (its absolute path) and its arguments, e.g. setpriv to
+  // run egkb as another user.
+  Process(const std::vector<std::string>& args, const std::string& out, const std::string& err,
+          const std::vector<std::string>& runner = {});
   Process(const Process&) = delete;
   Process& operator=(const Process&) = delete;
   ~Process();

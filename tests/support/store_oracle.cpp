@@ -1,11 +1,13 @@
 #include "tests/support/store_oracle.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
 
 #include <cstring>
 
 #include "io/output_files.h"
 #include "store/kb_file.h"
+#include "tests/support/temp_dir.h"
 
 namespace egkb::test {
 
@@ -95,6 +97,34 @@ std::map<int64_t, StoredNode> replayed_history(const std::string& store) {
 bool integrity_ok(const std::string& store) {
   SQLite::Database db(store, SQLite::OPEN_READONLY);
   return db.execAndGet("PRAGMA integrity_check").getString() == "ok";
+}
+
+namespace {
+
+// Writes what the store's journal holds into the store and empties the journal, keeping it (a
+// file that is not a store is left as it is).
+void checkpoint(const std::string& store) {
+  try {
+    SQLite::Database db(store, SQLite::OPEN_READWRITE);
+    int persist = 1;
+    sqlite3_file_control(db.getHandle(), "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  } catch (const SQLite::Exception&) {
+  }
+}
+
+}  // namespace
+
+std::map<std::string, std::string> folder_files_checkpointed(const std::filesystem::path& folder) {
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    if (entry.path().extension() == ".sqlite" && entry.is_regular_file()) checkpoint(entry.path());
+  }
+  std::map<std::string, std::string> files = folder_files(folder);
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    const std::string name = entry.path().filename().string();
+    if (name.ends_with("-wal") && entry.is_regular_file()) files[name] = read_file(entry.path());
+  }
+  return files;
 }
 
 int64_t query_number(const std::string& store, const std::string& sql) {

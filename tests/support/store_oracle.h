@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -27,6 +28,12 @@ std::map<int64_t, StoredNode> replayed_history(const std::string& store);
 
 // `PRAGMA integrity_check` answers "ok".
 bool integrity_ok(const std::string& store);
+
+// folder_files() with what the stores' journals hold folded in: each .sqlite file checkpointed
+// first (its -wal written into it and emptied), and the -wal files compared too, so a write a
+// command left in a journal shows as a change. Only the -shm index is left out: every reader
+// rewrites it. The journals are kept, as egkb keeps them.
+std::map<std::string, std::string> folder_files_checkpointed(const std::filesystem::path& folder);
 
 // A single number from a query, e.g. "SELECT count(*) FROM runs".
 int64_t query_number(const std::string& store, const std::string& sql);

@@ -1,4 +1,4 @@
-#include "review/reviewer.h"
+#include "store/reviewer.h"
 
 #include <fmt/format.h>
 
@@ -9,10 +9,23 @@
 
 namespace egkb {
 
+// printable() writes out exactly what a terminal would act on, and cuts what is too long.
+bool is_reviewer_name(std::string_view name) {
+  return !name.empty() && printable(name, kMaxReviewerName) == name;
+}
+
+bool is_note(std::string_view note) {
+  // Lines and tabs are part of a note; printable() judges the rest of it.
+  std::string rest(note);
+  std::replace_if(
+      rest.begin(), rest.end(), [](char c) { return c == '\n' || c == '\t'; }, ' ');
+  std::erase(rest, '\r');
+  return printable(rest, kMaxNote) == rest;
+}
+
 std::string checked_reviewer(std::string_view name, const std::string& field) {
   if (name.empty()) throw InputError("", 0, field, "a name is required");
-  // printable() writes out exactly what a terminal would act on, and cuts what is too long.
-  if (printable(name, kMaxReviewerName) != name) {
+  if (!is_reviewer_name(name)) {
     throw InputError("", 0, field,
                      fmt::format("{} is not a name: 1 to {} characters, none of them a control "
                                  "character",
@@ -22,12 +35,7 @@ std::string checked_reviewer(std::string_view name, const std::string& field) {
 }
 
 std::string checked_note(std::string_view note, const std::string& field) {
-  // Lines and tabs are part of a note; printable() judges the rest of it.
-  std::string rest(note);
-  std::replace_if(
-      rest.begin(), rest.end(), [](char c) { return c == '\n' || c == '\t'; }, ' ');
-  std::erase(rest, '\r');
-  if (printable(rest, kMaxNote) != rest) {
+  if (!is_note(note)) {
     throw InputError("", 0, field,
                      fmt::format("{} is not a note: up to {} characters of text, with no control "
                                  "character but line breaks and tabs",
