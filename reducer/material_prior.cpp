@@ -44,7 +44,8 @@ std::optional<std::vector<double>> weighted_least_squares(const std::vector<Poin
   const auto size = static_cast<Eigen::Index>(columns);
   Eigen::MatrixXd normal = Eigen::MatrixXd::Zero(size, size);
   Eigen::VectorXd rhs = Eigen::VectorXd::Zero(size);
-  // Summed in a plain array: the hot loop of the fit.
+  // Summed in a plain array: the hot loop of the fit. Only the lower triangle (b <= a; the
+  // nonzero columns are in increasing order): the matrix is symmetric and LDLT reads no other.
   constexpr std::size_t kColumns = 1 + 2 * kMaxKinds;
   std::array<double, kColumns * kColumns> sums{};
   for (std::size_t i = 0; i < points.size(); ++i) {
@@ -54,15 +55,17 @@ std::optional<std::vector<double>> weighted_least_squares(const std::vector<Poin
       const double xa = p.x[a];
       rhs(a) += weight[i] * xa * p.rank;
       double* row = &sums[a * kColumns];
-      for (std::size_t k = 0; k < p.nonzero_count; ++k) {
+      for (std::size_t k = 0; k <= j; ++k) {
         const uint8_t b = p.nonzero[k];
         row[b] += weight[i] * xa * p.x[b];
       }
     }
   }
   for (Eigen::Index a = 0; a < size; ++a) {
-    for (Eigen::Index b = 0; b < size; ++b)
-      normal(a, b) = sums[static_cast<std::size_t>(a) * kColumns + static_cast<std::size_t>(b)];
+    for (Eigen::Index b = 0; b < size; ++b) {
+      normal(a, b) = sums[static_cast<std::size_t>(std::max(a, b)) * kColumns +
+                          static_cast<std::size_t>(std::min(a, b))];
+    }
   }
   // A kind absent from every material leaves its column empty: pin its value to 0.
   for (Eigen::Index a = 0; a < size; ++a) {
