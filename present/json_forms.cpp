@@ -68,9 +68,17 @@ nlohmann::ordered_json validation_json(const Validation& v) {
                       {"prior_weight", h.setting.prior_weight},
                       {"error", h.error}});
   }
+  nlohmann::ordered_json too_large = nlohmann::ordered_json::array();
+  for (const TooLarge& t : v.too_large) {
+    too_large.push_back({{"cost", cost_shape_name(t.setting.cost)},
+                         {"prior_weight", t.setting.prior_weight},
+                         {"nodes", t.nodes},
+                         {"most", t.most}});
+  }
   return {{"chosen",
            {{"cost", cost_shape_name(v.chosen.cost)}, {"prior_weight", v.chosen.prior_weight}}},
           {"scores", scores},
+          {"too_large", too_large},
           {"expert_rows", v.expert_rows},
           {"held_out", v.held_out},
           {"folds", v.folds},
@@ -92,6 +100,13 @@ std::optional<Validation> validation_from_json(const nlohmann::json& j) {
       const auto tried = setting(s);
       if (!tried) return std::nullopt;
       v.scores.push_back({*tried, s.at("error").get<double>()});
+    }
+    // Absent from the validations stored before it was recorded: none left out then.
+    for (const nlohmann::json& t : j.value("too_large", nlohmann::json::array())) {
+      const auto left_out = setting(t);
+      if (!left_out) return std::nullopt;
+      v.too_large.push_back(
+          {*left_out, t.at("nodes").get<std::size_t>(), t.at("most").get<std::size_t>()});
     }
     v.expert_rows = j.at("expert_rows").get<bool>();
     v.held_out = j.at("held_out").get<std::size_t>();

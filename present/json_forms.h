@@ -32,7 +32,9 @@ nlohmann::ordered_json prior_json(const MaterialPrior& prior, double weight);
 nlohmann::ordered_json certificate_json(const Certificate& c, CostShape cost);
 
 // How auto chose: `chosen` (`cost, prior_weight`), `scores` (each `cost, prior_weight, error`:
-// the mean rank distance of the held-out rows), `expert_rows, held_out, folds, seconds`.
+// the mean rank distance of the held-out rows), `too_large` (each `cost, prior_weight, nodes,
+// most`: settings not tried, their layered graph too large), `expert_rows, held_out, folds,
+// seconds`.
 nlohmann::ordered_json validation_json(const Validation& v);
 // The same read back (as the store keeps it); nullopt when it is not that form.
 std::optional<Validation> validation_from_json(const nlohmann::json& j);

@@ -44,6 +44,16 @@ std::vector<std::vector<NodeId>> groups_of(const Lattice& lat, std::span<const N
 
 }  // namespace
 
+LayeredGraphTooLarge::LayeredGraphTooLarge(std::size_t nodes, std::size_t most)
+    : InputError("", 0, "--cost",
+                 fmt::format("{} nodes in conflict are linked together, more than the {} a cost "
+                             "that is not convex can be solved for on this machine (its layered "
+                             "graph takes about 4 KB a node); use --cost l1, which is solved one "
+                             "threshold at a time",
+                             nodes, most)),
+      nodes_(nodes),
+      most_(most) {}
+
 std::optional<RankRange> layered_optimal_ranks(const RepairProblem& problem,
                                                const RepairCosts& costs,
                                                const ExactOptions& options,
@@ -58,14 +68,8 @@ std::optional<RankRange> layered_optimal_ranks(const RepairProblem& problem,
   const auto above = [&](NodeId z, int t) { return value(range.low[z]) >= t; };
   std::vector<uint32_t> local(lat.size(), kNotInPart);
   for (const std::vector<NodeId>& group : groups_of(lat, free_nodes)) {
-    if (group.size() > kMostLayeredNodes) {
-      throw InputError("", 0, "--cost",
-                       fmt::format("{} nodes in conflict are linked together, more than the {} a "
-                                   "cost that is not convex can be solved for on this machine "
-                                   "(its layered graph takes about 4 KB a node); use --cost l1, "
-                                   "which is solved one threshold at a time",
-                                   group.size(), kMostLayeredNodes));
-    }
+    if (group.size() > options.most_layered_nodes)
+      throw LayeredGraphTooLarge(group.size(), options.most_layered_nodes);
     const auto n = static_cast<uint32_t>(group.size());
     for (uint32_t i = 0; i < n; ++i) local[group[i]] = i;
     // Vertex i * 8 + t - 1 is node i at threshold t.
