@@ -45,10 +45,16 @@ nlohmann::ordered_json prior_json(const MaterialPrior& prior, double weight) {
       by_piece[std::string(1, prior.pieces().kind(k).letter)] = prior.value(side, k);
     values[std::string(prior.pieces().side_name(side))] = by_piece;
   }
+  // The calibration in full, so that a reader can compute every material's prior rank (the MILP
+  // check does, tests/reducer/milp_check.py).
+  nlohmann::ordered_json calibration = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < prior.steps().size(); ++i)
+    calibration.push_back({prior.steps()[i], prior.levels()[i]});
   return {{"weight", weight},
           {"intercept", prior.intercept()},
           {"values", values},
-          {"steps", prior.steps().size()}};
+          {"steps", prior.steps().size()},
+          {"calibration", calibration}};
 }
 
 nlohmann::ordered_json certificate_json(const Certificate& c, CostShape cost) {

@@ -25,7 +25,8 @@ nlohmann::ordered_json errors_json(const ErrorCounts& c);
 nlohmann::ordered_json estimate_json(const ErrorEstimate& e);
 
 // `weight, intercept, values` (per side, per piece letter: the rank change of one more piece),
-// `steps` (how many steps the monotone calibration has).
+// `steps` (how many steps the monotone calibration has), `calibration` (each step's [linear sum
+// at which it starts, its rank]).
 nlohmann::ordered_json prior_json(const MaterialPrior& prior, double weight);
 
 // An exact repair's certificate: `cost, objective, bound, gap, optimal, open_pairs, probes`.
