@@ -36,6 +36,7 @@ import urllib.request
 try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -162,8 +163,15 @@ class App:
         return self.driver.execute_script(script, *args)
 
     def text(self, css):
-        found = self.driver.find_elements(By.CSS_SELECTOR, css)
-        return found[0].text if found else ""
+        # The app redraws while it is read: an element found may be replaced before its text is
+        # read (StaleElementReference), so it is looked up again.
+        for _ in range(20):
+            try:
+                found = self.driver.find_elements(By.CSS_SELECTOR, css)
+                return found[0].text if found else ""
+            except StaleElementReferenceException:
+                continue
+        return ""
 
     def until(self, condition, message):
         try:
