@@ -59,8 +59,9 @@ TEST_F(RepairCli, TheCertificateSaysOptimalOnlyAtGapZero) {
                   .is_null());
 }
 
-// reduce counts the rows its repair leaves ambiguous, the store keeps their ranges, conflicts
-// reports the same count, and export --ranges writes low,high for every material of the closure.
+// reduce counts the rows its repair leaves ambiguous, the store keeps their ranges, conflicts and
+// the HTML report give the same count, and export --ranges writes low,high for every material of
+// the closure.
 TEST_F(RepairCli, AmbiguousRowsAreCountedAndTheirRangesExported) {
   synth("end60", 2);
   const std::string store = path("kb.sqlite");
@@ -70,9 +71,15 @@ TEST_F(RepairCli, AmbiguousRowsAreCountedAndTheirRangesExported) {
   EXPECT_EQ(run("export " + store + " --format csv --ranges --out " + path("no.csv")).code, 2)
       << "no exact repair to take ranges from";
 
-  const auto reduced = json_of("reduce " + store + " --method exact --json");
+  const auto reduced =
+      json_of("reduce " + store + " --method exact --json --report " + path("r.html"));
   const int ambiguous = reduced["ambiguous"];
   EXPECT_GT(ambiguous, 0) << "end60's noise leaves equally cheap repairs";
+  // The HTML report lists them, as written by reduce and as rebuilt from the store.
+  const std::string listed = "<h2>Ambiguous rows</h2>\n<p>" + std::to_string(ambiguous) + " rows";
+  EXPECT_NE(test::read_file(path("r.html")).find(listed), std::string::npos);
+  ASSERT_EQ(run("report " + store + " --out " + path("later.html")).code, 0);
+  EXPECT_NE(test::read_file(path("later.html")).find(listed), std::string::npos);
   SQLite::Database db(store);
   EXPECT_EQ(db.execAndGet("SELECT count(*) FROM ranges").getInt(), ambiguous);
 
