@@ -95,6 +95,12 @@ void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const 
                  h.error);
     }
     fmt::print(to, "\n");
+    for (const TooLarge& t : v->too_large) {
+      fmt::print(to,
+                 "    {} (prior weight {:g}) not tried: the base has {} linked nodes to lay out, "
+                 "the layered graph fits up to {}\n",
+                 cost_shape_name(t.setting.cost), t.setting.prior_weight, t.nodes, t.most);
+    }
   }
   if (r.prior) print_prior(to, *r.prior);
   if (!r.queued.empty()) {

@@ -47,10 +47,16 @@ nlohmann::ordered_json prior_json(const MaterialPrior& prior, double weight) {
       by_piece[std::string(1, prior.pieces().kind(k).letter)] = prior.value(side, k);
     values[std::string(prior.pieces().side_name(side))] = by_piece;
   }
+  // The calibration in full, so that a reader can compute every material's prior rank (the MILP
+  // check does, tests/reducer/milp_check.py).
+  nlohmann::ordered_json calibration = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < prior.steps().size(); ++i)
+    calibration.push_back({prior.steps()[i], prior.levels()[i]});
   return {{"weight", weight},
           {"intercept", prior.intercept()},
           {"values", values},
-          {"steps", prior.steps().size()}};
+          {"steps", prior.steps().size()},
+          {"calibration", calibration}};
 }
 
 nlohmann::ordered_json certificate_json(const Certificate& c, CostShape cost) {
@@ -70,9 +76,17 @@ nlohmann::ordered_json validation_json(const Validation& v) {
                       {"prior_weight", h.setting.prior_weight},
                       {"error", h.error}});
   }
+  nlohmann::ordered_json too_large = nlohmann::ordered_json::array();
+  for (const TooLarge& t : v.too_large) {
+    too_large.push_back({{"cost", cost_shape_name(t.setting.cost)},
+                         {"prior_weight", t.setting.prior_weight},
+                         {"nodes", t.nodes},
+                         {"most", t.most}});
+  }
   return {{"chosen",
            {{"cost", cost_shape_name(v.chosen.cost)}, {"prior_weight", v.chosen.prior_weight}}},
           {"scores", scores},
+          {"too_large", too_large},
           {"expert_rows", v.expert_rows},
           {"held_out", v.held_out},
           {"folds", v.folds},
@@ -129,6 +143,16 @@ std::optional<Validation> validation_from_json(const nlohmann::json& j) {
     const auto error = s.is_object() ? number_in(s, "error", 0, kMaxRank) : std::nullopt;
     if (!tried || !error) return std::nullopt;
     v.scores.push_back({*tried, *error});
+  }
+  // Absent from the validations stored before it was recorded: none left out then.
+  const nlohmann::json too_large = j.value("too_large", nlohmann::json::array());
+  if (!too_large.is_array()) return std::nullopt;
+  for (const nlohmann::json& t : too_large) {
+    const auto left_out = setting_of(t);
+    const auto nodes = t.is_object() ? count_at(t, "nodes") : std::nullopt;
+    const auto most = t.is_object() ? count_at(t, "most") : std::nullopt;
+    if (!left_out || !nodes || !most) return std::nullopt;
+    v.too_large.push_back({*left_out, *nodes, *most});
   }
   v.expert_rows = expert_rows->get<bool>();
   v.held_out = *held_out;

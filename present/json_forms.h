@@ -25,14 +25,17 @@ nlohmann::ordered_json errors_json(const ErrorCounts& c);
 nlohmann::ordered_json estimate_json(const ErrorEstimate& e);
 
 // `weight, intercept, values` (per side, per piece letter: the rank change of one more piece),
-// `steps` (how many steps the monotone calibration has).
+// `steps` (how many steps the monotone calibration has), `calibration` (each step's [linear sum
+// at which it starts, its rank]).
 nlohmann::ordered_json prior_json(const MaterialPrior& prior, double weight);
 
 // An exact repair's certificate: `cost, objective, bound, gap, optimal, open_pairs, probes`.
 nlohmann::ordered_json certificate_json(const Certificate& c, CostShape cost);
 
 // How auto chose: `chosen` (`cost, prior_weight`), `scores` (each `cost, prior_weight, error`:
-// the mean rank distance of the held-out rows), `expert_rows, held_out, folds, seconds`.
+// the mean rank distance of the held-out rows), `too_large` (each `cost, prior_weight, nodes,
+// most`: settings not tried, their layered graph too large), `expert_rows, held_out, folds,
+// seconds`.
 nlohmann::ordered_json validation_json(const Validation& v);
 // The same read back (as the store keeps it); nullopt when it is not that form, or a figure in
 // it is out of its range (a prior weight outside 0..kMaxPriorWeight, an error that is not a mean

@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "lattice/errors.h"
 #include "reducer/threshold_solver.h"
 
 namespace egkb {
@@ -19,12 +20,27 @@ struct RankRange {
 };
 
 // The most nodes egkb lays out in one layered graph: about 4 KB each, so the largest fits in
-// 2 GB. A base whose conflicted part is larger needs a convex cost.
-constexpr std::size_t kMostLayeredNodes = 500000;
+// 2 GB. A base whose conflicted part is larger needs a convex cost. A fixed bound rather than
+// one read from the machine's memory: which costs validation may choose, and so the repair of a
+// base, must not depend on the machine it runs on (docs/reducers.md).
+constexpr std::size_t kMostLayeredNodes = ExactOptions{}.most_layered_nodes;
+
+// Thrown when a group of linked free nodes is larger than ExactOptions::most_layered_nodes:
+// validation leaves the cost out and says so with these figures.
+class LayeredGraphTooLarge : public InputError {
+ public:
+  LayeredGraphTooLarge(std::size_t nodes, std::size_t most);
+  std::size_t nodes() const { return nodes_; }
+  std::size_t most() const { return most_; }
+
+ private:
+  std::size_t nodes_, most_;
+};
 
 // Solves the relaxation on `free_nodes` (every other node is fixed in `problem` or settled at
 // its rank in `settled`), one layered graph per connected group of them. nullopt when the fixed
-// nodes leave no consistent choice. Throws InputError when a group exceeds kMostLayeredNodes.
+// nodes leave no consistent choice. Throws LayeredGraphTooLarge when a group exceeds
+// options.most_layered_nodes.
 std::optional<RankRange> layered_optimal_ranks(const RepairProblem& problem,
                                                const RepairCosts& costs,
                                                const ExactOptions& options,

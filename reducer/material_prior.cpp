@@ -13,26 +13,35 @@ namespace {
 
 constexpr std::size_t kMostRowsFitted = 100'000;
 
-// One observation of the fit: the counts of both sides (a column per kind and side after the
-// intercept) and the rank.
-struct Point {
-  std::array<double, 1 + 2 * kMaxKinds> x{};
-  double rank = 0;
-  // The columns where x is not 0: most materials have few kinds, and the fit's sums skip the
-  // zero terms, which change no sum.
-  std::array<uint8_t, 1 + 2 * kMaxKinds> nonzero{};
-  uint8_t nonzero_count = 0;
+constexpr std::size_t kColumns = 1 + 2 * kMaxKinds;
 
-  void index_nonzero() {
-    nonzero_count = 0;
-    for (std::size_t c = 0; c < x.size(); ++c) {
-      if (x[c] != 0) nonzero[nonzero_count++] = static_cast<uint8_t>(c);
-    }
+// One observation of the fit: the counts of both sides (a column per kind and side after the
+// intercept, whose x is 1) and the rank. Only the columns where x is not 0 are kept: most
+// materials have few kinds, and the fit's sums skip the zero terms, which change no sum. Counts
+// and ranks are small whole numbers, held as bytes (exact as doubles): the fit reads every
+// point twice a round for 25 rounds, and at 28 bytes a point the points stay in cache.
+struct Point {
+  std::array<uint8_t, kColumns> nonzero{};  // the columns, in increasing order
+  std::array<uint8_t, kColumns> count{};    // x at each of them
+  uint8_t nonzero_count = 0;
+  uint8_t rank = 0;
+
+  void set(std::size_t column, int x) {
+    if (x == 0) return;
+    nonzero[nonzero_count] = static_cast<uint8_t>(column);
+    count[nonzero_count++] = static_cast<uint8_t>(x);
   }
+  double x(std::size_t k) const { return count[k]; }  // x at nonzero[k]
   double dot(const std::vector<double>& beta) const {
     double sum = 0;
-    for (std::size_t k = 0; k < nonzero_count; ++k) sum += beta[nonzero[k]] * x[nonzero[k]];
+    for (std::size_t k = 0; k < nonzero_count; ++k) sum += beta[nonzero[k]] * x(k);
     return sum;
+  }
+  // Every column's x, zeros included.
+  std::array<double, kColumns> dense() const {
+    std::array<double, kColumns> all{};
+    for (std::size_t k = 0; k < nonzero_count; ++k) all[nonzero[k]] = x(k);
+    return all;
   }
 };
 
@@ -44,25 +53,25 @@ std::optional<std::vector<double>> weighted_least_squares(const std::vector<Poin
   const auto size = static_cast<Eigen::Index>(columns);
   Eigen::MatrixXd normal = Eigen::MatrixXd::Zero(size, size);
   Eigen::VectorXd rhs = Eigen::VectorXd::Zero(size);
-  // Summed in a plain array: the hot loop of the fit.
-  constexpr std::size_t kColumns = 1 + 2 * kMaxKinds;
+  // Summed in a plain array: the hot loop of the fit. Only the lower triangle (b <= a; the
+  // nonzero columns are in increasing order): the matrix is symmetric and LDLT reads no other.
   std::array<double, kColumns * kColumns> sums{};
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Point& p = points[i];
+    const double rank = p.rank;
     for (std::size_t j = 0; j < p.nonzero_count; ++j) {
       const uint8_t a = p.nonzero[j];
-      const double xa = p.x[a];
-      rhs(a) += weight[i] * xa * p.rank;
+      const double xa = p.x(j);
+      rhs(a) += weight[i] * xa * rank;
       double* row = &sums[a * kColumns];
-      for (std::size_t k = 0; k < p.nonzero_count; ++k) {
-        const uint8_t b = p.nonzero[k];
-        row[b] += weight[i] * xa * p.x[b];
-      }
+      for (std::size_t k = 0; k <= j; ++k) row[p.nonzero[k]] += weight[i] * xa * p.x(k);
     }
   }
   for (Eigen::Index a = 0; a < size; ++a) {
-    for (Eigen::Index b = 0; b < size; ++b)
-      normal(a, b) = sums[static_cast<std::size_t>(a) * kColumns + static_cast<std::size_t>(b)];
+    for (Eigen::Index b = 0; b < size; ++b) {
+      normal(a, b) = sums[static_cast<std::size_t>(std::max(a, b)) * kColumns +
+                          static_cast<std::size_t>(std::min(a, b))];
+    }
   }
   // A kind absent from every material leaves its column empty: pin its value to 0.
   for (Eigen::Index a = 0; a < size; ++a) {
@@ -112,16 +121,15 @@ MaterialPrior MaterialPrior::fit(const KnowledgeBase& kb) {
     const Material m = material_of(row.key, *kb.pieces);
     for (bool flipped : {false, true}) {
       Point p;
-      p.x[0] = 1;
+      p.set(0, 1);
+      for (int k = 0; k < kinds; ++k)
+        p.set(1 + static_cast<std::size_t>(k), m.count(flipped ? Side::Black : Side::Red, k));
       for (int k = 0; k < kinds; ++k) {
-        const auto red = static_cast<double>(m.count(Side::Red, k));
-        const auto black = static_cast<double>(m.count(Side::Black, k));
-        p.x[1 + static_cast<std::size_t>(k)] = flipped ? black : red;
-        p.x[1 + static_cast<std::size_t>(kinds + k)] = flipped ? red : black;
+        p.set(1 + static_cast<std::size_t>(kinds + k),
+              m.count(flipped ? Side::Red : Side::Black, k));
       }
-      const double rank = egkb::value(rank_of(row.score));
-      p.rank = flipped ? kMaxRank - rank : rank;
-      p.index_nonzero();
+      const int rank = egkb::value(rank_of(row.score));
+      p.rank = static_cast<uint8_t>(flipped ? kMaxRank - rank : rank);
       points.push_back(p);
     }
   }
@@ -136,8 +144,10 @@ MaterialPrior MaterialPrior::fit(const KnowledgeBase& kb) {
   // the monotone step function nearest (least squares) to the ranks.
   std::vector<std::pair<double, double>> by_sum;
   by_sum.reserve(points.size());
-  for (const Point& p : points)
-    by_sum.emplace_back(std::inner_product(beta.begin(), beta.end(), p.x.begin(), 0.0), p.rank);
+  for (const Point& p : points) {
+    const std::array<double, kColumns> x = p.dense();
+    by_sum.emplace_back(std::inner_product(beta.begin(), beta.end(), x.begin(), 0.0), p.rank);
+  }
   std::sort(by_sum.begin(), by_sum.end());
   struct Block {
     double first_sum, total, count;

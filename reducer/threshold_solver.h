@@ -23,6 +23,9 @@ struct ExactOptions {
   // Costs that are not convex: the most branches probing solves per group of open pairs (0: no
   // probing, the completion alone).
   std::size_t most_probes = 256;
+  // Costs that are not convex: the most nodes one layered graph may hold (kMostLayeredNodes in
+  // reducer/layered_solver.h; lower in tests, which cannot build a base that large).
+  std::size_t most_layered_nodes = 500000;
 };
 
 // The highest optimal rank of every node (a fixed node's own rank), or nullopt when the fixed

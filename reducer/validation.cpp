@@ -7,6 +7,7 @@
 #include "lattice/errors.h"
 #include "lattice/random.h"
 #include "reducer/exact.h"
+#include "reducer/layered_solver.h"
 #include "reducer/material_prior.h"
 
 namespace egkb {
@@ -54,7 +55,7 @@ Validation validate(const KnowledgeBase& kb, const ValidationOptions& o) {
     for (CostShape c : o.costs) settings.push_back({c, w});
   }
   std::vector<double> error(settings.size(), 0);
-  std::vector<uint8_t> skipped(settings.size(), 0);
+  std::vector<std::optional<TooLarge>> skipped(settings.size());
   for (std::size_t fold = 0; fold < v.folds; ++fold) {
     RepairProblem hidden = base;
     std::vector<uint8_t> is_hidden(lat.size(), 0);
@@ -81,12 +82,14 @@ Validation validate(const KnowledgeBase& kb, const ValidationOptions& o) {
         model.prior = prior;
         model.prior_weight = settings[s].prior_weight;
       }
+      if (skipped[s]) continue;
       std::optional<CertifiedRepair> repair;
       try {
         // A prediction needs no certificate: the completion alone, without probing.
-        repair = solve_certified(hidden, model, {.most_probes = 0}, {});
-      } catch (const InputError&) {
-        skipped[s] = 1;  // the layered graph would not fit: only convex costs for this base
+        repair = solve_certified(
+            hidden, model, {.most_probes = 0, .most_layered_nodes = o.most_layered_nodes}, {});
+      } catch (const LayeredGraphTooLarge& e) {
+        skipped[s] = TooLarge{settings[s], e.nodes(), e.most()};  // only convex costs here
         continue;
       }
       if (!repair) continue;  // invariable rows that contradict each other: no repair to score
@@ -98,8 +101,7 @@ Validation validate(const KnowledgeBase& kb, const ValidationOptions& o) {
   std::size_t best = 0;
   for (std::size_t s = 0; s < settings.size(); ++s) {
     if (skipped[s]) {
-      if (std::find(v.too_large.begin(), v.too_large.end(), settings[s].cost) == v.too_large.end())
-        v.too_large.push_back(settings[s].cost);
+      v.too_large.push_back(*skipped[s]);
       continue;
     }
     v.scores.push_back({settings[s], error[s] / held});

@@ -13,6 +13,7 @@
 
 #include "lattice/knowledge_base.h"
 #include "reducer/cost.h"
+#include "reducer/threshold_solver.h"
 #include "reducer/weights.h"
 
 namespace egkb {
@@ -27,6 +28,14 @@ struct RepairSetting {
   friend bool operator==(const RepairSetting&, const RepairSetting&) = default;
 };
 
+// A setting left out because its layered graph would not fit (reducer/layered_solver.h): the
+// linked nodes it would have laid out, and the most a layered graph may hold.
+struct TooLarge {
+  RepairSetting setting;
+  std::size_t nodes = 0;
+  std::size_t most = 0;
+};
+
 struct HeldOutScore {
   RepairSetting setting;
   double error = 0;  // mean rank distance of the held-out rows
@@ -39,8 +48,7 @@ struct Validation {
   std::size_t held_out = 0;  // rows hidden over all folds
   std::size_t folds = 0;
   double seconds = 0;
-  // Costs left out because the base is too large for their layered graph (reducer/exact.h).
-  std::vector<CostShape> too_large;
+  std::vector<TooLarge> too_large;  // not tried: the base is too large for their layered graph
 };
 
 // The grid is small on purpose: a hidden row has no data, so any positive prior weight sets it
@@ -55,6 +63,7 @@ struct ValidationOptions {
   // Expert rows are the ones hidden when the base holds at least this many.
   std::size_t least_expert_rows = 50;
   NodeWeights weights;
+  std::size_t most_layered_nodes = ExactOptions{}.most_layered_nodes;
 };
 
 Validation validate(const KnowledgeBase& kb, const ValidationOptions& options);

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "present/json_forms.h"
 #include "synth/synthesise.h"
 
 namespace egkb {
@@ -50,6 +51,40 @@ TEST(Validation, ExpertRowsAreHeldOutFirst) {
   const Validation v = validate(synth.noisy, {});
   EXPECT_TRUE(v.expert_rows);
   EXPECT_LE(v.held_out, 2 * experts);  // an expert row and its stored mirror, at most
+}
+
+// A base too large for the layered graph: the costs that need it are left out, and said to be,
+// with the figures `reduce` prints; the validation read back from the store keeps them.
+TEST(Validation, CostsWhoseLayeredGraphWouldNotFitAreLeftOutAndNamed) {
+  const Synthesis synth = synthesise({.preset = "end59", .seed = 2, .rate = 0.35});
+  ValidationOptions small;
+  small.most_layered_nodes = 10;
+  const Validation v = validate(synth.noisy, small);
+  ASSERT_EQ(v.scores.size(), 2u) << "l1 with and without the prior";
+  for (const HeldOutScore& h : v.scores) EXPECT_EQ(h.setting.cost, CostShape::L1);
+  EXPECT_EQ(v.chosen.cost, CostShape::L1);
+  ASSERT_EQ(v.too_large.size(), 2u);
+  for (const TooLarge& t : v.too_large) {
+    EXPECT_EQ(t.setting.cost, CostShape::Trunc2);
+    EXPECT_GT(t.nodes, 10u);
+    EXPECT_EQ(t.most, 10u);
+  }
+  EXPECT_TRUE(validate(synth.noisy, {}).too_large.empty()) << "end59 fits the default bound";
+
+  const nlohmann::ordered_json json = validation_json(v);
+  ASSERT_EQ(json["too_large"].size(), 2u);
+  EXPECT_EQ(json["too_large"][0]["cost"], "trunc2");
+  EXPECT_EQ(json["too_large"][0]["most"], 10);
+  const auto back = validation_from_json(nlohmann::json::parse(json.dump()));
+  ASSERT_TRUE(back);
+  ASSERT_EQ(back->too_large.size(), 2u);
+  EXPECT_EQ(back->too_large[1].setting, v.too_large[1].setting);
+  EXPECT_EQ(back->too_large[1].nodes, v.too_large[1].nodes);
+  // A validation stored before too_large was recorded reads back with none.
+  nlohmann::ordered_json older = json;
+  older.erase("too_large");
+  ASSERT_TRUE(validation_from_json(nlohmann::json::parse(older.dump())));
+  EXPECT_TRUE(validation_from_json(nlohmann::json::parse(older.dump()))->too_large.empty());
 }
 
 }  // namespace

@@ -40,10 +40,10 @@ import urllib.request
 try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
     from selenium.webdriver.common.by import By
-    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:
@@ -203,11 +203,11 @@ class App:
         return self.driver.execute_script(script, *args)
 
     def text(self, css):
-        # The app renders an element anew when its state changes: one found just before is then
-        # gone, and the text is the new element's, asked again.
-        for _ in range(5):
-            found = self.driver.find_elements(By.CSS_SELECTOR, css)
+        # The app redraws while it is read: an element found may be replaced before its text is
+        # read (StaleElementReference), so it is looked up again.
+        for _ in range(20):
             try:
+                found = self.driver.find_elements(By.CSS_SELECTOR, css)
                 return found[0].text if found else ""
             except StaleElementReferenceException:
                 continue
