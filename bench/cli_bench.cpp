@@ -2,10 +2,14 @@
 // full synthetic lattice (2,125,764 rows) and the 18,225-row end65 base, each beside a baseline
 // measured in the same run: reading the CSV's bytes, a bare SQLite scan of the same store, a
 // bare SQLite insert of the same rows. The LP peer of the exact repair is bench/lp_compare.py.
+// Each process's user and sys time, minor page faults and peak memory are counters beside its
+// wall time, and two yardsticks (`egkb --version`, a fixed CPU-bound loop) tell a slower machine
+// from a slower program: compare ratios to them across machines, not seconds.
 #include <benchmark/benchmark.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <sqlite3.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,8 +35,25 @@ const fs::path& dir() {
   return d;
 }
 
+// What one child process cost, from wait4.
+struct ProcessCost {
+  double user_s = 0, sys_s = 0, minor_faults = 0, peak_mib = 0;
+
+  ProcessCost& operator+=(const ProcessCost& o) {
+    user_s += o.user_s;
+    sys_s += o.sys_s;
+    minor_faults += o.minor_faults;
+    peak_mib += o.peak_mib;
+    return *this;
+  }
+};
+
+double seconds(const timeval& t) {
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+}
+
 // Runs egkb with `args`, its output to /dev/null; throws unless it exits 0.
-void egkb(const std::vector<std::string>& args) {
+ProcessCost egkb(const std::vector<std::string>& args) {
   std::vector<std::string> argv_text = {EGKB_BINARY};
   argv_text.insert(argv_text.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -45,10 +66,24 @@ void egkb(const std::vector<std::string>& args) {
   const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   int status = 0;
-  if (spawned != 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+  rusage usage{};
+  if (spawned != 0 || wait4(pid, &status, 0, &usage) != pid || !WIFEXITED(status) ||
       WEXITSTATUS(status) != 0) {
     throw std::runtime_error("egkb " + args.front() + " failed");
   }
+  return {seconds(usage.ru_utime), seconds(usage.ru_stime), static_cast<double>(usage.ru_minflt),
+          static_cast<double>(usage.ru_maxrss) / 1024};
+}
+
+// The processes' mean costs per iteration as counters beside the wall time.
+void report(benchmark::State& state, const ProcessCost& sum) {
+  const auto per = [&](double v) {
+    return benchmark::Counter(v / static_cast<double>(state.iterations()));
+  };
+  state.counters["user_s"] = per(sum.user_s);
+  state.counters["sys_s"] = per(sum.sys_s);
+  state.counters["minflt"] = per(sum.minor_faults);
+  state.counters["peak_MiB"] = per(sum.peak_mib);
 }
 
 // The preset's noisy CSV and a store imported from it, made once per run.
@@ -79,13 +114,15 @@ const std::string& preset_of(const benchmark::State& state) {
 // One command on a fresh output path per iteration, the output removed between iterations.
 void run_command(benchmark::State& state, const std::vector<std::string>& args,
                  const fs::path& out = {}) {
+  ProcessCost sum;
   for (auto _ : state) {
     state.PauseTiming();
     if (!out.empty()) bench::remove_store(out);
     state.ResumeTiming();
-    egkb(args);
+    sum += egkb(args);
   }
   if (!out.empty()) bench::remove_store(out);
+  report(state, sum);
   state.SetLabel(preset_of(state));
 }
 
@@ -121,6 +158,28 @@ void BM_Reduce(benchmark::State& state) {
 constexpr char kExact[] = "exact";
 constexpr char kFitted[] = "fitted";
 constexpr char kRa[] = "ra";
+
+// Yardsticks: what the machine gives any program, measured in the same run.
+
+void BM_YardstickVersion(benchmark::State& state) {
+  ProcessCost sum;
+  for (auto _ : state) {
+    sum += egkb({"--version"});
+  }
+  report(state, sum);
+}
+
+// 100 million steps of a 64-bit linear congruential generator: integer work with no memory
+// traffic, about 0.1-0.3 s on the machines here.
+void BM_YardstickCpuLoop(benchmark::State& state) {
+  for (auto _ : state) {
+    uint64_t x = 1;
+    for (int i = 0; i < 100'000'000; ++i) {
+      x = x * 6364136223846793005u + 1442695040888963407u;
+      benchmark::DoNotOptimize(x);
+    }
+  }
+}
 
 // Baselines.
 
@@ -179,6 +238,8 @@ void light(benchmark::internal::Benchmark* b) {
   b->Unit(benchmark::kMillisecond)->UseRealTime()->Arg(0)->Arg(1);
 }
 
+BENCHMARK(BM_YardstickVersion)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_YardstickCpuLoop)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_BaselineReadCsvBytes)->Apply(light);
 BENCHMARK(BM_ConflictsCsv)->Apply(light);
 BENCHMARK(BM_BaselineBareSqliteScan)->Apply(light);

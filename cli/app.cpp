@@ -338,7 +338,16 @@ class App {
 
 }  // namespace
 
+namespace {
+std::vector<std::string> given_words;
+}
+
+const std::vector<std::string>& command_line() {
+  return given_words;
+}
+
 int run(int argc, char** argv) {
+  given_words.assign(argv, argv + argc);
   try {
     App app;
     return app.run(argc, argv);

@@ -2,8 +2,14 @@
 // exit code (DESIGN.md section 6). The only file that sees the parser.
 #pragma once
 
+#include <string>
+#include <vector>
+
 namespace egkb::cli {
 
 int run(int argc, char** argv);
+
+// The words run() was given, the program's name first.
+const std::vector<std::string>& command_line();
 
 }  // namespace egkb::cli

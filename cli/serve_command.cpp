@@ -1,50 +1,14 @@
 // serve: the review app in the browser, for experts (docs/guide-expert.md).
-#include <fmt/format.h>
-#include <signal.h>
-#include <unistd.h>
+#include "cli/serve_command.h"
 
-#include <atomic>
-#include <csignal>
-#include <cstdio>
-#include <map>
-#include <set>
-#include <thread>
+#include <memory>
 
 #include "cli/command.h"
-#include "cli/kb_options.h"
-#include "lattice/errors.h"
-#include "lattice/text.h"
-#include "serve/server.h"
-#include "store/reviewer.h"
 
 namespace egkb::cli {
 
-namespace {
-
-// Each reviewer's name with a token of its own, refused as `review import --reviewer` refuses
-// a name, and each name once.
-std::map<std::string, std::string> reviewer_tokens(const std::vector<std::string>& names) {
-  std::map<std::string, std::string> tokens;
-  std::set<std::string> seen;
-  for (const std::string& name : names) {
-    if (!seen.insert(checked_reviewer(name, "--reviewer")).second) {
-      throw InputError("", 0, "--reviewer", fmt::format("{} is named twice", in_quotes(name)));
-    }
-    tokens.emplace(random_token(), name);
-  }
-  return tokens;
-}
-
-}  // namespace
-
 Command serve_command() {
-  struct Options {
-    std::string store;
-    uint64_t port = 8600;
-    std::string host = "127.0.0.1";
-    std::vector<std::string> reviewers;
-  };
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<ServeCommandOptions>();
   return {"serve", "the review app: answer batches in the browser, saved as you go",
           "egkb serve kb.sqlite --reviewer alice --reviewer bob",
           [o](OptionSink& sink) {
@@ -58,60 +22,7 @@ Command serve_command() {
                        "a reviewer (repeat for each): each gets a link with a token of their "
                        "own, which every request then needs and which answers only in that name");
           },
-          [o] {
-            require_store(o->store);
-            open_store(o->store);  // a missing or foreign store is refused before listening
-            if (!is_loopback(o->host) && o->reviewers.empty()) {
-              throw InputError("", 0, "--reviewer",
-                               "beyond this machine (--host " + printable(o->host) +
-                                   ") name each reviewer with --reviewer NAME: each gets a link "
-                                   "whose token answers only in that name");
-            }
-            ServeOptions options;
-            options.store = o->store;
-            options.host = o->host;
-            options.port = static_cast<int>(o->port);
-            options.tokens = reviewer_tokens(o->reviewers);
-            // The signals are taken by one thread, so Ctrl-C stops the server between requests and
-            // every answer already sent is in the store.
-            sigset_t signals;
-            sigemptyset(&signals);
-            sigaddset(&signals, SIGINT);
-            sigaddset(&signals, SIGTERM);
-            pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-            ReviewServer server(options);
-            const int port = server.bind();
-            const std::string host =
-                o->host.find(':') != std::string::npos ? fmt::format("[{}]", o->host) : o->host;
-            const std::string address = fmt::format("http://{}:{}/", host, port);
-            fmt::print("egkb serve: reviewing {} at {}\n", path_text(o->store), address);
-            if (!options.tokens.empty()) {
-              // In the order the names were given, each with the link only that reviewer gets.
-              for (const std::string& name : o->reviewers) {
-                for (const auto& [token, reviewer] : options.tokens) {
-                  if (reviewer == name) fmt::print("  {}: {}?token={}\n", name, address, token);
-                }
-              }
-              fmt::print(
-                  "  each link answers only in its reviewer's name: give each reviewer their "
-                  "own; a restart prints new links\n");
-            }
-            fmt::print("  open it in a browser; Ctrl-C stops the server (every answer is saved)\n");
-            std::fflush(stdout);
-            std::atomic<bool> signalled = false;
-            std::thread stopper([&server, &signalled, signals] {
-              int signal = 0;
-              sigwait(&signals, &signal);
-              signalled = true;
-              server.stop();
-            });
-            server.run();
-            // The server stopped on its own (its socket failed): the signal thread still waits.
-            if (!signalled) ::kill(::getpid(), SIGTERM);
-            stopper.join();
-            fmt::print("egkb serve: stopped\n");
-            return 0;
-          }};
+          [o] { return serve_reviews(*o); }};
 }
 
 }  // namespace egkb::cli

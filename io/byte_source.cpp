@@ -13,14 +13,16 @@
 
 namespace egkb {
 
-ByteSource::ByteSource(int fd, bool owned, std::string_view memory, std::string origin)
-    : fd_(fd), owned_(owned), memory_(memory), origin_(std::move(origin)) {}
+ByteSource::ByteSource(int fd, bool owned, std::string_view memory, std::string origin,
+                       std::size_t size_hint)
+    : fd_(fd), owned_(owned), memory_(memory), origin_(std::move(origin)), size_hint_(size_hint) {}
 
 ByteSource::ByteSource(ByteSource&& other) noexcept
     : fd_(other.fd_),
       owned_(other.owned_),
       memory_(other.memory_),
-      origin_(std::move(other.origin_)) {
+      origin_(std::move(other.origin_)),
+      size_hint_(other.size_hint_) {
   other.owned_ = false;
 }
 
@@ -29,7 +31,7 @@ ByteSource::~ByteSource() {
 }
 
 ByteSource ByteSource::file(const std::string& path) {
-  if (path == "-") return ByteSource(STDIN_FILENO, false, {}, "standard input");
+  if (path == "-") return ByteSource(STDIN_FILENO, false, {}, "standard input", 0);
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     const int error = errno;
@@ -39,15 +41,19 @@ ByteSource ByteSource::file(const std::string& path) {
                          : fmt::format("cannot open the file: {}", std::strerror(error)));
   }
   struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+  const bool known = ::fstat(fd, &st) == 0;
+  if (known && S_ISDIR(st.st_mode)) {
     ::close(fd);
     throw InputError(path, 0, "", "is a directory, not a file");
   }
-  return ByteSource(fd, true, {}, path);
+  const bool regular = known && S_ISREG(st.st_mode);
+  // Read once from start to end: the kernel may read ahead further.
+  if (regular) ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  return ByteSource(fd, true, {}, path, regular ? static_cast<std::size_t>(st.st_size) : 0);
 }
 
 ByteSource ByteSource::memory(std::string_view bytes, std::string origin) {
-  return ByteSource(-1, false, bytes, std::move(origin));
+  return ByteSource(-1, false, bytes, std::move(origin), bytes.size());
 }
 
 std::size_t ByteSource::read(char* out, std::size_t max) {

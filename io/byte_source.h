@@ -30,14 +30,19 @@ class ByteSource {
   const std::string& origin() const { return origin_; }
   // How many bytes are left when that is known (memory), else 0.
   std::size_t known_size() const { return fd_ < 0 ? memory_.size() : 0; }
+  // The whole input's size when it is known (memory, a regular file), else 0: a hint for
+  // sizing what is read from it, never a limit.
+  std::size_t size_hint() const { return size_hint_; }
 
  private:
-  ByteSource(int fd, bool owned, std::string_view memory, std::string origin);
+  ByteSource(int fd, bool owned, std::string_view memory, std::string origin,
+             std::size_t size_hint);
 
   int fd_;
   bool owned_;
   std::string_view memory_;
   std::string origin_;
+  std::size_t size_hint_;
 };
 
 }  // namespace egkb

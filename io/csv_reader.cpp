@@ -25,6 +25,7 @@ CsvReader::CsvReader(ByteSource source)
 
 bool CsvReader::fill() {
   do {
+    read_before_ += end_;
     end_ = source_.read(buffer_.data(), buffer_.size());
     pos_ = 0;
     if (at_start_) {

@@ -30,6 +30,10 @@ class CsvReader {
 
   // The line the last record started on, 1-based.
   std::size_t line() const { return record_line_; }
+  // How many bytes of the input lie before the next record.
+  std::size_t consumed() const { return read_before_ + pos_; }
+  // The input's size when it is known (ByteSource::size_hint), else 0.
+  std::size_t size_hint() const { return source_.size_hint(); }
   const std::string& origin() const { return source_.origin(); }
 
  private:
@@ -41,6 +45,7 @@ class CsvReader {
   ByteSource source_;
   std::vector<char> buffer_;
   std::size_t pos_ = 0, end_ = 0;
+  std::size_t read_before_ = 0;  // input bytes before the buffer
   bool at_start_ = true;
   std::size_t line_ = 1, record_line_ = 0;
 

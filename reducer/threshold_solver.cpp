@@ -15,6 +15,15 @@ namespace {
 // Parts smaller than this are solved on the core that split them: a thread costs more.
 constexpr std::size_t kParallelPart = 4096;
 
+// What one core needs for its cuts, kept from cut to cut: a node's index in the part being cut
+// (kNotInPart between cuts), the network, and the nodes' unary terms.
+struct Workspace {
+  explicit Workspace(std::size_t nodes) : local(nodes, kNotInPart) {}
+  std::vector<uint32_t> local;
+  CutNetwork net;
+  ScratchArray<Capacity> unary;
+};
+
 class ThresholdSolver {
  public:
   ThresholdSolver(const RepairProblem& p, const RepairCosts& costs, const ExactOptions& o,
@@ -42,24 +51,24 @@ class ThresholdSolver {
         if (!p_.fixed[u]) variables.push_back(u);
       }
     }
-    std::vector<uint32_t> local(lat_.size(), kNotInPart);
-    if (!refine(variables, 0, kMaxRank, local)) return std::nullopt;
+    Workspace work(lat_.size());
+    if (!refine(variables, 0, kMaxRank, work)) return std::nullopt;
     std::vector<Rank> ranks(lat_.size());
     for (NodeId u = 0; u < lat_.size(); ++u) ranks[u] = Rank(high_[u].load());
     return ranks;
   }
 
  private:
-  // Splits `part` (all with ranks in [lo, hi]) until every node's rank is known; `local` is
-  // this thread's map from nodes to their index in a part, kNotInPart between cuts.
-  bool refine(const std::vector<NodeId>& part, int lo, int hi, std::vector<uint32_t>& local) {
+  // Splits `part` (all with ranks in [lo, hi]) until every node's rank is known, in this
+  // thread's workspace.
+  bool refine(const std::vector<NodeId>& part, int lo, int hi, Workspace& work) {
     if (part.empty()) return true;
     if (lo == hi) {
       for (NodeId u : part) high_[u].store(lo, std::memory_order_relaxed);
       return true;
     }
     const int t = (lo + hi + 1) / 2;
-    auto split = cut(part, t, local);
+    auto split = cut(part, t, work);
     if (!split) return false;
     const std::vector<NodeId>& above = split->first;
     const std::vector<NodeId>& below = split->second;
@@ -70,13 +79,13 @@ class ThresholdSolver {
     if (std::min(above.size(), below.size()) >= kParallelPart && claim_thread()) {
       auto upper = std::async(std::launch::async, [&] {
         const ReleaseThread release{spare_threads_};
-        std::vector<uint32_t> own(lat_.size(), kNotInPart);
+        Workspace own(lat_.size());
         return refine(above, t, hi, own);
       });
-      const bool lower = refine(below, lo, t - 1, local);
+      const bool lower = refine(below, lo, t - 1, work);
       return upper.get() && lower;
     }
-    return refine(above, t, hi, local) && refine(below, lo, t - 1, local);
+    return refine(above, t, hi, work) && refine(below, lo, t - 1, work);
   }
 
   bool claim_thread() {
@@ -93,15 +102,17 @@ class ThresholdSolver {
 
   // The part's nodes at or above threshold t (the maximal minimum cut) and those below.
   std::optional<std::pair<std::vector<NodeId>, std::vector<NodeId>>> cut(
-      const std::vector<NodeId>& part, int t, std::vector<uint32_t>& local) {
+      const std::vector<NodeId>& part, int t, Workspace& work) {
     const auto n = static_cast<uint32_t>(part.size());
+    std::vector<uint32_t>& local = work.local;
     for (uint32_t i = 0; i < n; ++i) local[part[i]] = i;
     // A node outside the part is fixed, or settled on one side of every threshold still open.
     const auto above = [&](NodeId z, int at) {
       return high_[z].load(std::memory_order_relaxed) >= at;
     };
-    CutNetwork net(n);
-    std::vector<Capacity> unary(n);
+    CutNetwork& net = work.net;
+    net.reset(n);
+    const std::span<Capacity> unary = work.unary.take(n);
     bool impossible = false;
     for (uint32_t i = 0; i < n; ++i) {
       unary[i] = arcs_.unary(part[i], t, local, above, impossible);

@@ -76,6 +76,26 @@ TEST_F(CommandLine, VersionAndHelpAnswerWithoutACommand) {
   }
 }
 
+// The review app's server, and OpenSSL through cpp-httplib, are loaded by egkb-serve alone:
+// every other command starts without them.
+TEST_F(CommandLine, OnlyServeLoadsTheServer) {
+  const Outcome needed = run_program("readelf -d " EGKB_BINARY);
+  ASSERT_EQ(needed.code, 0) << needed.err;
+  EXPECT_TRUE(contains(needed.out, "libsqlite3")) << needed.out;  // the check reads the list
+  for (const char* library : {"httplib", "libssl", "libcrypto", "libz", "brotli"})
+    EXPECT_FALSE(contains(needed.out, library)) << library;
+  const fs::path server = fs::path(EGKB_BINARY).parent_path() / "egkb-serve";
+  const Outcome served = run_program("readelf -d " + server.string());
+  EXPECT_TRUE(contains(served.out, "httplib")) << served.out;
+
+  // Without egkb-serve beside it or installed with it, serve says what is missing.
+  fs::copy_file(EGKB_BINARY, path("egkb"));
+  fs::permissions(path("egkb"), fs::perms::owner_exec, fs::perm_options::add);
+  const Outcome alone = run_program(path("egkb") + " serve " + path("kb.sqlite"));
+  EXPECT_EQ(alone.code, 3);
+  EXPECT_TRUE(contains(alone.err, "egkb-serve")) << alone.err;
+}
+
 TEST_F(CommandLine, EveryHelpPageShowsItsUsageAnExampleAndTheExitCodes) {
   const std::vector<std::string> commands = {"demo",     "import",        "conflicts",  "show",
                                              "reduce",   "sample",        "estimate",   "export",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Debian package as a user gets it: cpack builds it from the build tree, dpkg-deb unpacks it
-# into a scratch root, and its egkb answers --version, finds its demo data, has its man page,
-# and its bash completion completes commands and options.
+# into a scratch root, and its egkb answers --version, finds its demo data and its review server,
+# has its man page, and its bash completion completes commands and options.
 # Usage: deb_test.sh BUILD_DIR VERSION
 set -euo pipefail
 build=$1
@@ -24,6 +24,13 @@ zcat "$usr/share/man/man1/egkb.1.gz" | grep -q 'egkb review import' || fail "man
 [ -f "$usr/share/doc/egkb/docs/tutorial.md" ] || fail "docs"
 (cd "$work" && env -u EGKB_DATA_DIR "$usr/bin/egkb" demo >demo.txt) || fail "demo"
 grep -q "chess-syzygy-6men.csv: chess pieces, 1000 nodes" "$work/demo.txt" || fail "demo data"
+# serve hands its command line to the server installed with egkb, which refuses a missing store.
+[ -x "$usr/libexec/egkb/egkb-serve" ] || fail "no egkb-serve in libexec"
+set +e
+"$usr/bin/egkb" serve "$work/missing.sqlite" 2>"$work/serve.err"
+served=$?
+set -e
+[ $served -eq 2 ] && grep -q "no such file" "$work/serve.err" || fail "serve: $(cat "$work/serve.err")"
 
 export PATH="$usr/bin:$PATH"
 # shellcheck source=/dev/null

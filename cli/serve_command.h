@@ -1,0 +1,23 @@
+// The serve command's options, and the one function that serves them. The server (cpp-httplib,
+// OpenSSL through it) lives in a program of its own, egkb-serve, so that no other command pays
+// for loading it: in egkb, serve_reviews hands the command line to egkb-serve (serve_handoff.cpp);
+// in egkb-serve it runs the server (serve_reviews.cpp).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace egkb::cli {
+
+struct ServeCommandOptions {
+  std::string store;
+  uint64_t port = 8600;
+  std::string host = "127.0.0.1";
+  std::vector<std::string> reviewers;
+};
+
+// Serves until Ctrl-C or SIGTERM; returns the exit code.
+int serve_reviews(const ServeCommandOptions& options);
+
+}  // namespace egkb::cli
