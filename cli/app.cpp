@@ -10,8 +10,8 @@
 #include <map>
 #include <new>
 
+#include "base/errors.h"
 #include "cli/command.h"
-#include "lattice/errors.h"
 
 namespace egkb::cli {
 

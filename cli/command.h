@@ -46,7 +46,7 @@ struct Command {
   std::string example;  // one command line a user can copy, shown on the help page
   std::function<void(OptionSink&)> options;
   // Runs the command once its options are parsed; returns the exit code (0, or 1 for a
-  // finding the user asked to fail on). Failures are thrown (lattice/errors.h).
+  // finding the user asked to fail on). Failures are thrown (base/errors.h).
   std::function<int()> run;
 };
 

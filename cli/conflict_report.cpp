@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <ostream>
 
-#include "lattice/text.h"
+#include "base/text.h"
 
 namespace egkb::cli {
 

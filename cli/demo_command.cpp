@@ -4,13 +4,13 @@
 #include <filesystem>
 #include <iostream>
 
+#include "base/errors.h"
 #include "cli/command.h"
 #include "cli/conflict_report.h"
 #include "cli/error_table.h"
 #include "export/engine_table.h"
 #include "io/csv.h"
 #include "lattice/compare.h"
-#include "lattice/errors.h"
 #include "reducer/reduce.h"
 #include "sampling/simulate.h"
 #include "synth/synthesise.h"

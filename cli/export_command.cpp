@@ -4,6 +4,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "base/errors.h"
+#include "base/text.h"
 #include "cli/command.h"
 #include "cli/kb_options.h"
 #include "export/closure_export.h"
@@ -12,8 +14,6 @@
 #include "io/json_text.h"
 #include "io/output_files.h"
 #include "lattice/conflicts.h"
-#include "lattice/errors.h"
-#include "lattice/text.h"
 #include "store/store.h"
 
 namespace egkb::cli {

@@ -3,12 +3,12 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "base/errors.h"
+#include "base/text.h"
 #include "cli/command.h"
 #include "cli/kb_options.h"
 #include "io/json_text.h"
 #include "io/output_files.h"
-#include "lattice/errors.h"
-#include "lattice/text.h"
 #include "store/import.h"
 
 namespace egkb::cli {

@@ -5,14 +5,14 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "base/errors.h"
+#include "base/text.h"
 #include "cli/command.h"
 #include "cli/kb_options.h"
 #include "io/byte_source.h"
 #include "io/json_text.h"
 #include "io/output_files.h"
-#include "lattice/errors.h"
 #include "lattice/material.h"
-#include "lattice/text.h"
 #include "present/json_forms.h"
 #include "reducer/reduce.h"
 #include "report/repair_report.h"

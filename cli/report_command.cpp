@@ -4,12 +4,12 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
+#include "base/errors.h"
+#include "base/text.h"
 #include "cli/command.h"
 #include "cli/kb_options.h"
 #include "io/json_text.h"
 #include "io/output_files.h"
-#include "lattice/errors.h"
-#include "lattice/text.h"
 #include "report/repair_report.h"
 #include "report/trace_json.h"
 #include "store/store.h"

@@ -6,13 +6,13 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "base/errors.h"
+#include "base/text.h"
 #include "cli/command.h"
 #include "cli/kb_options.h"
 #include "cli/sheet_files.h"
 #include "io/json_text.h"
-#include "lattice/errors.h"
 #include "lattice/material.h"
-#include "lattice/text.h"
 #include "review/result_json.h"
 #include "review/rules.h"
 #include "store/reviewer.h"

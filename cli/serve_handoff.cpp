@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "base/errors.h"
+#include "base/text.h"
 #include "cli/app.h"
 #include "cli/serve_command.h"
-#include "lattice/errors.h"
-#include "lattice/text.h"
 
 namespace egkb::cli {
 

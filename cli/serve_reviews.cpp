@@ -10,10 +10,10 @@
 #include <set>
 #include <thread>
 
+#include "base/errors.h"
+#include "base/text.h"
 #include "cli/kb_options.h"
 #include "cli/serve_command.h"
-#include "lattice/errors.h"
-#include "lattice/text.h"
 #include "serve/server.h"
 #include "store/reviewer.h"
 

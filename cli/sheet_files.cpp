@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
+#include "base/errors.h"
 #include "io/output_files.h"
-#include "lattice/errors.h"
 
 namespace egkb::cli {
 

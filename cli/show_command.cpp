@@ -3,13 +3,13 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "base/errors.h"
+#include "base/text.h"
 #include "cli/command.h"
 #include "cli/kb_options.h"
 #include "io/json_text.h"
 #include "lattice/conflicts.h"
-#include "lattice/errors.h"
 #include "lattice/neighbourhood.h"
-#include "lattice/text.h"
 #include "present/dot.h"
 #include "present/node_json.h"
 #include "review/node_record.h"

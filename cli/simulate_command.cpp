@@ -3,10 +3,10 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "base/errors.h"
 #include "cli/command.h"
 #include "cli/kb_options.h"
 #include "io/json_text.h"
-#include "lattice/errors.h"
 #include "present/json_forms.h"
 #include "sampling/simulate.h"
 

@@ -4,13 +4,13 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "base/errors.h"
+#include "base/text.h"
 #include "cli/command.h"
 #include "cli/kb_options.h"
 #include "io/json_text.h"
 #include "io/output_files.h"
 #include "lattice/compare.h"
-#include "lattice/errors.h"
-#include "lattice/text.h"
 #include "synth/presets.h"
 #include "synth/synthesise.h"
 #include "synth/truth_model.h"

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <ostream>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 
 namespace egkb {
 

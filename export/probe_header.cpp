@@ -7,8 +7,8 @@
 #include <ostream>
 #include <vector>
 
+#include "base/text.h"
 #include "export/engine_table.h"
-#include "lattice/text.h"
 
 namespace egkb {
 

@@ -9,7 +9,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 
 namespace egkb {
 

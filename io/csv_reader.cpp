@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 
 namespace egkb {
 

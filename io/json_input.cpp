@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "lattice/errors.h"
-#include "lattice/text.h"
+#include "base/errors.h"
+#include "base/text.h"
 
 namespace egkb {
 

@@ -15,9 +15,9 @@
 #include <iostream>
 #include <sstream>
 
+#include "base/errors.h"
+#include "base/text.h"
 #include "io/file_kind.h"
-#include "lattice/errors.h"
-#include "lattice/text.h"
 
 namespace egkb {
 

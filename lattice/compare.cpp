@@ -4,7 +4,7 @@
 
 #include <unordered_map>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 #include "lattice/material.h"
 
 namespace egkb {

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 #include "lattice/fixed_ranks.h"
 #include "lattice/material.h"
 #include "reducer/layered_solver.h"

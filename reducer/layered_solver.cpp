@@ -4,7 +4,7 @@
 
 #include <numeric>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 #include "reducer/part_arcs.h"
 
 namespace egkb {

@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 #include "reducer/threshold_solver.h"
 
 namespace egkb {

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 #include "lattice/random.h"
 #include "reducer/exact.h"
 #include "reducer/layered_solver.h"

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "base/errors.h"
 #include "io/json_input.h"
-#include "lattice/errors.h"
 
 namespace egkb {
 

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "base/errors.h"
 #include "io/json_text.h"
-#include "lattice/errors.h"
 
 namespace egkb {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 
 namespace egkb {
 

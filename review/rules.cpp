@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 #include "lattice/fixed_ranks.h"
 #include "lattice/material.h"
 #include "review/drafts.h"

@@ -5,8 +5,8 @@
 
 #include <ostream>
 
+#include "base/errors.h"
 #include "io/csv_reader.h"
-#include "lattice/errors.h"
 #include "lattice/material.h"
 #include "lattice/neighbourhood.h"
 #include "present/html.h"

@@ -4,10 +4,10 @@
 
 #include <charconv>
 
+#include "base/errors.h"
+#include "base/text.h"
 #include "io/csv_reader.h"
-#include "lattice/errors.h"
 #include "lattice/material.h"
-#include "lattice/text.h"
 #include "review/faults.h"
 #include "store/reviewer.h"
 

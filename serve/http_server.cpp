@@ -3,7 +3,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "lattice/text.h"
+#include "base/text.h"
 #include "serve/connection_threads.h"
 #include "serve/request_stream.h"
 

@@ -7,11 +7,11 @@
 #include <set>
 #include <unordered_map>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
+#include "base/text.h"
 #include "lattice/knowledge_base.h"
 #include "lattice/material.h"
 #include "lattice/neighbourhood.h"
-#include "lattice/text.h"
 #include "present/node_json.h"
 #include "review/agreement.h"
 #include "review/drafts.h"

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <charconv>
 
-#include "lattice/text.h"
+#include "base/text.h"
 #include "serve/assets.h"
 
 namespace egkb {

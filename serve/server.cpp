@@ -8,8 +8,8 @@
 #include <random>
 #include <thread>
 
-#include "lattice/errors.h"
-#include "lattice/text.h"
+#include "base/errors.h"
+#include "base/text.h"
 #include "serve/http_server.h"
 #include "serve/router.h"
 

@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
+#include "base/errors.h"
 #include "io/output_files.h"
-#include "lattice/errors.h"
 #include "store/import.h"
 
 namespace egkb {

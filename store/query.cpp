@@ -5,9 +5,9 @@
 
 #include <cmath>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
+#include "base/text.h"
 #include "lattice/material.h"
-#include "lattice/text.h"
 #include "store/reviewer.h"
 
 namespace egkb {

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "lattice/errors.h"
-#include "lattice/text.h"
+#include "base/errors.h"
+#include "base/text.h"
 
 namespace egkb {
 

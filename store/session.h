@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 #include "store/created_states.h"
 #include "store/query.h"
 #include "store/store.h"

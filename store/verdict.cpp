@@ -1,6 +1,6 @@
 #include "store/verdict.h"
 
-#include "lattice/text.h"
+#include "base/text.h"
 
 namespace egkb {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <functional>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 #include "lattice/material.h"
 
 namespace egkb {

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 #include "synth/presets.h"
 #include "synth/truth_model.h"
 

@@ -8,10 +8,10 @@
 #include <set>
 #include <sstream>
 
+#include "base/errors.h"
 #include "export/closure_export.h"
 #include "export/engine_table.h"
 #include "io/csv.h"
-#include "lattice/errors.h"
 #include "synth/synthesise.h"
 #include "tests/support/chess.h"
 #include "tests/support/temp_dir.h"

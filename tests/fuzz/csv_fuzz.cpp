@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "base/errors.h"
 #include "io/csv.h"
-#include "lattice/errors.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

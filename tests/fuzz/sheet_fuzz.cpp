@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 #include "review/sheet_reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {

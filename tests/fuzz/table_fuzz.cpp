@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "base/errors.h"
 #include "export/engine_table.h"
-#include "lattice/errors.h"
 #include "lattice/material.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {

@@ -4,10 +4,10 @@
 
 #include <sstream>
 
+#include "base/errors.h"
+#include "base/text.h"
 #include "io/csv_reader.h"
-#include "lattice/errors.h"
 #include "lattice/material.h"
-#include "lattice/text.h"
 
 namespace egkb {
 namespace {

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 #include "tests/support/temp_dir.h"
 
 namespace egkb {

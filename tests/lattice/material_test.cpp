@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 
 namespace egkb {
 namespace {

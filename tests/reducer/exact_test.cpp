@@ -4,8 +4,8 @@
 
 #include <map>
 
+#include "base/errors.h"
 #include "io/csv.h"
-#include "lattice/errors.h"
 #include "lattice/material.h"
 #include "reducer/exact.h"
 #include "synth/synthesise.h"

@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 #include "synth/synthesise.h"
 #include "tests/support/store_oracle.h"
 #include "tests/support/temp_dir.h"

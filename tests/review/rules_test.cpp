@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "base/errors.h"
 #include "io/csv.h"
-#include "lattice/errors.h"
 #include "lattice/fixed_ranks.h"
 #include "lattice/material.h"
 #include "tests/support/store_oracle.h"

@@ -2,7 +2,7 @@
 // endpoint and every refusal, with the store checked after each.
 #include <gtest/gtest.h>
 
-#include "lattice/errors.h"
+#include "base/errors.h"
 #include "store/store.h"
 #include "tests/serve/serve_fixture.h"
 

@@ -8,7 +8,7 @@
 
 #include <cstdlib>
 
-#include "lattice/text.h"
+#include "base/text.h"
 
 namespace egkb::test {
 

@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "base/errors.h"
 #include "io/csv.h"
 #include "io/output_files.h"
-#include "lattice/errors.h"
 #include "store/import.h"
 #include "store/kb_file.h"
 #include "tests/support/store_oracle.h"

@@ -1,4 +1,4 @@
-#include "lattice/text.h"
+#include "base/text.h"
 
 #include <fmt/format.h>
 

@@ -1,8 +1,8 @@
-#include "lattice/errors.h"
+#include "base/errors.h"
 
 #include <fmt/format.h>
 
-#include "lattice/text.h"
+#include "base/text.h"
 
 namespace egkb {
 
