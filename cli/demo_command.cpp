@@ -11,6 +11,7 @@
 #include "export/engine_table.h"
 #include "io/csv.h"
 #include "lattice/compare.h"
+#include "prose/score_meaning.h"
 #include "reducer/reduce.h"
 #include "sampling/simulate.h"
 #include "synth/synthesise.h"
@@ -104,7 +105,8 @@ Command demo_command() {
         const PieceSet& xiangqi = PieceSet::xiangqi();
         for (const char* text : {"KRKNMM", "KRNKRGG", "KCPGMMKGGMM", "KCKC"}) {
           const Score score = *table.probe(parse_material(text, xiangqi));
-          fmt::print("  probe {:<12} -> {} ({})\n", text, value(score), xiangqi.meaning(score));
+          fmt::print("  probe {:<12} -> {} ({})\n", text, value(score),
+                     score_meaning(xiangqi, score));
         }
         fmt::print(
             "\nnext (docs/tutorial.md walks through them):\n"

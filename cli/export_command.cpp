@@ -14,6 +14,7 @@
 #include "io/json_text.h"
 #include "io/output_files.h"
 #include "lattice/conflicts.h"
+#include "prose/score_meaning.h"
 #include "store/store.h"
 
 namespace egkb::cli {
@@ -196,9 +197,9 @@ Command probe_command() {
           if (o->json) {
             answers.push_back({{"material", material},
                                {"score", score ? nlohmann::ordered_json(value(*score)) : nullptr},
-                               {"meaning", score ? pieces.meaning(*score) : "unknown"}});
+                               {"meaning", score ? score_meaning(pieces, *score) : "unknown"}});
           } else if (score) {
-            fmt::print("{:<20} {}  {}\n", material, value(*score), pieces.meaning(*score));
+            fmt::print("{:<20} {}  {}\n", material, value(*score), score_meaning(pieces, *score));
           } else {
             fmt::print("{:<20} -  unknown: not in the table\n", material);
           }

@@ -12,6 +12,9 @@
 #include "lattice/neighbourhood.h"
 #include "present/dot.h"
 #include "present/node_json.h"
+#include "prose/link_text.h"
+#include "prose/material_words.h"
+#include "prose/score_meaning.h"
 #include "review/node_record.h"
 
 namespace egkb::cli {
@@ -51,7 +54,7 @@ void print_node(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n,
   const PieceSet& pieces = lat.pieces();
   const Score score = scored.scores[n];
   fmt::print("{}  score {} ({}), rank {}\n", format_material(lat.material(n), pieces), value(score),
-             pieces.meaning(score), value(rank_of(score)));
+             score_meaning(pieces, score), value(rank_of(score)));
   fmt::print("  {}\n  {}\n", describe_material(lat.material(n), pieces),
              origin_text(kb, scored, n));
   const NodeId m = lat.mirror(n);

@@ -9,6 +9,7 @@
 
 #include "base/text.h"
 #include "export/engine_table.h"
+#include "prose/score_meaning.h"
 
 namespace egkb {
 
@@ -69,7 +70,8 @@ void append_side_function(fmt::memory_buffer& out, const SideBox& box) {
 void append_meanings(fmt::memory_buffer& out, const PieceSet& pieces) {
   auto it = std::back_inserter(out);
   fmt::format_to(it, "static const char* const egkb_meanings_[{}] = {{\n", kMaxScore + 1);
-  for (int s = 0; s <= kMaxScore; ++s) fmt::format_to(it, "  \"{}\",\n", pieces.meaning(Score(s)));
+  for (int s = 0; s <= kMaxScore; ++s)
+    fmt::format_to(it, "  \"{}\",\n", score_meaning(pieces, Score(s)));
   fmt::format_to(it,
                  "}};\n\n"
                  "static inline const char* egkb_meaning(int score) {{\n"

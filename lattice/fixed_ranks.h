@@ -3,9 +3,7 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <span>
-#include <string>
 #include <vector>
 
 #include "lattice/lattice.h"
@@ -44,10 +42,5 @@ std::vector<Contradiction> fixed_contradictions(const Lattice& lattice,
                                                 std::span<const uint8_t> fixed,
                                                 std::span<const Rank> ranks,
                                                 std::size_t limit = 20);
-
-// Why the pair contradicts, in words, with each fixed node named by `name` (which should give
-// its material and its fixed score or rank): "A forces B to rank 5 or above".
-std::string explain(const Lattice& lattice, const Contradiction& c,
-                    const std::function<std::string(NodeId)>& name);
 
 }  // namespace egkb

@@ -38,9 +38,6 @@ std::string format_material(const Material& m, const PieceSet& pieces);
 constexpr std::size_t kMaxMaterialText = 3 + 2 * kMaxKinds * 255;
 std::size_t write_material(const Material& m, const PieceSet& pieces, char* out);
 
-// "Red: K R N · Black: K G G M" ("White: ..." in chess), for reviewers.
-std::string describe_material(const Material& m, const PieceSet& pieces);
-
 Material mirror(const Material& m);
 
 Key key_of(const Material& m, const PieceSet& pieces);

@@ -1,16 +1,8 @@
 #include "lattice/neighbourhood.h"
 
-#include <fmt/format.h>
-
 #include "lattice/conflicts.h"
 
 namespace egkb {
-
-std::string link_text(const PieceSet& pieces, const Neighbour& nb) {
-  if (nb.link == Link::Mirror) return "mirror";
-  return fmt::format("{}{} {}", nb.link == Link::Fewer ? '-' : '+',
-                     pieces.kind(nb.label.kind()).letter, pieces.side_name(nb.label.side()));
-}
 
 std::vector<Neighbour> neighbourhood(const Lattice& lattice, std::span<const Rank> ranks,
                                      NodeId n) {

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <span>
-#include <string>
 #include <vector>
 
 #include "lattice/lattice.h"
@@ -21,9 +20,6 @@ struct Neighbour {
   EdgeLabel label;  // meaningless for Link::Mirror
   bool inconsistent;
 };
-
-// "-C black" (the neighbour has black's cannon less), "+R red" (one red rook more), "mirror".
-std::string link_text(const PieceSet& pieces, const Neighbour& nb);
 
 // Fewer-piece neighbours first, then more-piece ones, then the mirror link.
 std::vector<Neighbour> neighbourhood(const Lattice& lattice, std::span<const Rank> ranks, NodeId n);

@@ -84,16 +84,6 @@ const PieceSet& PieceSet::of_material(std::string_view text) {
   return separated && chess_letters ? chess : xiangqi();
 }
 
-std::string PieceSet::meaning(Score s) const {
-  // How far a score leans to a side: 0..3 toward the first, 9..6 (the same words) the second.
-  static constexpr const char* kLean[] = {" wins", " wins in most cases", " has a clear advantage",
-                                          " has a slight advantage"};
-  const int v = value(s);
-  if (v == 4) return "either side can win";
-  if (v == 5) return "almost a draw";
-  return v < 4 ? sides_[0] + kLean[v] : sides_[1] + kLean[kMaxScore - v];
-}
-
 std::string_view PieceSet::rejection(char letter) const {
   for (const RejectedLetter& r : rejected_) {
     if (r.letter == letter) return r.reason;

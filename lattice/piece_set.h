@@ -46,9 +46,6 @@ class PieceSet {
   const std::string& name() const { return name_; }
   // "red" and "black" in xiangqi, "white" and "black" in chess.
   const std::string& side_name(Side s) const { return sides_[static_cast<std::size_t>(s)]; }
-  // The meaning of a score from the first side's point of view: "red wins", "white has a
-  // slight advantage", "either side can win".
-  std::string meaning(Score s) const;
   int kind_count() const { return static_cast<int>(kinds_.size()); }
   const PieceKind& kind(int k) const { return kinds_[static_cast<size_t>(k)]; }
   // The kind index a letter (canonical or alias) denotes, or -1.

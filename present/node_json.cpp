@@ -2,6 +2,8 @@
 
 #include "lattice/conflicts.h"
 #include "lattice/material.h"
+#include "prose/link_text.h"
+#include "prose/score_meaning.h"
 
 namespace egkb {
 
@@ -23,7 +25,7 @@ nlohmann::ordered_json node_json(const KnowledgeBase& kb, const ScoredLattice& s
   const NodeId m = lat.mirror(n);
   return {{"material", material(n)},
           {"score", value(score)},
-          {"meaning", pieces.meaning(score)},
+          {"meaning", score_meaning(pieces, score)},
           {"rank", value(rank_of(score))},
           {"source", provenance(kb, scored, n)},
           {"mirror", m == n ? nlohmann::ordered_json(nullptr)

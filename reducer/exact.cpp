@@ -8,6 +8,7 @@
 #include "base/errors.h"
 #include "lattice/fixed_ranks.h"
 #include "lattice/material.h"
+#include "prose/contradiction_text.h"
 #include "reducer/layered_solver.h"
 #include "reducer/settled.h"
 

@@ -9,6 +9,7 @@
 #include "base/errors.h"
 #include "lattice/fixed_ranks.h"
 #include "lattice/material.h"
+#include "prose/contradiction_text.h"
 #include "review/drafts.h"
 #include "review/faults.h"
 

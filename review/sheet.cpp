@@ -10,6 +10,9 @@
 #include "lattice/material.h"
 #include "lattice/neighbourhood.h"
 #include "present/html.h"
+#include "prose/link_text.h"
+#include "prose/material_words.h"
+#include "prose/score_meaning.h"
 
 namespace egkb {
 
@@ -50,7 +53,7 @@ void write_sheet_csv(std::ostream& out, BatchId batch, const std::vector<SheetRo
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const SheetRow& r = rows[i];
     fmt::print(out, "{},{},{},{},{},{},{},{},{},{},{},{}\n", batch, i + 1, r.material, r.verdict,
-               csv_quoted(r.note), value(r.score), csv_quoted(pieces.meaning(r.score)),
+               csv_quoted(r.note), value(r.score), csv_quoted(score_meaning(pieces, r.score)),
                value(r.original), csv_quoted(r.pretty), csv_quoted(r.neighbours),
                csv_quoted(r.reviewer), r.time);
   }
@@ -81,7 +84,7 @@ void write_sheet_html(std::ostream& out, BatchId batch, const std::vector<SheetR
       "class=\"verdict\">verdict</th><th>note</th><th>pieces</th>"
       "<th>current score</th><th>first score</th><th>neighbours</th></tr>\n",
       batch, rows.size(), html_escaped(store), html_escaped(sheet),
-      html_escaped(pieces.meaning(Score(0))), html_escaped(pieces.meaning(Score(9))));
+      html_escaped(score_meaning(pieces, Score(0))), html_escaped(score_meaning(pieces, Score(9))));
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const SheetRow& r = rows[i];
     const bool changed = r.original != r.score;
@@ -91,8 +94,8 @@ void write_sheet_html(std::ostream& out, BatchId batch, const std::vector<SheetR
                "<td>{} ({})</td><td>{}</td></tr>\n",
                i + 1, html_escaped(r.material), html_escaped(r.verdict), html_escaped(r.note),
                html_escaped(r.pretty), changed ? "changed" : "", value(r.score),
-               html_escaped(pieces.meaning(r.score)), value(r.original),
-               html_escaped(pieces.meaning(r.original)), html_escaped(r.neighbours));
+               html_escaped(score_meaning(pieces, r.score)), value(r.original),
+               html_escaped(score_meaning(pieces, r.original)), html_escaped(r.neighbours));
   }
   fmt::print(out, "</table>\n</body></html>\n");
 }

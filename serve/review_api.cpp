@@ -13,6 +13,8 @@
 #include "lattice/material.h"
 #include "lattice/neighbourhood.h"
 #include "present/node_json.h"
+#include "prose/material_words.h"
+#include "prose/score_meaning.h"
 #include "review/agreement.h"
 #include "review/drafts.h"
 #include "review/faults.h"
@@ -315,7 +317,7 @@ ApiReply ReviewApi::batch(BatchId id) {
       nlohmann::ordered_json now = nullptr;
       if (row != rows.end()) {
         now = {{"score", value(row->second->score)},
-               {"meaning", pieces.meaning(row->second->score)},
+               {"meaning", score_meaning(pieces, row->second->score)},
                {"source", source_name(row->second->source)},
                {"invariable", row->second->invariable}};
       }
@@ -323,7 +325,7 @@ ApiReply ReviewApi::batch(BatchId id) {
                        {"material", material_text(item.key, pieces)},
                        {"words", describe_material(material_of(item.key, pieces), pieces)},
                        {"drawn_score", value(item.score)},
-                       {"drawn_meaning", pieces.meaning(item.score)},
+                       {"drawn_meaning", score_meaning(pieces, item.score)},
                        {"now", now},
                        {"original", original == view->original.end()
                                         ? nlohmann::ordered_json(nullptr)
@@ -336,7 +338,7 @@ ApiReply ReviewApi::batch(BatchId id) {
                        {"flagged", flagged}});
     }
     nlohmann::ordered_json meanings = nlohmann::ordered_json::array();
-    for (int s = 0; s <= kMaxScore; ++s) meanings.push_back(pieces.meaning(Score(s)));
+    for (int s = 0; s <= kMaxScore; ++s) meanings.push_back(score_meaning(pieces, Score(s)));
     return ApiReply{200,
                     {{"id", b.id},
                      {"design", b.design},

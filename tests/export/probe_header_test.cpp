@@ -6,6 +6,7 @@
 
 #include "io/csv.h"
 #include "lattice/knowledge_base.h"
+#include "prose/score_meaning.h"
 #include EGKB_PROBE_HEADER
 
 namespace egkb {
@@ -67,7 +68,7 @@ TEST(GeneratedHeader, MaterialsTheBaseLacksAreUnknown) {
 
 TEST(GeneratedHeader, MeaningsAreTheLibrarys) {
   for (int s = 0; s <= kMaxScore; ++s)
-    EXPECT_EQ(egkb_meaning(s), PieceSet::named(EGKB_PROBE_PIECES).meaning(Score(s)));
+    EXPECT_EQ(egkb_meaning(s), score_meaning(PieceSet::named(EGKB_PROBE_PIECES), Score(s)));
   EXPECT_STREQ(egkb_meaning(EGKB_UNKNOWN), "unknown");
   EXPECT_STREQ(egkb_meaning(10), "unknown");
 }

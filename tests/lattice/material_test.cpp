@@ -102,10 +102,6 @@ TEST(Material, MirrorSwapsTheSides) {
   EXPECT_EQ(mirror(mirror(m)), m);
 }
 
-TEST(Material, DescribesForReviewers) {
-  EXPECT_EQ(describe_material(parse_material("KRNKGGM", xq), xq), "Red: K R N · Black: K G G M");
-}
-
 TEST(Material, RoundTripsEveryXiangqiMaterial) {
   for (Key k = 0; k < xq.key_count(); ++k) {
     const Material m = material_of(k, xq);

@@ -1,0 +1,57 @@
+// The words egkb writes about the lattice's data: what reviewers read on the sheets and in the
+// review app, and what the messages of reduce and review import say.
+#include <gtest/gtest.h>
+
+#include "prose/contradiction_text.h"
+#include "prose/link_text.h"
+#include "prose/material_words.h"
+#include "prose/score_meaning.h"
+
+namespace egkb {
+namespace {
+
+const PieceSet& xq = PieceSet::xiangqi();
+
+Key key(const char* text) {
+  return key_of(parse_material(text, xq), xq);
+}
+
+TEST(Prose, DescribesMaterialsForReviewers) {
+  EXPECT_EQ(describe_material(parse_material("KRNKGGM", xq), xq), "Red: K R N · Black: K G G M");
+  const PieceSet& chess = PieceSet::chess();
+  EXPECT_EQ(describe_material(parse_material("KRPvKR", chess), chess), "White: K R P · Black: K R");
+}
+
+TEST(Prose, ScoresMeanTheSameFromEitherSide) {
+  EXPECT_EQ(score_meaning(xq, Score(0)), "red wins");
+  EXPECT_EQ(score_meaning(xq, Score(3)), "red has a slight advantage");
+  EXPECT_EQ(score_meaning(xq, Score(4)), "either side can win");
+  EXPECT_EQ(score_meaning(xq, Score(5)), "almost a draw");
+  EXPECT_EQ(score_meaning(xq, Score(8)), "black wins in most cases");
+  EXPECT_EQ(score_meaning(PieceSet::chess(), Score(2)), "white has a clear advantage");
+}
+
+TEST(Prose, NamesLinksByThePieceTheyAdd) {
+  const Lattice lat = Lattice::closure(xq, {key("KRKC"), key("KRRKC")});
+  const NodeId krkc = *lat.find(key("KRKC"));
+  const NodeId krrkc = *lat.find(key("KRRKC"));
+  const EdgeLabel rook = EdgeLabel::of(Side::Red, xq.kind_of('R'));
+  EXPECT_EQ(link_text(xq, {krrkc, Link::More, rook, false}), "+R red");
+  EXPECT_EQ(link_text(xq, {krkc, Link::Fewer, rook, false}), "-R red");
+  EXPECT_EQ(link_text(xq, {lat.mirror(krkc), Link::Mirror, rook, false}), "mirror");
+}
+
+TEST(Prose, ExplainsWhichFixedRowForcesWhich) {
+  const Lattice lat = Lattice::closure(xq, {key("KRKC"), key("KRRKC"), key("KCKC")});
+  const NodeId krkc = *lat.find(key("KRKC"));
+  const NodeId krrkc = *lat.find(key("KRRKC"));
+  const NodeId kckc = *lat.find(key("KCKC"));
+  const auto name = [&](NodeId n) { return format_material(lat.material(n), xq) + " (fixed)"; };
+  EXPECT_EQ(explain(lat, {krrkc, krkc, krkc, Rank(6), Rank(3)}, name),
+            "KRRKC (fixed) forces KRKC (fixed) to rank 6 or above");
+  EXPECT_EQ(explain(lat, {kckc, kckc, kckc, Rank(2), Rank(2)}, name),
+            "KCKC is its own mirror: it must score 4 or 5, which KCKC (fixed) does not");
+}
+
+}  // namespace
+}  // namespace egkb
