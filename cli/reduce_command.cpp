@@ -14,9 +14,9 @@
 #include "io/output_files.h"
 #include "lattice/material.h"
 #include "present/json_forms.h"
+#include "present/trace_json.h"
 #include "reducer/reduce.h"
 #include "report/repair_report.h"
-#include "report/trace_json.h"
 #include "store/kb_file.h"
 #include "store/store.h"
 

@@ -10,8 +10,8 @@
 #include "cli/kb_options.h"
 #include "io/json_text.h"
 #include "io/output_files.h"
+#include "present/trace_json.h"
 #include "report/repair_report.h"
-#include "report/trace_json.h"
 #include "store/store.h"
 
 namespace egkb::cli {

@@ -10,10 +10,10 @@
 #include "io/csv.h"
 #include "lattice/compare.h"
 #include "lattice/conflicts.h"
+#include "present/trace_json.h"
 #include "reducer/reduce.h"
 #include "report/repair_report.h"
 #include "report/svg_chart.h"
-#include "report/trace_json.h"
 #include "tests/support/chess.h"
 
 namespace egkb {

@@ -1,4 +1,4 @@
-#include "report/trace_json.h"
+#include "present/trace_json.h"
 
 namespace egkb {
 
