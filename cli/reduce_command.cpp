@@ -3,7 +3,6 @@
 
 #include <cstdio>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "base/errors.h"
 #include "base/text.h"
@@ -13,12 +12,10 @@
 #include "io/json_text.h"
 #include "io/output_files.h"
 #include "lattice/material.h"
-#include "present/json_forms.h"
-#include "present/trace_json.h"
-#include "reducer/reduce.h"
+#include "repair/reduce_json.h"
+#include "repair/reduce_run.h"
 #include "report/repair_report.h"
 #include "store/kb_file.h"
-#include "store/store.h"
 
 namespace egkb::cli {
 
@@ -139,6 +136,75 @@ void write_report(const Options& o, const KnowledgeBase& kb, const ReduceOutcome
   outputs.write(o.report, [&](std::ostream& out) { write_repair_report(out, report); });
 }
 
+// Refuses options that contradict each other or the KB's kind, and outputs that would overwrite
+// an input, before anything is read. Returns whether the repair goes back into the store.
+bool check_options(const Options& o) {
+  const Method method = *method_named(o.method);
+  const bool optimal =
+      method == Method::Exact || method == Method::Fitted || method == Method::Auto;
+  if (method == Method::Auto && (o.cost || o.prior_weight)) {
+    throw InputError("", 0, o.cost ? "--cost" : "--prior-weight",
+                     "auto chooses the cost and the prior's weight by validation; to set "
+                     "them, use --method fitted (or exact, without a prior)");
+  }
+  if (o.soft && !optimal)
+    throw InputError("", 0, "--soft", "only the exact method has soft constraints");
+  if (o.prior_weight && method != Method::Fitted)
+    throw InputError("", 0, "--prior-weight", "only the fitted method has a prior");
+  if (o.cost && !optimal)
+    throw InputError("", 0, "--cost", "the greedy methods (ba, ra) count conflicts, not costs");
+  if (o.lambda && !o.soft)
+    throw InputError("", 0, "--lambda", "the factor of the soft penalties: add --soft");
+  if (o.ties && optimal) {
+    throw InputError("", 0, "--ties",
+                     "ties are the greedy methods' (ba, ra); exact picks its optimum itself");
+  }
+  if (o.weighted && optimal) {
+    throw InputError("", 0, "--weighted",
+                     "the exact method minimises the weighted edit cost already; use --soft "
+                     "for piece-weighted edges");
+  }
+  if (o.json && (o.out == "-" || o.report == "-"))
+    throw InputError("", 0, "--json", "--json and an output to - both write to standard output");
+  const bool to_store = o.out.empty() && is_store_path(o.kb.path);
+  if (!o.dry_run && o.out.empty() && !to_store) {
+    throw InputError(o.kb.path, 0, "--out",
+                     "a CSV knowledge base is not rewritten in place; name a file with --out");
+  }
+  std::vector<std::string> inputs = files_of(o.kb.path);
+  if (!o.weights.empty()) inputs.push_back(o.weights);
+  if (!o.dry_run && !o.out.empty()) {
+    check_save_target(o.out);
+    check_output(o.out, inputs, "--out");
+  }
+  if (!o.report.empty()) {
+    check_output(o.report, inputs, "--report");
+    if (!o.out.empty()) check_output(o.report, {o.out}, "--report");
+  }
+  return to_store;
+}
+
+ReduceRequest request_of(const Options& o, const PieceSet& pieces) {
+  ReduceRequest request;
+  request.method = *method_named(o.method);
+  request.weighted = o.weighted;
+  request.soft = o.soft;
+  request.lambda = o.lambda.value_or(request.lambda);
+  request.prior_weight = o.prior_weight.value_or(request.prior_weight);
+  if (o.cost) request.cost = *cost_shape_named(*o.cost);
+  request.ties = o.ties == "queue" ? Ties::Queue : Ties::Closest;
+  request.weights = o.weights.empty() ? ReduceWeights{PieceWeights::defaults(pieces), NodeWeights{}}
+                                      : parse_weights(ByteSource::file(o.weights).read_all(1 << 20),
+                                                      o.weights, pieces);
+  if (isatty(STDERR_FILENO)) {
+    request.on_iteration = [](const IterationTrace& t) {
+      fmt::print(stderr, "egkb: pass {}: {} modified, {} inconsistent nodes left\n", t.iteration,
+                 t.modified, t.after.inconsistent_nodes);
+    };
+  }
+  return request;
+}
+
 }  // namespace
 
 Command reduce_command() {
@@ -187,154 +253,24 @@ Command reduce_command() {
                   "write an HTML report: convergence, changes, worst nodes, neighbourhoods", false);
       },
       [o] {
-        const Method method = *method_named(o->method);
-        const bool optimal =
-            method == Method::Exact || method == Method::Fitted || method == Method::Auto;
-        if (method == Method::Auto && (o->cost || o->prior_weight)) {
-          throw InputError("", 0, o->cost ? "--cost" : "--prior-weight",
-                           "auto chooses the cost and the prior's weight by validation; to set "
-                           "them, use --method fitted (or exact, without a prior)");
-        }
-        if (o->soft && !optimal)
-          throw InputError("", 0, "--soft", "only the exact method has soft constraints");
-        if (o->prior_weight && method != Method::Fitted)
-          throw InputError("", 0, "--prior-weight", "only the fitted method has a prior");
-        if (o->cost && !optimal)
-          throw InputError("", 0, "--cost",
-                           "the greedy methods (ba, ra) count conflicts, not costs");
-        if (o->lambda && !o->soft)
-          throw InputError("", 0, "--lambda", "the factor of the soft penalties: add --soft");
-        if (o->ties && optimal) {
-          throw InputError("", 0, "--ties",
-                           "ties are the greedy methods' (ba, ra); exact picks its optimum itself");
-        }
-        if (o->weighted && optimal) {
-          throw InputError("", 0, "--weighted",
-                           "the exact method minimises the weighted edit cost already; use --soft "
-                           "for piece-weighted edges");
-        }
-        if (o->json && (o->out == "-" || o->report == "-"))
-          throw InputError("", 0, "--json",
-                           "--json and an output to - both write to standard output");
-        const bool to_store = o->out.empty() && is_store_path(o->kb.path);
-        if (!o->dry_run && o->out.empty() && !to_store) {
-          throw InputError(
-              o->kb.path, 0, "--out",
-              "a CSV knowledge base is not rewritten in place; name a file with --out");
-        }
-        std::vector<std::string> inputs = files_of(o->kb.path);
-        if (!o->weights.empty()) inputs.push_back(o->weights);
-        if (!o->dry_run && !o->out.empty()) {
-          check_save_target(o->out);
-          check_output(o->out, inputs, "--out");
-        }
-        if (!o->report.empty()) {
-          check_output(o->report, inputs, "--report");
-          if (!o->out.empty()) check_output(o->report, {o->out}, "--report");
-        }
-
+        const bool to_store = check_options(*o);
         OpenedKb opened = open(o->kb);
         const KnowledgeBase& kb = opened.kb;
-        ReduceRequest request;
-        request.method = method;
-        request.weighted = o->weighted;
-        request.soft = o->soft;
-        request.lambda = o->lambda.value_or(request.lambda);
-        request.prior_weight = o->prior_weight.value_or(request.prior_weight);
-        if (o->cost) request.cost = *cost_shape_named(*o->cost);
-        request.ties = o->ties == "queue" ? Ties::Queue : Ties::Closest;
-        request.weights = o->weights.empty()
-                              ? ReduceWeights{PieceWeights::defaults(*kb.pieces), NodeWeights{}}
-                              : parse_weights(ByteSource::file(o->weights).read_all(1 << 20),
-                                              o->weights, *kb.pieces);
-        if (isatty(STDERR_FILENO)) {
-          request.on_iteration = [](const IterationTrace& t) {
-            fmt::print(stderr, "egkb: pass {}: {} modified, {} inconsistent nodes left\n",
-                       t.iteration, t.modified, t.after.inconsistent_nodes);
-          };
-        }
-        int64_t validated_at = 0;
-        if (method == Method::Auto && opened.store) {
-          validated_at = opened.store->revision();
-          request.validation = opened.store->current_validation();
-        }
-        const ReduceOutcome r = reduce_kb(kb, request);
-
-        nlohmann::ordered_json queued = nlohmann::ordered_json::array();
-        for (Key key : r.queued) queued.push_back(material_text(key, *kb.pieces));
-        const nlohmann::ordered_json trace = trace_json(r.reduction.trace);
-        const nlohmann::ordered_json report = {
-            {"method", o->method},
-            {"iterations", r.reduction.iterations},
-            {"modified", r.changed_rows.size()},
-            {"objective", r.objective},
-            {"seconds", r.seconds},
-            {"before", conflicts_json(r.before)},
-            {"after", conflicts_json(r.after)},
-            {"ties", r.reduction.ties},
-            {"queued", queued},
-            {"trace", trace},
-            {"prior", r.prior ? prior_json(*r.prior, r.prior_weight) : nlohmann::ordered_json()},
-            {"certificate", r.reduction.certificate
-                                ? certificate_json(*r.reduction.certificate, r.cost)
-                                : nlohmann::ordered_json()},
-            {"ambiguous", r.ambiguous_rows},
-            {"validation",
-             r.validation ? validation_json(*r.validation) : nlohmann::ordered_json()},
-        };
+        const ReducePlan plan =
+            plan_reduce(opened, request_of(*o, *kb.pieces), {o->kb.path, o->weights});
+        const ReduceOutcome& r = plan.outcome;
         Outputs outputs;
         if (!o->report.empty()) write_report(*o, kb, r, outputs);
-        const nlohmann::ordered_json parameters = {{"file", o->kb.path},
-                                                   {"method", o->method},
-                                                   {"weighted", o->weighted},
-                                                   {"soft", o->soft},
-                                                   {"lambda", request.lambda},
-                                                   {"ties", o->ties.value_or("closest")},
-                                                   {"weights", o->weights},
-                                                   {"prior", report["prior"]},
-                                                   {"cost", cost_shape_name(r.cost)},
-                                                   {"certificate", report["certificate"]},
-                                                   {"validation", report["validation"]}};
         if (o->dry_run) {
           outputs.publish();
           outputs.keep();
-        } else if (to_store) {
-          opened.store->write(
-              [&](StoreWriter& w) {
-                if (r.validation && !request.validation) {
-                  // Kept until the rows change: the next reduce of these rows reads it back.
-                  const nlohmann::ordered_json kept = {{"revision", validated_at},
-                                                       {"validation", report["validation"]}};
-                  w.add_run({.command = "validate",
-                             .parameters = kept,
-                             .seconds = r.validation->seconds});
-                }
-                const RunId run = w.add_run({.command = "reduce " + o->method,
-                                             .parameters = parameters,
-                                             .before = conflicts_json(r.before),
-                                             .after = conflicts_json(r.after),
-                                             .seconds = r.seconds,
-                                             .trace = trace});
-                for (std::size_t row : r.changed_rows) {
-                  w.change(run, kb.rows[row].key, NodeState::of(kb.rows[row]),
-                           NodeState::of(r.result.rows[row]), "reduce " + o->method);
-                }
-                for (Key key : r.queued) w.queue_for_review(run, key, "tie");
-                for (std::size_t row = 0; row < r.row_low.size(); ++row) {
-                  if (r.row_low[row] != r.row_high[row])
-                    w.add_range(run, kb.rows[row].key, r.row_low[row], r.row_high[row]);
-                }
-              },
-              &outputs);
         } else {
-          save_kb(o->out, r.result, json_text(parameters, -1), outputs);
-          outputs.publish();
-          outputs.keep();
+          apply_reduce(opened, plan, o->out, outputs);
         }
         // Data on standard output leaves the report to standard error.
         std::FILE* text = outputs.to_standard_output() ? stderr : stdout;
         if (o->json) {
-          std::cout << json_text(report) << '\n';
+          std::cout << json_text(reduce_json(plan, *kb.pieces)) << '\n';
         } else {
           print_text(text, *o, kb, r);
           fmt::print(text, "  {}\n",

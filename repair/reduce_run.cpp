@@ -1,0 +1,72 @@
+#include "repair/reduce_run.h"
+
+#include <stdexcept>
+
+#include "io/json_text.h"
+#include "io/output_files.h"
+#include "present/json_forms.h"
+#include "present/trace_json.h"
+#include "repair/reduce_json.h"
+
+namespace egkb {
+
+ReducePlan plan_reduce(OpenedKb& opened, ReduceRequest request, ReduceInputs inputs) {
+  ReducePlan plan;
+  if (request.method == Method::Auto && opened.store) {
+    plan.revision = opened.store->revision();
+    request.validation = opened.store->current_validation();
+  }
+  plan.outcome = reduce_kb(opened.kb, request);
+  plan.request = std::move(request);
+  plan.inputs = std::move(inputs);
+  return plan;
+}
+
+namespace {
+
+void record_in_store(Store& store, const KnowledgeBase& kb, const ReducePlan& plan,
+                     Outputs& outputs) {
+  const ReduceOutcome& r = plan.outcome;
+  const std::string command = "reduce " + std::string(method_name(plan.request.method));
+  store.write(
+      [&](StoreWriter& w) {
+        if (r.validation && !plan.request.validation) {
+          // Kept until the rows change: the next reduce of these rows reads it back.
+          const nlohmann::ordered_json kept = {{"revision", plan.revision},
+                                               {"validation", validation_json(*r.validation)}};
+          w.add_run({.command = "validate", .parameters = kept, .seconds = r.validation->seconds});
+        }
+        const RunId run = w.add_run({.command = command,
+                                     .parameters = reduce_parameters_json(plan),
+                                     .before = conflicts_json(r.before),
+                                     .after = conflicts_json(r.after),
+                                     .seconds = r.seconds,
+                                     .trace = trace_json(r.reduction.trace)});
+        for (std::size_t row : r.changed_rows) {
+          w.change(run, kb.rows[row].key, NodeState::of(kb.rows[row]),
+                   NodeState::of(r.result.rows[row]), command);
+        }
+        for (Key key : r.queued) w.queue_for_review(run, key, "tie");
+        for (std::size_t row = 0; row < r.row_low.size(); ++row) {
+          if (r.row_low[row] != r.row_high[row])
+            w.add_range(run, kb.rows[row].key, r.row_low[row], r.row_high[row]);
+        }
+      },
+      &outputs);
+}
+
+}  // namespace
+
+void apply_reduce(OpenedKb& opened, const ReducePlan& plan, const std::string& out,
+                  Outputs& outputs) {
+  if (out.empty()) {
+    if (!opened.store) throw std::logic_error("a repair read from a file is saved to a file");
+    record_in_store(*opened.store, opened.kb, plan, outputs);
+    return;
+  }
+  save_kb(out, plan.outcome.result, json_text(reduce_parameters_json(plan), -1), outputs);
+  outputs.publish();
+  outputs.keep();
+}
+
+}  // namespace egkb
