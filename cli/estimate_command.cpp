@@ -10,9 +10,9 @@
 #include "io/json_text.h"
 #include "io/output_files.h"
 #include "present/json_forms.h"
+#include "review/batch_estimate.h"
 #include "review/rules.h"
 #include "review/sheet_reader.h"
-#include "sampling/dispatch.h"
 
 namespace egkb::cli {
 
@@ -59,13 +59,7 @@ Command estimate_command() {
           check_possible(store.knowledge_base(), matched.verdicts, sheet.origin);
         }
         const Batch& batch = matched.batch;
-        std::vector<Observation> observations;
-        for (const MatchedVerdict& v : matched.verdicts) {
-          observations.push_back({v.drawn.score, v.verdict, v.drawn.probability,
-                                  static_cast<std::size_t>(v.drawn.stratum), v.key});
-        }
-        const ErrorEstimate e = estimate_errors(*design_named(batch.design), observations,
-                                                batch.population, batch.strata, store.pieces());
+        const ErrorEstimate e = estimate_batch(matched, store.pieces());
         if (o->json) {
           nlohmann::ordered_json j = estimate_json(e);
           j["drawn"] = batch.items.size();

@@ -76,10 +76,8 @@ Command review_import_command() {
         const std::string reviewer = checked_reviewer(
             o->reviewer.empty() ? (user != nullptr ? user : "unknown") : o->reviewer,
             o->reviewer.empty() ? "$USER" : "--reviewer");
-        std::size_t rescored = 0;
-        for (const PlannedVerdict& v : plan.verdicts) rescored += v.before.score != v.after.score;
-        ReviewResult r{RunId(), plan.verdicts.size(), rescored, plan.verdicts.size() - rescored};
-        if (!o->dry_run) r = apply_review(store, plan, reviewer);
+        const ReviewResult r =
+            o->dry_run ? planned_result(plan) : apply_review(store, plan, reviewer);
         if (o->json) {
           std::cout << json_text(review_result_json(plan, r, reviewer, o->dry_run, store.pieces()))
                     << '\n';
@@ -89,7 +87,7 @@ Command review_import_command() {
           fmt::print(
               "batch {}: {} verdicts would be applied, {} scores changed (dry run: "
               "nothing written)\n",
-              batch.id, plan.verdicts.size(), rescored);
+              batch.id, r.verdicts, r.rescored);
         } else {
           fmt::print(
               "batch {}: {} verdicts by {} applied (run {}): {} scores changed, {} confirmed; "

@@ -222,9 +222,17 @@ ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptio
   return plan;
 }
 
+ReviewResult planned_result(const ReviewPlan& plan) {
+  ReviewResult result;
+  result.verdicts = plan.verdicts.size();
+  for (const PlannedVerdict& v : plan.verdicts)
+    ++(v.before.score == v.after.score ? result.confirmed : result.rescored);
+  return result;
+}
+
 ReviewResult apply_review(Store& store, const ReviewPlan& plan, const std::string& reviewer) {
   const Batch& batch = plan.sheet.batch;
-  ReviewResult result;
+  ReviewResult result = planned_result(plan);
   store.write([&](StoreWriter& w) {
     result.run =
         w.add_run({.command = "review import",
@@ -236,10 +244,8 @@ ReviewResult apply_review(Store& store, const ReviewPlan& plan, const std::strin
     const std::string reason = fmt::format("review batch {}", batch.id);
     for (const PlannedVerdict& v : plan.verdicts) {
       verdicts.push_back({v.verdict.key, v.verdict.verdict, v.verdict.note});
-      ++(v.before.score == v.after.score ? result.confirmed : result.rescored);
       if (!(v.before == v.after)) w.change(result.run, v.verdict.key, v.before, v.after, reason);
     }
-    result.verdicts = verdicts.size();
     w.add_verdicts(batch.id, result.run, reviewer, verdicts);
     if (plan.replaces) w.supersede_verdicts({batch.id, plan.replaces->run, result.run});
     w.finish_run(result.run,

@@ -75,6 +75,9 @@ struct ReviewResult {
   std::size_t confirmed = 0;  // the verdict is the stored score
 };
 
+// The counts apply_review reports, from the plan alone (no run yet): what a dry run shows.
+ReviewResult planned_result(const ReviewPlan& plan);
+
 // One write, refused when the store changed since the plan read it.
 ReviewResult apply_review(Store& store, const ReviewPlan& plan, const std::string& reviewer);
 

@@ -92,9 +92,14 @@ TEST_F(ReviewRules, APlanCarriesEveryVerdictAsAnInvariableExpertRow) {
   ASSERT_EQ(plan.verdicts.size(), 2u);
   EXPECT_EQ(plan.verdicts[0].after, (NodeState{Score(0), Source::Expert, true, 2.5}));
   EXPECT_EQ(plan.verdicts[1].before.score, plan.verdicts[1].after.score);
+  const ReviewResult planned = planned_result(plan);
   const ReviewResult r = apply_review(s, plan, "ada");
+  EXPECT_EQ(r.verdicts, 2u);
   EXPECT_EQ(r.rescored, 1u);
   EXPECT_EQ(r.confirmed, 1u);
+  EXPECT_EQ(planned.verdicts, r.verdicts) << "a dry run counts what the import applies";
+  EXPECT_EQ(planned.rescored, r.rescored);
+  EXPECT_EQ(planned.confirmed, r.confirmed);
   EXPECT_EQ(test::replayed_history(path("s.sqlite")), test::stored_nodes(path("s.sqlite")));
 }
 
