@@ -94,13 +94,14 @@ Command synth_command() {
         const std::string_view model = o->base ? "" : truth_kind_name(synth.truth_model);
         const Synthesis s = o->base ? synthesise_from(load({*o->base, o->pieces, "error"}), synth)
                                     : synthesise(synth);
-        const nlohmann::json parameters = {
-            {"preset", o->base ? "" : synth.preset},
-            {"truth_model", model},
+        // In the order of the keys saved stores hold (alphabetical).
+        const nlohmann::ordered_json parameters = {
             {"base", o->base.value_or("")},
-            {"seed", synth.seed},
             {"noise", o->noise},
-            {"rate", synth.rate.value_or(default_rate(synth.noise))}};
+            {"preset", o->base ? "" : synth.preset},
+            {"rate", synth.rate.value_or(default_rate(synth.noise))},
+            {"seed", synth.seed},
+            {"truth_model", model}};
         Outputs outputs;
         save_kb(o->truth, s.truth, json_text(parameters, -1), outputs);
         save_kb(o->out, s.noisy, json_text(parameters, -1), outputs);

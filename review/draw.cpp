@@ -56,11 +56,13 @@ DrawPlan plan_draw(Store& store, const DrawRequest& request) {
   batch.seed = request.seed;
   batch.population = drawn.population;
   batch.strata = drawn.strata;
-  nlohmann::json parameters = {{"p", request.spec.size.share()},
-                               {"size", drawn.wanted},
-                               {"exclude_reviewed", request.exclude_reviewed},
-                               {"strata", drawn.strata}};
+  // In the order of the keys stored batches hold (alphabetical): distance-k's k after
+  // exclude_reviewed.
+  nlohmann::ordered_json parameters = {{"exclude_reviewed", request.exclude_reviewed}};
   if (request.spec.design == Design::DistanceK) parameters["k"] = request.spec.k;
+  parameters["p"] = request.spec.size.share();
+  parameters["size"] = drawn.wanted;
+  parameters["strata"] = drawn.strata;
   batch.parameters = json_text(parameters, -1);
   for (std::size_t j = 0; j < drawn.rows.size(); ++j) {
     const KbRow& row = kb.rows[drawn.rows[j]];
