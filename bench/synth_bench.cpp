@@ -31,8 +31,10 @@ void BM_SynthFullToCsv(benchmark::State& state) {
     options.preset = "full";
     const Synthesis s = synthesise(options);
     Outputs outputs;
-    save_kb((dir / "egkb_bench_truth.csv").string(), s.truth, "{}", outputs);
-    save_kb((dir / "egkb_bench_noisy.csv").string(), s.noisy, "{}", outputs);
+    save_kb((dir / "egkb_bench_truth.csv").string(), s.truth, nlohmann::ordered_json::object(),
+            outputs);
+    save_kb((dir / "egkb_bench_noisy.csv").string(), s.noisy, nlohmann::ordered_json::object(),
+            outputs);
     outputs.publish();
     outputs.keep();
   }

@@ -103,8 +103,8 @@ Command synth_command() {
             {"seed", synth.seed},
             {"truth_model", model}};
         Outputs outputs;
-        save_kb(o->truth, s.truth, json_text(parameters, -1), outputs);
-        save_kb(o->out, s.noisy, json_text(parameters, -1), outputs);
+        save_kb(o->truth, s.truth, parameters, outputs);
+        save_kb(o->out, s.noisy, parameters, outputs);
         outputs.publish();
         outputs.keep();
         std::size_t manual = 0;

@@ -2,7 +2,6 @@
 
 #include <stdexcept>
 
-#include "io/json_text.h"
 #include "io/output_files.h"
 #include "present/json_forms.h"
 #include "present/trace_json.h"
@@ -64,7 +63,7 @@ void apply_reduce(OpenedKb& opened, const ReducePlan& plan, const std::string& o
     record_in_store(*opened.store, opened.kb, plan, outputs);
     return;
   }
-  save_kb(out, plan.outcome.result, json_text(reduce_parameters_json(plan), -1), outputs);
+  save_kb(out, plan.outcome.result, reduce_parameters_json(plan), outputs);
   outputs.publish();
   outputs.keep();
 }

@@ -58,8 +58,8 @@ void check_save_target(const std::string& path) {
   }
 }
 
-void save_kb(const std::string& path, const KnowledgeBase& kb, const std::string& parameters,
-             Outputs& outputs) {
+void save_kb(const std::string& path, const KnowledgeBase& kb,
+             const nlohmann::ordered_json& parameters, Outputs& outputs) {
   check_save_target(path);
   if (is_store_path(path)) {
     Store store = Store::create(path, *kb.pieces, outputs);

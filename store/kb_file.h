@@ -1,6 +1,7 @@
 // A knowledge base named by its path: a `.csv` file or a `.sqlite` (or `.db`) store.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
@@ -37,7 +38,7 @@ void check_save_target(const std::string& path);
 
 // Writes a KB as a new file among `outputs`: a CSV, or a store created with the KB as its first
 // import run (recording `parameters`, a JSON object). It appears when the outputs are published.
-void save_kb(const std::string& path, const KnowledgeBase& kb, const std::string& parameters,
-             Outputs& outputs);
+void save_kb(const std::string& path, const KnowledgeBase& kb,
+             const nlohmann::ordered_json& parameters, Outputs& outputs);
 
 }  // namespace egkb

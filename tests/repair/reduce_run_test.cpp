@@ -111,5 +111,17 @@ TEST_F(ReduceRun, AnOutFileLeavesTheStoreAsItWas) {
     EXPECT_EQ(saved.rows[i].score, plan.outcome.result.rows[i].score);
 }
 
+TEST_F(ReduceRun, ANewStoreRecordsTheRunsParametersAsAnObject) {
+  OpenedKb kb = opened(path("noisy.sqlite"));
+  const ReducePlan plan = plan_reduce(kb, request(Method::Exact), {"noisy.sqlite", ""});
+  Outputs outputs;
+  apply_reduce(kb, plan, path("repaired.sqlite"), outputs);
+  EXPECT_EQ(test::query_number(path("repaired.sqlite"),
+                               "SELECT count(*) FROM runs WHERE command = 'import' AND "
+                               "json_extract(parameters, '$.method') = 'exact'"),
+            1)
+      << "not its text as a JSON string";
+}
+
 }  // namespace
 }  // namespace egkb

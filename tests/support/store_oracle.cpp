@@ -134,7 +134,7 @@ int64_t query_number(const std::string& store, const std::string& sql) {
 
 void make_store(const std::string& path, const KnowledgeBase& kb) {
   Outputs outputs;
-  save_kb(path, kb, "{}", outputs);
+  save_kb(path, kb, nlohmann::ordered_json::object(), outputs);
   outputs.publish();
   outputs.keep();
 }
