@@ -36,39 +36,6 @@ int rank_in_interplay(const char* text) {
   return rank_in(interplay(), text);
 }
 
-TEST(InterplayTruth, HasNoConflictOnTheWholeLattice) {
-  const Lattice lattice = Lattice::full(xq);
-  std::vector<Rank> ranks(lattice.size());
-  for (NodeId u = 0; u < lattice.size(); ++u) ranks[u] = rank_of(interplay().score(lattice.key(u)));
-  ConflictCounter counter(lattice);
-  const ConflictSummary s = counter.count(ranks);
-  EXPECT_EQ(s.nodes, 2125764u);
-  EXPECT_EQ(s.inconsistent_edges, 0u);
-  EXPECT_EQ(s.inconsistent_nodes, 0u);
-  EXPECT_EQ(s.mirror_conflicts, 0u);
-}
-
-TEST(InterplayTruth, IsMirrorSymmetric) {
-  for (Key k = 0; k < xq.key_count(); ++k) {
-    const Key m = mirror_key(k, xq);
-    const Score s = interplay().score(k);
-    ASSERT_EQ(value(rank_of(interplay().score(m))), kMaxRank - value(rank_of(s))) << k;
-    if (rank_of(s) == kBalancedRank) {
-      ASSERT_EQ(interplay().score(m), s) << "4 or 5 alike for a pair";
-    }
-    if (m == k) {
-      ASSERT_EQ(rank_of(s), kBalancedRank) << format_material(material_of(k, xq), xq);
-    }
-  }
-}
-
-TEST(InterplayTruth, RawAdvantageIsAntisymmetric) {
-  for (Key k = 0; k < xq.key_count(); k += 997) {
-    const Material m = material_of(k, xq);
-    EXPECT_EQ(interplay_advantage(mirror(m)), -interplay_advantage(m));
-  }
-}
-
 // The raw evaluation obeys the additive rule by itself, so the closure changes nothing and the
 // interplays below are the evaluation's own, not the closure's averages.
 TEST(InterplayTruth, RawAdvantageAlreadyObeysTheAdditiveRule) {
@@ -89,26 +56,6 @@ TEST(InterplayTruth, RawAdvantageAlreadyObeysTheAdditiveRule) {
       }
     }
   }
-}
-
-// The seed texts' facts, as tests/synth/truth_model_test.cpp holds the additive truth to them.
-TEST(InterplayTruth, AgreesWithTheSeedFacts) {
-  EXPECT_EQ(rank_in_interplay("KRKNGG"), 0);
-  EXPECT_EQ(rank_in_interplay("KRKNMM"), 1);
-  EXPECT_EQ(rank_in_interplay("KRKMM"), 0);
-  EXPECT_LE(rank_in_interplay("KPPKGG"), 1);
-  EXPECT_LE(rank_in_interplay("KPPKMM"), 1);
-  EXPECT_EQ(rank_in_interplay("KPPKGM"), 4);
-  EXPECT_LE(rank_in_interplay("KHPKGM"), 1);
-  EXPECT_LE(rank_in_interplay("KHPKGG"), 1);
-  EXPECT_EQ(rank_in_interplay("KHPKMM"), 4);
-  EXPECT_LE(rank_in_interplay("KNKG"), 1);
-  EXPECT_LT(rank_in_interplay("KCPGMMKGGMM"), 4);
-  EXPECT_EQ(rank_in_interplay("KCK"), 4);
-  EXPECT_EQ(rank_in_interplay("KCGK"), 0);
-  EXPECT_EQ(rank_in_interplay("KK"), 4);
-  EXPECT_EQ(rank_in_interplay("KRK"), 0);
-  EXPECT_EQ(rank_in_interplay("KKR"), 8);
 }
 
 // The full defence draws against a lone rook and against any number of pawns, and falls to a
