@@ -26,43 +26,11 @@ namespace {
 namespace fs = std::filesystem;
 using test::Outcome;
 
-class Faults : public test::CliTest {
+class Faults : public test::StoreCliTest {
  protected:
-  void SetUp() override {
-    CliTest::SetUp();
-    synth("end59", 5);
-    ASSERT_EQ(run("import " + store() + " " + path("n.csv")).code, 0);
-  }
-
-  std::string store() const { return path("s.sqlite"); }
-
-  // A command that must be refused: its exit code, a phrase of its message, no library text,
-  // and every file of the folder as it was, the stores with what their journals hold.
-  Outcome expect_refused(const std::string& args, int code, const std::string& says) {
-    const auto before = test::folder_files_checkpointed(dir_);
-    const Outcome r = run(args);
-    EXPECT_EQ(r.code, code) << args << "\n" << r.err;
-    EXPECT_NE(r.err.find(says), std::string::npos) << args << "\n" << r.err;
-    expect_own_words(r.err);
-    EXPECT_EQ(test::changed_files(before, test::folder_files_checkpointed(dir_)), "") << args;
-    return r;
-  }
-
-  static void expect_own_words(const std::string& err) {
-    for (const char* library : {"json.exception", "stoll", "stoi", "internal error", "SQLite"}) {
-      EXPECT_EQ(err.find(library), std::string::npos) << err;
-    }
-  }
-
   void damage(const std::string& sql) const {
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
     db.exec(sql);
-  }
-
-  std::string sample(const std::string& name) {
-    const Outcome r = run("sample " + store() + " --p 0.02 --k 3 --seed 7 --out " + path(name));
-    EXPECT_EQ(r.code, 0) << r.err;
-    return path(name);
   }
 };
 

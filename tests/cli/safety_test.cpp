@@ -19,38 +19,12 @@ namespace {
 namespace fs = std::filesystem;
 using test::Outcome;
 
-class Safety : public test::CliTest {
+class Safety : public test::StoreCliTest {
  protected:
-  void SetUp() override {
-    CliTest::SetUp();
-    synth("end59", 5);
-    ASSERT_EQ(run("import " + store() + " " + path("n.csv")).code, 0);
-  }
-
-  std::string store() const { return path("s.sqlite"); }
-
-  // Runs a command that must be refused: the exit code, a phrase of its message, and every
-  // file of the folder as it was.
-  void expect_refused(const std::string& args, int code, const std::string& says) {
-    const auto before = test::folder_files(dir_);
-    const Outcome r = run(args);
-    EXPECT_EQ(r.code, code) << args << "\n" << r.err;
-    EXPECT_NE(r.err.find(says), std::string::npos) << args << "\n" << r.err;
-    EXPECT_EQ(r.err.rfind("egkb: error: ", 0), 0u) << r.err;
-    EXPECT_EQ(test::changed_files(before, test::folder_files(dir_)), "") << args;
-  }
-
   std::map<std::string, std::string> truth() const { return test::scores_of(path("t.csv")); }
 
   std::string fill(const std::string& sheet, const test::VerdictOf& verdict_of) const {
     return test::filled_sheet(sheet, verdict_of);
-  }
-
-  std::string sample(const std::string& name, int seed = 7) {
-    const Outcome r = run("sample " + store() + " --p 0.02 --k 3 --seed " + std::to_string(seed) +
-                          " --out " + path(name));
-    EXPECT_EQ(r.code, 0) << r.err;
-    return path(name);
   }
 
   std::string truthful(const std::string& sheet, const std::string& name) {

@@ -1,11 +1,13 @@
 #include "tests/support/cli.h"
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <array>
 #include <cstdio>
 
 #include "tests/support/sheets.h"
+#include "tests/support/store_oracle.h"
 
 namespace egkb::test {
 
@@ -36,6 +38,37 @@ void CliTest::make_reviewed_store(const std::string& preset, int seed) const {
   ASSERT_EQ(run("sample " + path("base.sqlite") + " --p 0.01 --k 3 --out " + path("b.csv")).code,
             0);
   write("filled.csv", truthful_sheet(path("b.csv"), path("t.csv")));
+}
+
+void StoreCliTest::SetUp() {
+  CliTest::SetUp();
+  synth("end59", 5);
+  ASSERT_EQ(run("import " + store() + " " + path("n.csv")).code, 0);
+}
+
+Outcome StoreCliTest::expect_refused(const std::string& args, int code,
+                                     const std::string& says) const {
+  const auto before = folder_files_checkpointed(dir_);
+  const Outcome r = run(args);
+  EXPECT_EQ(r.code, code) << args << "\n" << r.err;
+  EXPECT_NE(r.err.find(says), std::string::npos) << args << "\n" << r.err;
+  EXPECT_EQ(r.err.rfind("egkb: error: ", 0), 0u) << r.err;
+  expect_own_words(r.err);
+  EXPECT_EQ(changed_files(before, folder_files_checkpointed(dir_)), "") << args;
+  return r;
+}
+
+void StoreCliTest::expect_own_words(const std::string& err) {
+  for (const char* library : {"json.exception", "stoll", "stoi", "internal error", "SQLite"}) {
+    EXPECT_EQ(err.find(library), std::string::npos) << err;
+  }
+}
+
+std::string StoreCliTest::sample(const std::string& name, int seed) const {
+  const Outcome r = run("sample " + store() + " --p 0.02 --k 3 --seed " + std::to_string(seed) +
+                        " --out " + path(name));
+  EXPECT_EQ(r.code, 0) << r.err;
+  return path(name);
 }
 
 std::string chess_csv() {

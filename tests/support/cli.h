@@ -27,6 +27,24 @@ class CliTest : public TempDirTest {
   void make_reviewed_store(const std::string& preset, int seed) const;
 };
 
+// end59's noisy rows (seed 5: t.csv, n.csv) imported into a store, and what a refused command
+// must leave: the fault and safety tests refuse commands against it.
+class StoreCliTest : public CliTest {
+ protected:
+  void SetUp() override;
+
+  std::string store() const { return path("s.sqlite"); }
+
+  // A command that must be refused: its exit code, a phrase of its message (egkb's words, never
+  // a library's), and every file of the folder as it was, the stores with what their journals
+  // hold.
+  Outcome expect_refused(const std::string& args, int code, const std::string& says) const;
+  static void expect_own_words(const std::string& err);
+
+  // A batch drawn from the store (distance-k, p 0.02, k 3) into the sheet `name`; its path.
+  std::string sample(const std::string& name, int seed = 7) const;
+};
+
 // The shipped chess data.
 std::string chess_csv();
 
