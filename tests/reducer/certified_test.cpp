@@ -23,20 +23,14 @@ TEST(Certified, EveryShapeMeetsExhaustiveSearch) {
       const PreparedRepair prepared(kb, ReduceWeights::defaults(xq));
       const RepairProblem& p = prepared.problem();
       const Lattice& lat = prepared.lattice();
-      std::size_t free_pairs = 0;
-      for (NodeId u = 0; u < lat.size(); ++u) free_pairs += !p.fixed[u] && lat.mirror(u) > u;
-      if (free_pairs > 5 || lat.edge_count() < 4) continue;
+      if (!test::searchable(p, 5)) continue;
       ++checked;
       // Every other problem with a prior in quarter ranks, mirror-symmetric.
       CostModel model;
       model.shape = shape;
       if (checked % 2 == 0) {
-        model.prior.assign(lat.size(), 4.0);
-        for (NodeId u = 0; u < lat.size(); ++u) {
-          if (lat.mirror(u) <= u) continue;
-          model.prior[u] = static_cast<double>(rng() % 33) / 4;
-          model.prior[lat.mirror(u)] = kMaxRank - model.prior[u];
-        }
+        model.prior =
+            test::symmetric_prior(lat, [&] { return static_cast<double>(rng() % 33) / 4; });
         model.prior_weight = 0.5;
       }
       const Reduction r = reduce_exact(p, model, {}, prepared.edge_dm());

@@ -55,10 +55,7 @@ TEST(Exact, EqualsExhaustiveSearchOnSmallLatticesWithInvariableRows) {
     const KnowledgeBase kb = test::noisy_truth_kb(rng, 7, 3, 0.6, 0.2);
     const ScoredLattice scored = ScoredLattice::of(kb);
     const RepairProblem p = RepairProblem::of(kb, scored, NodeWeights{});
-    std::size_t free_pairs = 0;
-    for (NodeId u = 0; u < scored.lattice.size(); ++u)
-      free_pairs += !p.fixed[u] && scored.lattice.mirror(u) > u;
-    if (free_pairs > 6 || scored.lattice.edge_count() < 4) continue;
+    if (!test::searchable(p, 6)) continue;
     ++checked;
     EXPECT_DOUBLE_EQ(solve(kb).objective, test::brute_force_optimum(kb)) << "trial " << trial;
   }
@@ -79,17 +76,11 @@ TEST(Exact, TakesTheMiddleOfTheOptimalRepairs) {
     const PreparedRepair prepared(kb, ReduceWeights::defaults(xq));
     const RepairProblem& p = prepared.problem();
     const Lattice& lat = prepared.lattice();
-    std::size_t free_pairs = 0;
-    for (NodeId u = 0; u < lat.size(); ++u) free_pairs += !p.fixed[u] && lat.mirror(u) > u;
-    if (free_pairs > 5 || lat.edge_count() < 4) continue;
+    if (!test::searchable(p, 5)) continue;
     ++checked;
     // Priors in quarter ranks, mirror-symmetric: exact in the solver's capacity units.
-    std::vector<double> prior(lat.size(), 4.0);
-    for (NodeId u = 0; u < lat.size(); ++u) {
-      if (lat.mirror(u) <= u) continue;
-      prior[u] = quarter(rng) / 4.0;
-      prior[lat.mirror(u)] = kMaxRank - prior[u];
-    }
+    const std::vector<double> prior =
+        test::symmetric_prior(lat, [&] { return quarter(rng) / 4.0; });
     for (double weight : {0.0, 0.25, 2.0}) {
       CostModel options;
       if (weight > 0) {

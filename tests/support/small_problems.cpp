@@ -51,6 +51,23 @@ KnowledgeBase noisy_truth_kb(std::mt19937_64& rng, std::size_t size, int max_ext
   return kb;
 }
 
+bool searchable(const RepairProblem& problem, std::size_t most_pairs) {
+  const Lattice& lat = *problem.lattice;
+  std::size_t free_pairs = 0;
+  for (NodeId u = 0; u < lat.size(); ++u) free_pairs += !problem.fixed[u] && lat.mirror(u) > u;
+  return free_pairs <= most_pairs && lat.edge_count() >= 4;
+}
+
+std::vector<double> symmetric_prior(const Lattice& lattice, const std::function<double()>& draw) {
+  std::vector<double> prior(lattice.size(), 4.0);
+  for (NodeId u = 0; u < lattice.size(); ++u) {
+    if (lattice.mirror(u) <= u) continue;
+    prior[u] = draw();
+    prior[lattice.mirror(u)] = kMaxRank - prior[u];
+  }
+  return prior;
+}
+
 double objective_with_prior(const RepairProblem& problem, std::span<const Rank> ranks,
                             std::span<const double> prior, double prior_weight) {
   double sum = problem.objective(ranks);

@@ -18,6 +18,14 @@ namespace egkb::test {
 KnowledgeBase noisy_truth_kb(std::mt19937_64& rng, std::size_t size, int max_extra, double noise,
                              double invariable_share, KnowledgeBase* truth = nullptr);
 
+// Whether brute_force can search the problem and it is worth a test: at most `most_pairs` mirror
+// pairs the invariable rows leave free (9 ranks each), and at least 4 edges.
+bool searchable(const RepairProblem& problem, std::size_t most_pairs);
+
+// A mirror-symmetric prior: each pair's lower node at `draw()`, its mirror at the mirrored rank,
+// a node that is its own mirror at 4.
+std::vector<double> symmetric_prior(const Lattice& lattice, const std::function<double()>& draw);
+
 // What every repair must hold, whatever its method: fixed nodes keep their ranks, no mirror pair
 // is out of step, and, when `consistent`, no conflict is left. Reports failures as `what`.
 void expect_sound(const RepairProblem& problem, std::span<const Rank> ranks,
