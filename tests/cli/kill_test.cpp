@@ -50,6 +50,25 @@ class KillHalfWay : public test::CliTest {
     if (exists) fs::copy_file(path("base.sqlite"), path("s.sqlite"));
   }
 
+  // How long `args` takes, left to finish; it must succeed.
+  Clock::duration whole_run(const std::vector<std::string>& args) const {
+    const auto started = Clock::now();
+    test::Process whole(args, path("o.txt"), path("e.txt"));
+    EXPECT_EQ(whole.wait(), 0) << test::read_file(path("e.txt"));
+    return Clock::now() - started;
+  }
+
+  // Runs `args` and kills it after a random share (0 to 110%) of `duration`.
+  void kill_at_random(const std::vector<std::string>& args, Clock::duration duration,
+                      std::mt19937& random) const {
+    const auto at = std::chrono::duration_cast<std::chrono::microseconds>(duration) *
+                    static_cast<int>(random() % 110) / 100;
+    test::Process victim(args, path("o.txt"), path("e.txt"));
+    std::this_thread::sleep_for(at);
+    victim.kill_hard();
+    victim.wait();
+  }
+
   // Kills `args` (STORE standing for the store) 20 times at random moments of its run.
   // `retry_after` is the exit code running it again gives once it has completed.
   void kill_twenty_times(std::vector<std::string> args, bool store_exists, int retry_after) {
@@ -58,12 +77,8 @@ class KillHalfWay : public test::CliTest {
     }
     fresh_store(store_exists);
     const State before = state_of(path("s.sqlite"));
-    const auto started = Clock::now();
-    {
-      test::Process whole(args, path("o.txt"), path("e.txt"));
-      ASSERT_EQ(whole.wait(), 0) << test::read_file(path("e.txt"));
-    }
-    const auto duration = Clock::now() - started;
+    const Clock::duration duration = whole_run(args);
+    ASSERT_FALSE(HasFailure());
     const State after = state_of(path("s.sqlite"));
     ASSERT_FALSE(before == after);
 
@@ -71,12 +86,7 @@ class KillHalfWay : public test::CliTest {
     int kept_before = 0, reached_after = 0;
     for (int trial = 0; trial < 20; ++trial) {
       fresh_store(store_exists);
-      const auto at = std::chrono::duration_cast<std::chrono::microseconds>(duration) *
-                      static_cast<int>(random() % 110) / 100;
-      test::Process victim(args, path("o.txt"), path("e.txt"));
-      std::this_thread::sleep_for(at);
-      victim.kill_hard();
-      victim.wait();
+      kill_at_random(args, duration, random);
       const State now = state_of(path("s.sqlite"));
       if (fs::exists(path("s.sqlite"))) {
         ASSERT_TRUE(test::integrity_ok(path("s.sqlite"))) << "trial " << trial;
@@ -136,24 +146,15 @@ TEST_F(KillHalfWay, SampleNeverLeavesASheetWithoutItsBatch) {
     fs::remove(path("k.html"));
   };
   clean();
-  const auto started = Clock::now();
-  {
-    test::Process whole(args, path("o.txt"), path("e.txt"));
-    ASSERT_EQ(whole.wait(), 0) << test::read_file(path("e.txt"));
-  }
-  const auto duration = Clock::now() - started;
+  const Clock::duration duration = whole_run(args);
+  ASSERT_FALSE(HasFailure());
   const std::string sheet = test::read_file(path("k.csv"));
   const int64_t batches = state_of(path("s.sqlite")).batches;
   std::mt19937 random(11);
   int recorded = 0, with_sheet = 0;
   for (int trial = 0; trial < 20; ++trial) {
     clean();
-    const auto at = std::chrono::duration_cast<std::chrono::microseconds>(duration) *
-                    static_cast<int>(random() % 110) / 100;
-    test::Process victim(args, path("o.txt"), path("e.txt"));
-    std::this_thread::sleep_for(at);
-    victim.kill_hard();
-    victim.wait();
+    kill_at_random(args, duration, random);
     const bool batch = state_of(path("s.sqlite")).batches == batches;
     const bool file = fs::exists(path("k.csv"));
     ASSERT_TRUE(batch || !file) << "trial " << trial << ": a sheet without its batch";
