@@ -4,6 +4,25 @@
 
 namespace egkb {
 
+namespace {
+
+// Writes a node's row through `q`, whose parameters are key, material, score, source, invariable
+// and weight: the upsert change() makes or the insert create() makes.
+void write_node(SQLite::Statement& q, Key key, const NodeState& state, const PieceSet& pieces) {
+  q.bind(1, static_cast<int64_t>(key));
+  char material[kMaxMaterialText + 1];  // read by the statement until its reset below
+  material[write_material(material_of(key, pieces), pieces, material)] = '\0';
+  q.bindNoCopy(2, material);
+  q.bind(3, value(state.score));
+  q.bindNoCopy(4, source_name(state.source).data());  // a literal: it outlives the statement
+  q.bind(5, state.invariable ? 1 : 0);
+  bind_optional(q, 6, state.weight);
+  q.exec();
+  q.reset();
+}
+
+}  // namespace
+
 KnowledgeBase Store::knowledge_base() {
   take_snapshot();
   KnowledgeBase kb;
@@ -36,17 +55,7 @@ std::unordered_map<Key, NodeState> StoreWriter::nodes() {
 void StoreWriter::change(RunId run, Key key, const std::optional<NodeState>& old,
                          const NodeState& now, const std::string& reason) {
   nodes_changed_ = true;
-  SQLite::Statement& node = q_->node;
-  node.bind(1, static_cast<int64_t>(key));
-  char material[kMaxMaterialText + 1];  // read by the statement until its reset below
-  material[write_material(material_of(key, *s_.pieces), *s_.pieces, material)] = '\0';
-  node.bindNoCopy(2, material);
-  node.bind(3, value(now.score));
-  node.bind(4, std::string(source_name(now.source)));
-  node.bind(5, now.invariable ? 1 : 0);
-  bind_optional(node, 6, now.weight);
-  node.exec();
-  node.reset();
+  write_node(q_->node, key, now, *s_.pieces);
   SQLite::Statement& history = q_->history;
   history.clearBindings();
   history.bind(1, run.value);
@@ -68,17 +77,7 @@ void StoreWriter::change(RunId run, Key key, const std::optional<NodeState>& old
 
 void StoreWriter::create(RunId run, Key key, const NodeState& state) {
   nodes_changed_ = true;
-  SQLite::Statement& node = q_->created;
-  node.bind(1, static_cast<int64_t>(key));
-  char material[kMaxMaterialText + 1];  // read by the statement until its reset below
-  material[write_material(material_of(key, *s_.pieces), *s_.pieces, material)] = '\0';
-  node.bindNoCopy(2, material);
-  node.bind(3, value(state.score));
-  node.bindNoCopy(4, source_name(state.source).data());
-  node.bind(5, state.invariable ? 1 : 0);
-  bind_optional(node, 6, state.weight);
-  node.exec();
-  node.reset();
+  write_node(q_->created, key, state, *s_.pieces);
   created_[run].emplace_back(key, state);
 }
 
