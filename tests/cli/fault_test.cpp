@@ -418,12 +418,8 @@ TEST_F(Faults, ASampleWithNoEligibleRowIsRefusedAndRecordsNothing) {
 }
 
 TEST_F(Faults, EstimateRefusesTheVerdictsReviewImportRefuses) {
-  const std::string kb = write("small.csv",
-                               "material,score,source\nKRGGKRGG,4,generated\nKRK,0,generated\n"
-                               "KRKP,1,expert\nKRPK,0,generated\n");
-  const std::string small = path("small.sqlite");
-  ASSERT_EQ(run("import " + small + " " + kb).code, 0);
-  ASSERT_EQ(run("sample " + small + " --size 4 --k 1 --out " + path("s.csv")).code, 0);
+  const std::string small = small_store_drawn();
+  ASSERT_FALSE(HasFailure());
   const std::string filled =
       write("s.filled.csv", test::filled_sheet(path("s.csv"), [](int, const std::string& m) {
               return std::optional<std::string>(m == "KRGGKRGG" ? "3" : "ok");

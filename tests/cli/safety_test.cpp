@@ -112,14 +112,9 @@ TEST_F(Safety, AVerdictNeverOverridesANewerExpertVerdict) {
 }
 
 TEST_F(Safety, ImpossibleVerdictsAreRefusedNamingTheRows) {
-  // A self-mirror material in a batch: egkb sample draws what it draws, so the store is made
-  // of a few rows where any draw holds it.
-  const std::string kb = write("small.csv",
-                               "material,score,source\nKRGGKRGG,4,generated\nKRK,0,generated\n"
-                               "KRKP,1,expert\nKRPK,0,generated\n");
-  const std::string small = path("small.sqlite");
-  ASSERT_EQ(run("import " + small + " " + kb).code, 0);
-  ASSERT_EQ(run("sample " + small + " --size 4 --k 1 --out " + path("s.csv")).code, 0);
+  // A self-mirror material in a batch.
+  const std::string small = small_store_drawn();
+  ASSERT_FALSE(HasFailure());
   const std::string sheet = test::read_file(path("s.csv"));
   // "-" leaves the row out of the sheet.
   auto filled = [&](const std::map<std::string, std::string>& v) {

@@ -71,6 +71,16 @@ std::string StoreCliTest::sample(const std::string& name, int seed) const {
   return path(name);
 }
 
+std::string StoreCliTest::small_store_drawn() const {
+  const std::string kb = write("small.csv",
+                               "material,score,source\nKRGGKRGG,4,generated\nKRK,0,generated\n"
+                               "KRKP,1,expert\nKRPK,0,generated\n");
+  const std::string small = path("small.sqlite");
+  EXPECT_EQ(run("import " + small + " " + kb).code, 0);
+  EXPECT_EQ(run("sample " + small + " --size 4 --k 1 --out " + path("s.csv")).code, 0);
+  return small;
+}
+
 std::string chess_csv() {
   return std::string(EGKB_DATA_DIR) + "/chess-syzygy-6men.csv";
 }

@@ -43,6 +43,11 @@ class StoreCliTest : public CliTest {
 
   // A batch drawn from the store (distance-k, p 0.02, k 3) into the sheet `name`; its path.
   std::string sample(const std::string& name, int seed = 7) const;
+
+  // small.sqlite: four rows, one its own mirror (KRGGKRGG) and one an expert's, all four drawn
+  // into the sheet s.csv; its path. egkb sample draws what it draws, so the store is made of
+  // few enough rows that any draw holds them all.
+  std::string small_store_drawn() const;
 };
 
 // The shipped chess data.
