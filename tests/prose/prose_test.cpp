@@ -12,8 +12,18 @@ namespace {
 
 const PieceSet& xq = PieceSet::xiangqi();
 
-Key key(const char* text) {
-  return key_of(parse_material(text, xq), xq);
+// The closure of the materials, and each of them by name.
+struct Named {
+  Lattice lattice;
+  NodeId operator[](const char* text) const {
+    return *lattice.find(key_of(parse_material(text, xq), xq));
+  }
+};
+
+Named closure_of(std::initializer_list<const char*> texts) {
+  std::vector<Key> keys;
+  for (const char* text : texts) keys.push_back(key_of(parse_material(text, xq), xq));
+  return {Lattice::closure(xq, keys)};
 }
 
 TEST(Prose, DescribesMaterialsForReviewers) {
@@ -32,22 +42,19 @@ TEST(Prose, ScoresMeanTheSameFromEitherSide) {
 }
 
 TEST(Prose, NamesLinksByThePieceTheyAdd) {
-  const Lattice lat = Lattice::closure(xq, {key("KRKC"), key("KRRKC")});
-  const NodeId krkc = *lat.find(key("KRKC"));
-  const NodeId krrkc = *lat.find(key("KRRKC"));
+  const Named n = closure_of({"KRKC", "KRRKC"});
   const EdgeLabel rook = EdgeLabel::of(Side::Red, xq.kind_of('R'));
-  EXPECT_EQ(link_text(xq, {krrkc, Link::More, rook, false}), "+R red");
-  EXPECT_EQ(link_text(xq, {krkc, Link::Fewer, rook, false}), "-R red");
-  EXPECT_EQ(link_text(xq, {lat.mirror(krkc), Link::Mirror, rook, false}), "mirror");
+  EXPECT_EQ(link_text(xq, {n["KRRKC"], Link::More, rook, false}), "+R red");
+  EXPECT_EQ(link_text(xq, {n["KRKC"], Link::Fewer, rook, false}), "-R red");
+  EXPECT_EQ(link_text(xq, {n["KCKR"], Link::Mirror, rook, false}), "mirror");
 }
 
 TEST(Prose, ExplainsWhichFixedRowForcesWhich) {
-  const Lattice lat = Lattice::closure(xq, {key("KRKC"), key("KRRKC"), key("KCKC")});
-  const NodeId krkc = *lat.find(key("KRKC"));
-  const NodeId krrkc = *lat.find(key("KRRKC"));
-  const NodeId kckc = *lat.find(key("KCKC"));
-  const auto name = [&](NodeId n) { return format_material(lat.material(n), xq) + " (fixed)"; };
-  EXPECT_EQ(explain(lat, {krrkc, krkc, krkc, Rank(6), Rank(3)}, name),
+  const Named n = closure_of({"KRKC", "KRRKC", "KCKC"});
+  const Lattice& lat = n.lattice;
+  const auto name = [&](NodeId u) { return format_material(lat.material(u), xq) + " (fixed)"; };
+  const NodeId krkc = n["KRKC"], kckc = n["KCKC"];
+  EXPECT_EQ(explain(lat, {n["KRRKC"], krkc, krkc, Rank(6), Rank(3)}, name),
             "KRRKC (fixed) forces KRKC (fixed) to rank 6 or above");
   EXPECT_EQ(explain(lat, {kckc, kckc, kckc, Rank(2), Rank(2)}, name),
             "KCKC is its own mirror: it must score 4 or 5, which KCKC (fixed) does not");
