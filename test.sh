@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds egkb in Release (warnings are errors) and runs every test through ctest.
-# `./test.sh --sanitize` does the same under AddressSanitizer and UndefinedBehaviorSanitizer
-# (clang), the fuzz targets included; `./test.sh --fuzz` builds and runs only the fuzz targets.
+# `./test.sh --debug` does the same in the debug preset: asserts and contracts on, under
+# AddressSanitizer and UndefinedBehaviorSanitizer (clang), the fuzz targets included (CI runs
+# both); `--sanitize` is the old name of it. `./test.sh --fuzz` builds and runs only the fuzz
+# targets, in the debug tree.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -13,14 +15,15 @@ axe() {
   fi
 }
 case "${1:-}" in
-  --sanitize)
-    cmake --preset sanitize >/dev/null
-    cmake --build --preset sanitize
-    ctest --preset sanitize ;;
+  --debug | --sanitize)
+    axe
+    cmake --preset debug >/dev/null
+    cmake --build --preset debug
+    ctest --preset debug ;;
   --fuzz)
-    cmake --preset sanitize >/dev/null
-    cmake --build --preset sanitize --target csv_fuzz sheet_fuzz table_fuzz serve_fuzz
-    ctest --preset sanitize -L fuzz ;;
+    cmake --preset debug >/dev/null
+    cmake --build --preset debug --target csv_fuzz sheet_fuzz table_fuzz serve_fuzz
+    ctest --preset debug -L fuzz ;;
   *)
     axe
     cmake --preset release >/dev/null

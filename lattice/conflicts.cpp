@@ -1,6 +1,7 @@
 #include "lattice/conflicts.h"
 
 #include <algorithm>
+#include <cassert>
 #include <tuple>
 
 namespace egkb {
@@ -10,6 +11,7 @@ ConflictCounter::ConflictCounter(const Lattice& lattice)
 
 ConflictSummary ConflictCounter::count(std::span<const Rank> ranks) {
   const Lattice& lat = *lattice_;
+  assert(ranks.size() == lat.size());
   const NodeId n = lat.size();
   const auto offsets = lat.out_offsets();
   const auto targets = lat.out_targets();

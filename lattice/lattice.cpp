@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <mutex>
 #include <numeric>
 #include <stdexcept>
@@ -105,13 +106,17 @@ Lattice::Lattice(const PieceSet& pieces, std::vector<Key> keys, std::vector<uint
   mirror_linked_.resize(n);
   neighbour_count_.resize(n);
   for (NodeId u = 0; u < n; ++u) {
-    mirror_[u] = find(mirror_key(keys_[u], pieces)).value_or(kNoNode);
+    // A closure adds the mirror of each stored key, so none is missing (is_ok() checks it too).
+    const std::optional<NodeId> m = find(mirror_key(keys_[u], pieces));
+    assert(m);
+    mirror_[u] = *m;
     const bool self = mirror_[u] == u;
-    mirror_linked_[u] = self || (mirror_[u] != kNoNode && !implied_[u] && !implied_[mirror_[u]]);
+    mirror_linked_[u] = self || (!implied_[u] && !implied_[mirror_[u]]);
     neighbour_count_[u] =
         static_cast<uint8_t>(out_offsets_[u + 1] - out_offsets_[u] + in_offsets_[u + 1] -
                              in_offsets_[u] + mirror_linked_[u]);
   }
+  assert(is_ok());
 }
 
 void Lattice::add_out_edges() {
@@ -184,6 +189,7 @@ const Lattice::InEdges& Lattice::in_edges() const {
         in.edge_ids[slot] = e;
       }
     }
+    assert(in_edges_ok(in));
   });
   return lazy_->in;
 }

@@ -1,6 +1,7 @@
 // The material lattice: nodes are materials, an edge joins y to y plus one piece.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -46,8 +47,11 @@ class Lattice {
   NodeId size() const { return static_cast<NodeId>(keys_.size()); }
   EdgeIndex edge_count() const { return static_cast<EdgeIndex>(out_targets_.size()); }
 
-  Key key(NodeId n) const { return keys_[n]; }
-  Material material(NodeId n) const { return material_of(keys_[n], *pieces_); }
+  Key key(NodeId n) const {
+    assert(n < size());
+    return keys_[n];
+  }
+  Material material(NodeId n) const { return material_of(key(n), *pieces_); }
   std::optional<NodeId> find(Key key) const {
     // A lattice holding every key of its set is indexed by key itself.
     if (dense_) {
@@ -56,13 +60,25 @@ class Lattice {
     }
     return search(key);
   }
-  NodeId mirror(NodeId n) const { return mirror_[n]; }
-  bool implied(NodeId n) const { return implied_[n] != 0; }
+  NodeId mirror(NodeId n) const {
+    assert(n < size());
+    return mirror_[n];
+  }
+  bool implied(NodeId n) const {
+    assert(n < size());
+    return implied_[n] != 0;
+  }
   // The mirror counts as a neighbour: a distinct stored mirror, or the node itself when it is
   // its own mirror (it must then sit at rank 4).
-  bool mirror_linked(NodeId n) const { return mirror_linked_[n] != 0; }
+  bool mirror_linked(NodeId n) const {
+    assert(n < size());
+    return mirror_linked_[n] != 0;
+  }
   // Piece-edge neighbours plus the mirror link: the denominator of the inconsistent percentage.
-  int neighbour_count(NodeId n) const { return neighbour_count_[n]; }
+  int neighbour_count(NodeId n) const {
+    assert(n < size());
+    return neighbour_count_[n];
+  }
 
   // The Boost.Graph view, for algorithms written against the graph concepts; include
   // lattice/lattice_graph.h to use it. Built on first use from the arrays below.
@@ -80,6 +96,13 @@ class Lattice {
 
   // Bytes held by the node and edge arrays built so far.
   std::size_t memory_bytes() const;
+
+  // The contract (docs/development.md, "Contracts"): the node arrays one entry per node, keys
+  // ascending, the offsets monotone and ending at the edge count, every edge to a node of this
+  // lattice with one piece more, every node's mirror present and the mirror map an involution,
+  // the neighbour counts those of the edges. O(nodes + edges): asserted where a lattice is built
+  // and where an algorithm takes one.
+  bool is_ok() const;
 
   Lattice(Lattice&&) noexcept;
   Lattice& operator=(Lattice&&) noexcept;
@@ -99,6 +122,9 @@ class Lattice {
   std::optional<NodeId> search(Key key) const;
   void add_out_edges();
   const InEdges& in_edges() const;
+  // The in-edge lists' part of the contract, asserted once they are built: the out-edges listed
+  // by target. Apart from is_ok(), which another thread may run while they are being built.
+  bool in_edges_ok(const InEdges& in) const;
 
   const PieceSet* pieces_;
   std::vector<Key> keys_;  // sorted, so a node's index follows its key

@@ -62,4 +62,16 @@ enum class Source : uint8_t { Manual, Generated, Expert };
 std::string_view source_name(Source s);
 std::optional<Source> source_named(std::string_view name);
 
+// Whether a value is one of its type's: the enums hold any byte, so a value cast from an unchecked
+// integer may not be (docs/development.md, "Contracts").
+constexpr bool is_ok(Score s) {
+  return value(s) <= kMaxScore;
+}
+constexpr bool is_ok(Rank r) {
+  return value(r) <= kMaxRank;
+}
+constexpr bool is_ok(Source s) {
+  return s == Source::Manual || s == Source::Generated || s == Source::Expert;
+}
+
 }  // namespace egkb

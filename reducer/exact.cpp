@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 #include <limits>
 
 #include "base/errors.h"
@@ -10,6 +11,7 @@
 #include "lattice/material.h"
 #include "prose/contradiction_text.h"
 #include "reducer/layered_solver.h"
+#include "reducer/repair_contract.h"
 #include "reducer/settled.h"
 
 namespace egkb {
@@ -355,8 +357,16 @@ class CertifiedSolver {
 std::optional<CertifiedRepair> solve_certified(const RepairProblem& problem, const CostModel& model,
                                                const ExactOptions& options,
                                                std::span<const float> edge_dm) {
+  assert(problem.is_ok());
+  assert(model.prior.empty() || model.prior.size() == problem.lattice->size());
+  assert(!options.soft || edge_dm.size() == problem.lattice->edge_count());
   check_capacities(problem, model, options, edge_dm);
-  return CertifiedSolver(problem, model, options, edge_dm).solve();
+  auto repair = CertifiedSolver(problem, model, options, edge_dm).solve();
+  assert(!repair ||
+         (repair_is_ok(problem, repair->ranks, {.in_step = true, .consistent = !options.soft}) &&
+          range_is_ok(problem, repair->low, repair->high, {.consistent = !options.soft},
+                      repair->ranks)));
+  return repair;
 }
 
 std::optional<std::vector<Rank>> solve_exact(const RepairProblem& problem,

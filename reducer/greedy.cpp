@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cmath>
 
 #include "reducer/exact.h"
+#include "reducer/repair_contract.h"
 
 namespace egkb {
 
@@ -487,7 +489,12 @@ GreedyOptions weighted(GreedyOptions options) {
 
 Reduction reduce_greedy(const RepairProblem& problem, const GreedyOptions& options,
                         std::span<const float> edge_dm, float mirror_dm) {
-  return Greedy(problem, options, edge_dm, mirror_dm).run();
+  assert(problem.is_ok());
+  assert(edge_dm.empty() || edge_dm.size() == problem.lattice->edge_count());
+  Reduction r = Greedy(problem, options, edge_dm, mirror_dm).run();
+  // Neither in step nor consistent: --ties queue leaves pairs as they were, and ba may stall.
+  assert(repair_is_ok(problem, r.ranks));
+  return r;
 }
 
 }  // namespace egkb

@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <cassert>
 #include <numeric>
 
 #include "base/errors.h"
 #include "reducer/part_arcs.h"
+#include "reducer/repair_contract.h"
 
 namespace egkb {
 
@@ -60,6 +62,9 @@ std::optional<RankRange> layered_optimal_ranks(const RepairProblem& problem,
                                                std::span<const float> edge_dm,
                                                std::span<const NodeId> free_nodes,
                                                std::span<const Rank> settled) {
+  assert(problem.is_ok());
+  assert(repair_is_ok(problem, settled) && free_nodes_ok(problem, free_nodes));
+  assert(!options.soft || edge_dm.size() == problem.lattice->edge_count());
   const Lattice& lat = *problem.lattice;
   const PartArcs arcs(problem, costs, options.soft, options.lambda, edge_dm);
   RankRange range{std::vector<Rank>(settled.begin(), settled.end()),
@@ -117,6 +122,8 @@ std::optional<RankRange> layered_optimal_ranks(const RepairProblem& problem,
       range.high[group[i]] = Rank(high);
     }
   }
+  // Not consistent: a probe's settled ranks may break an edge that no free node lies on.
+  assert(range_is_ok(problem, range.low, range.high));
   return range;
 }
 

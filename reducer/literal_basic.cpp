@@ -1,13 +1,16 @@
 #include "reducer/literal_basic.h"
 
+#include <cassert>
 #include <cstdint>
 #include <cstdlib>
 
 #include "lattice/conflicts.h"
+#include "reducer/repair_contract.h"
 
 namespace egkb {
 
 std::vector<Rank> literal_basic_algorithm(const RepairProblem& problem, int max_passes) {
+  assert(problem.is_ok());
   const Lattice& lat = *problem.lattice;
   ConflictCounter counter(lat);
   std::vector<Rank> ranks = problem.ranks;
@@ -50,6 +53,7 @@ std::vector<Rank> literal_basic_algorithm(const RepairProblem& problem, int max_
     }
     if (!changed) break;
   }
+  assert(repair_is_ok(problem, ranks));
   return ranks;
 }
 

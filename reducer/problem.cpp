@@ -1,6 +1,10 @@
 #include "reducer/problem.h"
 
+#include <cassert>
+#include <cmath>
 #include <cstdlib>
+
+#include "base/contract.h"
 
 namespace egkb {
 
@@ -24,15 +28,41 @@ RepairProblem RepairProblem::of(const KnowledgeBase& kb, const ScoredLattice& sc
     if (!p.fixed[m]) p.ranks[m] = mirror(p.ranks[u]);
     p.fixed[m] = 1;
   }
+  assert(p.is_ok());
   return p;
 }
 
 double RepairProblem::objective(std::span<const Rank> new_ranks) const {
+  assert(new_ranks.size() == ranks.size() && weight.size() == ranks.size());
   double sum = 0;
   for (std::size_t u = 0; u < new_ranks.size(); ++u) {
     sum += weight[u] * std::abs(value(new_ranks[u]) - value(ranks[u]));
   }
   return sum;
+}
+
+bool RepairProblem::is_ok() const {
+  if (lattice == nullptr) return broken("a repair problem without a lattice");
+  if (!lattice->is_ok()) return false;
+  const Lattice& lat = *lattice;
+  const NodeId n = lat.size();
+  if (ranks.size() != n || weight.size() != n || fixed.size() != n)
+    return broken("a repair problem with {} ranks, {} weights and {} fixed flags for {} nodes",
+                  ranks.size(), weight.size(), fixed.size(), n);
+  for (NodeId u = 0; u < n; ++u) {
+    const NodeId m = lat.mirror(u);
+    if (!egkb::is_ok(ranks[u])) return broken("node {} has rank {}", u, value(ranks[u]));
+    if (!std::isfinite(weight[u]) || weight[u] < 0)
+      return broken("node {} has weight {}", u, weight[u]);
+    if (fixed[u] > 1) return broken("node {} has fixed flag {}", u, fixed[u]);
+    if (fixed[u] != fixed[m])
+      return broken("node {} is fixed and its mirror {} is not", fixed[u] ? u : m,
+                    fixed[u] ? m : u);
+    if (fixed[u] && lat.implied(m) && ranks[m] != mirror(ranks[u]))
+      return broken("fixed node {} has rank {} and its implied mirror {} rank {}", u,
+                    value(ranks[u]), m, value(ranks[m]));
+  }
+  return true;
 }
 
 PreparedRepair::PreparedRepair(const KnowledgeBase& kb, const ReduceWeights& weights)

@@ -29,6 +29,13 @@ struct RepairProblem {
   // Sum over stored nodes of weight x |new rank - data rank|: the edit cost DESIGN.md names
   // `objective`.
   double objective(std::span<const Rank> new_ranks) const;
+
+  // The contract every reducer asserts on entry (docs/development.md, "Contracts"): a lattice
+  // that is_ok(), the arrays one entry per node, ranks in 0..8, weights finite and not negative,
+  // a fixed node's mirror fixed too, and an implied mirror of a fixed node at the mirrored rank.
+  // A stored pair may be fixed out of step: invariable rows that contradict each other are the
+  // user's to correct, and the exact repair names them. O(nodes + edges).
+  bool is_ok() const;
 };
 
 // A KB made ready for the reducers: its scored lattice, the repair problem on it and the Dm of

@@ -1,11 +1,13 @@
 #include "reducer/threshold_solver.h"
 
 #include <atomic>
+#include <cassert>
 #include <future>
 #include <thread>
 
 #include "lattice/fixed_ranks.h"
 #include "reducer/part_arcs.h"
+#include "reducer/repair_contract.h"
 #include "reducer/settled.h"
 
 namespace egkb {
@@ -155,7 +157,12 @@ std::optional<std::vector<Rank>> highest_optimal_ranks(const RepairProblem& prob
                                                        const RepairCosts& costs,
                                                        const ExactOptions& options,
                                                        std::span<const float> edge_dm) {
-  return ThresholdSolver(problem, costs, options, edge_dm).solve();
+  assert(problem.is_ok());
+  assert(!options.soft || edge_dm.size() == problem.lattice->edge_count());
+  auto ranks = ThresholdSolver(problem, costs, options, edge_dm).solve();
+  // The relaxation drops the mirror equality, so its optimum keeps every edge but not the pairs.
+  assert(!ranks || repair_is_ok(problem, *ranks, {.consistent = !options.soft}));
+  return ranks;
 }
 
 }  // namespace egkb

@@ -1,5 +1,8 @@
 // The nodes: read, changed with their history, created with their first state.
+#include <cassert>
+
 #include "lattice/material.h"
+#include "store/rows_contract.h"
 #include "store/session.h"
 
 namespace egkb {
@@ -41,6 +44,7 @@ KnowledgeBase Store::knowledge_base() {
       kb.rows.push_back({key, state.score, state.source, state.invariable, state.weight});
     }
   });
+  assert(stored_rows_are_ok(kb));
   return kb;
 }
 
