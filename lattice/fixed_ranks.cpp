@@ -5,6 +5,8 @@
 #include <set>
 #include <utility>
 
+#include "lattice/links.h"
+
 namespace egkb {
 
 namespace {
@@ -16,10 +18,7 @@ class BoundPropagation {
  public:
   BoundPropagation(const Lattice& lattice, std::span<const uint8_t> fixed,
                    std::span<const Rank> ranks)
-      : lat_(lattice),
-        in_sources_(lattice.in_sources()),
-        in_edge_ids_(lattice.in_edge_ids()),
-        queued_(lattice.size(), 0) {
+      : lat_(lattice), links_(lattice), queued_(lattice.size(), 0) {
     b_.lo.assign(lattice.size(), 0);
     b_.hi.assign(lattice.size(), kMaxRank);
     b_.lo_from.assign(lattice.size(), kNoNode);
@@ -44,28 +43,18 @@ class BoundPropagation {
 
  private:
   // A red piece added makes the rank no higher, a black one no lower; the mirror mirrors both.
+  // Out-edges first, as always: which fixed node a bound is traced to follows the order.
   void spread(NodeId u) {
-    const auto out = lat_.out_offsets();
-    for (EdgeIndex e = out[u]; e < out[u + 1]; ++e) {
-      const NodeId v = lat_.out_targets()[e];
-      if (lat_.out_labels()[e].side() == Side::Red) {
+    links_.for_each_link<LinkOrder::MoreFirst>(u, [&](NodeId v, Link link, EdgeIndex e) {
+      if (link == Link::Mirror) {
+        raise_lo(v, kMaxRank - b_.hi[u], b_.hi_from[u]);
+        lower_hi(v, kMaxRank - b_.lo[u], b_.lo_from[u]);
+      } else if (neighbour_at_most(link, lat_.out_labels()[e].side())) {
         lower_hi(v, b_.hi[u], b_.hi_from[u]);
       } else {
         raise_lo(v, b_.lo[u], b_.lo_from[u]);
       }
-    }
-    const auto in = lat_.in_offsets();
-    for (EdgeIndex k = in[u]; k < in[u + 1]; ++k) {
-      const NodeId w = in_sources_[k];
-      if (lat_.out_labels()[in_edge_ids_[k]].side() == Side::Red) {
-        raise_lo(w, b_.lo[u], b_.lo_from[u]);
-      } else {
-        lower_hi(w, b_.hi[u], b_.hi_from[u]);
-      }
-    }
-    const NodeId m = lat_.mirror(u);
-    raise_lo(m, kMaxRank - b_.hi[u], b_.hi_from[u]);
-    lower_hi(m, kMaxRank - b_.lo[u], b_.lo_from[u]);
+    });
   }
 
   void raise_lo(NodeId v, int bound, NodeId source) {
@@ -89,9 +78,7 @@ class BoundPropagation {
   }
 
   const Lattice& lat_;
-  // The in-edge arrays, looked up once: the lattice fills them on first use.
-  std::span<const NodeId> in_sources_;
-  std::span<const EdgeIndex> in_edge_ids_;
+  Links links_;
   RankBounds b_;
   std::vector<uint8_t> queued_;
   std::vector<NodeId> work_;

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 
+#include "lattice/links.h"
 #include "reducer/exact.h"
 
 namespace egkb {
@@ -12,16 +13,14 @@ namespace {
 
 constexpr int kValues = kMaxRank + 1;
 
-enum class LinkKind : uint8_t { Fewer, More, Mirror };
-
 // How many ranks a link is broken by, from the node's rank `a` and the other end's `b`.
-int violation(LinkKind kind, Side side, int a, int b) {
-  switch (kind) {
-    case LinkKind::Fewer:  // this node = other + piece
+int violation(Link link, Side side, int a, int b) {
+  switch (link) {
+    case Link::Fewer:  // this node = other + piece
       return side == Side::Red ? std::max(0, a - b) : std::max(0, b - a);
-    case LinkKind::More:  // other = this node + piece
+    case Link::More:  // other = this node + piece
       return side == Side::Red ? std::max(0, b - a) : std::max(0, a - b);
-    case LinkKind::Mirror:
+    case Link::Mirror:
       return std::abs(a + b - kMaxRank);
   }
   return 0;
@@ -52,8 +51,7 @@ class Greedy {
          float mirror_dm)
       : p_(problem),
         lat_(*problem.lattice),
-        in_sources_(lat_.in_sources()),
-        in_edge_ids_(lat_.in_edge_ids()),
+        links_(lat_),
         o_(options),
         dm_(edge_dm),
         mirror_dm_(mirror_dm),
@@ -131,19 +129,17 @@ class Greedy {
     }
   };
 
-  // Calls f(other, kind, side, dm) for every link of x: in-edges, out-edges, the mirror link.
+  // Calls f(other, link, side, dm) for every link of x that counts as a neighbour: its piece
+  // edges, and its mirror when the lattice links it (Lattice::mirror_linked).
   template <typename F>
-  void for_each_link(NodeId x, F&& f) const {
-    const auto in = lat_.in_offsets();
-    for (EdgeIndex i = in[x]; i < in[x + 1]; ++i) {
-      const EdgeIndex e = in_edge_ids_[i];
-      f(in_sources_[i], LinkKind::Fewer, lat_.out_labels()[e].side(), dm_of(e));
-    }
-    const auto out = lat_.out_offsets();
-    for (EdgeIndex e = out[x]; e < out[x + 1]; ++e) {
-      f(lat_.out_targets()[e], LinkKind::More, lat_.out_labels()[e].side(), dm_of(e));
-    }
-    if (lat_.mirror_linked(x)) f(lat_.mirror(x), LinkKind::Mirror, Side::Red, mirror_dm_);
+  void for_each_neighbour(NodeId x, F&& f) const {
+    links_.for_each_link(x, [&](NodeId y, Link link, EdgeIndex e) {
+      if (link != Link::Mirror) {
+        f(y, link, lat_.out_labels()[e].side(), dm_of(e));
+      } else if (lat_.mirror_linked(x)) {
+        f(y, link, Side::Red, mirror_dm_);
+      }
+    });
   }
 
   float dm_of(EdgeIndex e) const { return dm_.empty() ? 1.0f : dm_[e]; }
@@ -152,8 +148,8 @@ class Greedy {
     for (NodeId x = 0; x < lat_.size(); ++x) {
       int bad = 0;
       float w = 0;
-      for_each_link(x, [&](NodeId y, LinkKind kind, Side side, float dm) {
-        const int v = violation(kind, side, value(rank_[x]), value(rank_[y]));
+      for_each_neighbour(x, [&](NodeId y, Link link, Side side, float dm) {
+        const int v = violation(link, side, value(rank_[x]), value(rank_[y]));
         bad += v > 0;
         w += dm * static_cast<float>(v);
       });
@@ -204,20 +200,20 @@ class Greedy {
     weighted.fill(0);
     const NodeId m = lat_.mirror(x);
     const bool weigh = o_.ranking == Ranking::Weighted || o_.scoring == Scoring::Weighted;
-    auto account = [&](NodeId from, bool from_is_x, NodeId y, LinkKind kind, Side side, float dm) {
+    auto account = [&](NodeId from, bool from_is_x, NodeId y, Link link, Side side, float dm) {
       const int a = value(rank_[from]);
       const int b = value(rank_[y]);
-      const int old_v = violation(kind, side, a, b);
+      const int old_v = violation(link, side, a, b);
       const std::size_t sf = touch(from), sy = touch(y);
       // The new violation as a function of x's value v: max(0, k v + c) for a piece link (its
-      // sign from kind and side, negated when the link hangs off the mirror); a mirror link
+      // sign from link and side, negated when the link hangs off the mirror); a mirror link
       // between x and its mirror always heals; x's own self-mirror link is |2v - 8|.
       std::array<int, kValues> new_v{};
-      if (kind == LinkKind::Mirror) {
+      if (link == Link::Mirror) {
         for (int v = 0; v < kValues; ++v)
           new_v[static_cast<std::size_t>(v)] = y == x ? std::abs(2 * v - kMaxRank) : 0;
       } else {
-        const int sign = (kind == LinkKind::Fewer) == (side == Side::Red) ? 1 : -1;
+        const int sign = (link == Link::Fewer) == (side == Side::Red) ? 1 : -1;
         const int k = from_is_x ? sign : -sign;
         const int c = from_is_x ? -sign * b : sign * (kMaxRank - b);
         for (int v = 0; v < kValues; ++v)
@@ -238,12 +234,11 @@ class Greedy {
         weighted[v] += dw;
       }
     };
-    for_each_link(x, [&](NodeId y, LinkKind kind, Side side, float dm) {
-      account(x, true, y, kind, side, dm);
-    });
+    for_each_neighbour(
+        x, [&](NodeId y, Link link, Side side, float dm) { account(x, true, y, link, side, dm); });
     if (m != x) {
-      for_each_link(m, [&](NodeId y, LinkKind kind, Side side, float dm) {
-        if (kind != LinkKind::Mirror) account(m, false, y, kind, side, dm);
+      for_each_neighbour(m, [&](NodeId y, Link link, Side side, float dm) {
+        if (link != Link::Mirror) account(m, false, y, link, side, dm);
       });
     }
   }
@@ -347,12 +342,12 @@ class Greedy {
       if (settled_[z]) continue;
       settled_[z] = 1;
       const int r = value(rank_[z]);
-      for_each_link(z, [&](NodeId y, LinkKind kind, Side side, float) {
-        if (kind == LinkKind::Mirror) return;
+      for_each_neighbour(z, [&](NodeId y, Link link, Side side, float) {
+        if (link == Link::Mirror) return;
         // y's rank relative to z's: red piece to the larger, black piece to the larger.
         // Only a bound that moved can leave y (or its mirror) a single value; a self-mirror
         // node has one value, 4, whatever its bounds.
-        const bool upper = (kind == LinkKind::More) == (side == Side::Red);
+        const bool upper = neighbour_at_most(link, side);
         uint8_t& bound = upper ? upper_[y] : lower_[y];
         const bool moved = upper ? r < bound : r > bound;
         if (moved) bound = static_cast<uint8_t>(r);
@@ -383,7 +378,7 @@ class Greedy {
                            const std::vector<NodeId>& frontier) const {
     std::vector<NodeId> next;
     for (NodeId u : frontier) {
-      for_each_link(u, [&](NodeId y, LinkKind, Side, float) {
+      for_each_neighbour(u, [&](NodeId y, Link, Side, float) {
         for (NodeId v : {y, lat_.mirror(y)}) {
           if (!region[v]) {
             region[v] = 1;
@@ -431,9 +426,7 @@ class Greedy {
 
   const RepairProblem& p_;
   const Lattice& lat_;
-  // The in-edge arrays, looked up once: the lattice fills them on first use.
-  std::span<const NodeId> in_sources_;
-  std::span<const EdgeIndex> in_edge_ids_;
+  Links links_;
   GreedyOptions o_;
   std::span<const float> dm_;
   float mirror_dm_;
