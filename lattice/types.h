@@ -1,6 +1,8 @@
 // The small value types the rest of egkb speaks in: sides, scores, ranks, keys and node ids.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -50,6 +52,28 @@ constexpr Score mirror(Score s) {
 constexpr Rank mirror(Rank r) {
   return Rank(kMaxRank - value(r));
 }
+
+// How many ranks apart two are.
+constexpr int distance(Rank a, Rank b) {
+  return value(a) < value(b) ? value(b) - value(a) : value(a) - value(b);
+}
+
+constexpr int kRankCount = kMaxRank + 1;
+
+// Every rank, lowest first: the values a node may take.
+constexpr std::array<Rank, kRankCount> kAllRanks = {Rank{0}, Rank{1}, Rank{2}, Rank{3}, Rank{4},
+                                                    Rank{5}, Rank{6}, Rank{7}, Rank{8}};
+
+// A value for every rank, indexed by the rank itself: what each value a node may take costs,
+// changes or counts.
+template <typename T>
+struct ByRank {
+  std::array<T, kRankCount> values{};
+
+  constexpr T& operator[](Rank r) { return values[static_cast<std::size_t>(r)]; }
+  constexpr const T& operator[](Rank r) const { return values[static_cast<std::size_t>(r)]; }
+  constexpr void fill(const T& v) { values.fill(v); }
+};
 
 // A material's position in the mixed-radix enumeration of its piece set.
 using Key = uint64_t;
