@@ -128,8 +128,8 @@ MaterialPrior MaterialPrior::fit(const KnowledgeBase& kb) {
         p.set(1 + static_cast<std::size_t>(kinds + k),
               m.count(flipped ? Side::Red : Side::Black, k));
       }
-      const int rank = egkb::value(rank_of(row.score));
-      p.rank = static_cast<uint8_t>(flipped ? kMaxRank - rank : rank);
+      const Rank rank = rank_of(row.score);
+      p.rank = static_cast<uint8_t>(egkb::value(flipped ? mirror(rank) : rank));
       points.push_back(p);
     }
   }

@@ -14,7 +14,7 @@ namespace {
 Rank rank_of_advantage(double a, const RankSteps& steps) {
   int s = 0;
   while (s < 4 && std::fabs(a) >= steps[static_cast<std::size_t>(s)]) ++s;
-  return Rank(a > 0 ? 4 - s : 4 + s);
+  return Rank(a > 0 ? value(kBalancedRank) - s : value(kBalancedRank) + s);
 }
 
 }  // namespace
