@@ -116,7 +116,7 @@ class Noiser {
     auto region = [&](Key key) {
       Material m = material_of(key, pieces);
       for (Side s : {Side::Red, Side::Black}) {
-        for (int k = 0; k < pieces.kind_count(); ++k) {
+        for (PieceKind k : pieces.kinds()) {
           if (pieces.kind(k).letter == 'G' || pieces.kind(k).letter == 'M') m.count(s, k) = 0;
         }
       }
