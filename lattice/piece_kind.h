@@ -3,9 +3,9 @@
 // is the piece set's (lattice/piece_set.h).
 #pragma once
 
-#include <array>
-#include <cstddef>
 #include <cstdint>
+
+#include "lattice/types.h"
 
 namespace egkb {
 
@@ -20,16 +20,9 @@ constexpr int kind_index(PieceKind k) {
   return static_cast<int>(k);
 }
 
-// A value for each kind a set may have, indexed by the kind itself.
+// A value for each kind a set may have.
 template <typename T>
-struct ByKind {
-  std::array<T, kMaxKinds> values{};
-
-  constexpr T& operator[](PieceKind k) { return values[static_cast<std::size_t>(k)]; }
-  constexpr const T& operator[](PieceKind k) const { return values[static_cast<std::size_t>(k)]; }
-  constexpr void fill(const T& v) { values.fill(v); }
-  friend bool operator==(const ByKind&, const ByKind&) = default;
-};
+using ByKind = EnumArray<PieceKind, T, kMaxKinds>;
 
 // The first `count` kinds in order, for range-for: a set's kinds (PieceSet::kinds()).
 class KindRange {

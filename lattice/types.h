@@ -64,16 +64,20 @@ constexpr int kRankCount = kMaxRank + 1;
 constexpr std::array<Rank, kRankCount> kAllRanks = {Rank{0}, Rank{1}, Rank{2}, Rank{3}, Rank{4},
                                                     Rank{5}, Rank{6}, Rank{7}, Rank{8}};
 
-// A value for every rank, indexed by the rank itself: what each value a node may take costs,
-// changes or counts.
-template <typename T>
-struct ByRank {
-  std::array<T, kRankCount> values{};
+// An array indexed by a small enum (Rank, PieceKind) itself, so that no use casts it to size_t.
+template <typename Index, typename T, std::size_t N>
+struct EnumArray {
+  std::array<T, N> values{};
 
-  constexpr T& operator[](Rank r) { return values[static_cast<std::size_t>(r)]; }
-  constexpr const T& operator[](Rank r) const { return values[static_cast<std::size_t>(r)]; }
+  constexpr T& operator[](Index i) { return values[static_cast<std::size_t>(i)]; }
+  constexpr const T& operator[](Index i) const { return values[static_cast<std::size_t>(i)]; }
   constexpr void fill(const T& v) { values.fill(v); }
+  friend bool operator==(const EnumArray&, const EnumArray&) = default;
 };
+
+// A value for every rank: what each value a node may take costs, changes or counts.
+template <typename T>
+using ByRank = EnumArray<Rank, T, kRankCount>;
 
 // A material's position in the mixed-radix enumeration of its piece set.
 using Key = uint64_t;
