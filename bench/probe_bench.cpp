@@ -38,9 +38,10 @@ void BM_HeaderProbe(benchmark::State& state) {
   for (Key k : random_keys()) {
     const Material m = material_of(k, PieceSet::xiangqi());
     Sample s{};
-    for (std::size_t i = 0; i < EGKB_KINDS; ++i) {
-      s.red[i] = m.count(Side::Red, static_cast<int>(i));
-      s.black[i] = m.count(Side::Black, static_cast<int>(i));
+    for (PieceKind k : KindRange(EGKB_KINDS)) {
+      const auto i = static_cast<std::size_t>(kind_index(k));
+      s.red[i] = m.count(Side::Red, k);
+      s.black[i] = m.count(Side::Black, k);
     }
     samples.push_back(s);
   }

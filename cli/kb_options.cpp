@@ -120,7 +120,7 @@ std::vector<std::string> files_of(const std::string& kb) {
 
 int diameter(const PieceSet& pieces) {
   int most = 0;
-  for (int k = 0; k < pieces.kind_count(); ++k) most += 2 * pieces.kind(k).max;
+  for (PieceKind k : pieces.kinds()) most += 2 * pieces.kind(k).max;
   return most;
 }
 

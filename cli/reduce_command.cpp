@@ -42,7 +42,7 @@ void print_prior(std::FILE* to, const MaterialPrior& prior) {
   fmt::print(to, "  the material model it drew the repair toward, a piece's worth in ranks:\n");
   for (Side side : {Side::Red, Side::Black}) {
     fmt::print(to, "    {:<6}", prior.pieces().side_name(side));
-    for (int k = 0; k < prior.pieces().kind_count(); ++k)
+    for (PieceKind k : prior.pieces().kinds())
       fmt::print(to, " {} {:+.2f}", prior.pieces().kind(k).letter, prior.value(side, k));
     fmt::print(to, "\n");
   }

@@ -24,6 +24,11 @@ constexpr std::size_t kColumnsAt = 40;   // u32: side configurations the base us
 constexpr std::size_t kBoxAt = 48;       // u64: entries of the side box
 constexpr std::size_t kKnownAt = 56;     // u32
 constexpr std::size_t kChecksumAt = 60;  // u32 CRC-32 of bytes 0..59, the index and the scores
+
+// The byte of kind k in a field of a byte per kind (kLettersAt, kDimsAt).
+constexpr std::size_t byte_of(std::size_t field, PieceKind k) {
+  return field + static_cast<std::size_t>(kind_index(k));
+}
 constexpr std::size_t kPieceSetBytes = 12;
 constexpr char kMagic[8] = {'E', 'G', 'K', 'B', 'T', 'B', 'L', '\0'};
 constexpr uint8_t kConflictFlag = 1;
@@ -99,8 +104,8 @@ SideBox SideBox::of(const Lattice& lattice) {
   for (NodeId n = 0; n < lattice.size(); ++n) {
     const Material m = lattice.material(n);
     for (Side s : {Side::Red, Side::Black}) {
-      for (int k = 0; k < box.kinds; ++k) {
-        uint8_t& dim = box.dims[static_cast<std::size_t>(k)];
+      for (PieceKind k : KindRange(box.kinds)) {
+        uint8_t& dim = box.dims[k];
         dim = std::max<uint8_t>(dim, static_cast<uint8_t>(m.count(s, k) + 1));
       }
     }
@@ -110,14 +115,14 @@ SideBox SideBox::of(const Lattice& lattice) {
 
 uint64_t SideBox::entries() const {
   uint64_t n = 1;
-  for (int k = 0; k < kinds; ++k) n *= dims[static_cast<std::size_t>(k)];
+  for (PieceKind k : KindRange(kinds)) n *= dims[k];
   return n;
 }
 
 std::optional<uint32_t> SideBox::index(const Material& m, Side side) const {
   uint32_t i = 0;
-  for (int k = 0; k < kinds; ++k) {
-    const uint8_t dim = dims[static_cast<std::size_t>(k)];
+  for (PieceKind k : KindRange(kinds)) {
+    const uint8_t dim = dims[k];
     if (m.count(side, k) >= dim) return std::nullopt;
     i = i * dim + m.count(side, k);
   }
@@ -179,9 +184,9 @@ std::array<uint8_t, kTableHeaderBytes> EngineTable::header() const {
   h[kFlagsAt] = has_conflicts_ ? kConflictFlag : 0;
   std::memcpy(h.data() + kPieceSetAt, pieces_->name().data(),
               std::min(pieces_->name().size(), kPieceSetBytes));
-  for (int k = 0; k < box_.kinds; ++k) {
-    h[kLettersAt + static_cast<std::size_t>(k)] = static_cast<uint8_t>(pieces_->kind(k).letter);
-    h[kDimsAt + static_cast<std::size_t>(k)] = box_.dims[static_cast<std::size_t>(k)];
+  for (PieceKind k : KindRange(box_.kinds)) {
+    h[byte_of(kLettersAt, k)] = static_cast<uint8_t>(pieces_->kind(k).letter);
+    h[byte_of(kDimsAt, k)] = box_.dims[k];
   }
   put_le(h.data() + kColumnsAt, column_count_, 4);
   put_le(h.data() + kBoxAt, columns_.size(), 8);
@@ -256,13 +261,13 @@ EngineTable EngineTable::read(ByteSource in) {
   if (box.kinds != pieces.kind_count())
     throw fail("kinds", fmt::format("{} piece kinds, the {} set has {}", box.kinds, name,
                                     pieces.kind_count()));
-  for (int k = 0; k < box.kinds; ++k) {
-    if (h[kLettersAt + static_cast<std::size_t>(k)] != pieces.kind(k).letter)
+  for (PieceKind k : KindRange(box.kinds)) {
+    if (h[byte_of(kLettersAt, k)] != pieces.kind(k).letter)
       throw fail("letters", fmt::format("piece letters differ from the {} set", name));
-    const uint8_t dim = h[kDimsAt + static_cast<std::size_t>(k)];
+    const uint8_t dim = h[byte_of(kDimsAt, k)];
     if (dim < 1 || dim > pieces.kind(k).max + 1)
       throw fail("dimensions", fmt::format("{} counts of {}", dim, pieces.kind(k).name));
-    box.dims[static_cast<std::size_t>(k)] = dim;
+    box.dims[k] = dim;
   }
   if (box.entries() != box_entries)
     throw fail("entries",

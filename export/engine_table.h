@@ -27,7 +27,7 @@ constexpr std::size_t kTableHeaderBytes = 64;
 // both sides).
 struct SideBox {
   int kinds = 0;
-  std::array<uint8_t, kMaxKinds> dims{};
+  ByKind<uint8_t> dims{};
 
   static SideBox of(const Lattice& lattice);
 

@@ -46,7 +46,7 @@ void append_array(fmt::memory_buffer& out, const char* type, const char* name,
 
 std::string kind_letters(const PieceSet& pieces) {
   std::string letters;
-  for (int k = 0; k < pieces.kind_count(); ++k) letters += pieces.kind(k).letter;
+  for (PieceKind k : pieces.kinds()) letters += pieces.kind(k).letter;
   return letters;
 }
 
@@ -57,10 +57,10 @@ void append_side_function(fmt::memory_buffer& out, const SideBox& box) {
                  "/* Internal: the column of one side's counts in egkb_scores_, or -1. */\n"
                  "static inline int egkb_side_(const int counts[EGKB_KINDS]) {{\n"
                  "  unsigned i = 0;\n");
-  for (int k = 0; k < box.kinds; ++k) {
-    const int dim = box.dims[static_cast<std::size_t>(k)];
-    fmt::format_to(it, "  if ((unsigned)counts[{0}] > {1}u) return -1;\n", k, dim - 1);
-    fmt::format_to(it, "  i = i * {}u + (unsigned)counts[{}];\n", dim, k);
+  for (PieceKind k : KindRange(box.kinds)) {
+    const int dim = box.dims[k];
+    fmt::format_to(it, "  if ((unsigned)counts[{0}] > {1}u) return -1;\n", kind_index(k), dim - 1);
+    fmt::format_to(it, "  i = i * {}u + (unsigned)counts[{}];\n", dim, kind_index(k));
   }
   fmt::format_to(it,
                  "  return egkb_side_index_[i] == {0}u ? -1 : (int)egkb_side_index_[i];\n}}\n\n",

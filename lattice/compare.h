@@ -15,8 +15,8 @@ constexpr int error_distance(Score a, Score b) {
 
 // Inverted: the two scores favour different sides.
 constexpr bool inverted(Score a, Score b) {
-  const int ra = value(rank_of(a)), rb = value(rank_of(b));
-  return (ra < 4 && rb > 4) || (ra > 4 && rb < 4);
+  const Rank ra = rank_of(a), rb = rank_of(b);
+  return (ra < kBalancedRank && rb > kBalancedRank) || (ra > kBalancedRank && rb < kBalancedRank);
 }
 
 struct ErrorCounts {

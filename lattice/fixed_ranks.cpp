@@ -3,6 +3,8 @@
 #include <set>
 #include <utility>
 
+#include "lattice/links.h"
+
 namespace egkb {
 
 namespace {
@@ -14,17 +16,14 @@ class BoundPropagation {
  public:
   BoundPropagation(const Lattice& lattice, std::span<const uint8_t> fixed,
                    std::span<const Rank> ranks)
-      : lat_(lattice),
-        in_sources_(lattice.in_sources()),
-        in_edge_ids_(lattice.in_edge_ids()),
-        queued_(lattice.size(), 0) {
-    b_.lo.assign(lattice.size(), 0);
-    b_.hi.assign(lattice.size(), kMaxRank);
+      : lat_(lattice), links_(lattice), queued_(lattice.size(), 0) {
+    b_.lo.assign(lattice.size(), Rank{0});
+    b_.hi.assign(lattice.size(), Rank{kMaxRank});
     b_.lo_from.assign(lattice.size(), kNoNode);
     b_.hi_from.assign(lattice.size(), kNoNode);
     for (NodeId u = 0; u < lattice.size(); ++u) {
       if (!fixed[u]) continue;
-      b_.lo[u] = b_.hi[u] = static_cast<uint8_t>(value(ranks[u]));
+      b_.lo[u] = b_.hi[u] = ranks[u];
       b_.lo_from[u] = b_.hi_from[u] = u;
       push(u);
     }
@@ -42,40 +41,30 @@ class BoundPropagation {
 
  private:
   // A red piece added makes the rank no higher, a black one no lower; the mirror mirrors both.
+  // Out-edges first, as always: which fixed node a bound is traced to follows the order.
   void spread(NodeId u) {
-    const auto out = lat_.out_offsets();
-    for (EdgeIndex e = out[u]; e < out[u + 1]; ++e) {
-      const NodeId v = lat_.out_targets()[e];
-      if (lat_.out_labels()[e].side() == Side::Red) {
+    links_.for_each_link<LinkOrder::MoreFirst>(u, [&](NodeId v, Link link, EdgeIndex e) {
+      if (link == Link::Mirror) {
+        raise_lo(v, mirror(b_.hi[u]), b_.hi_from[u]);
+        lower_hi(v, mirror(b_.lo[u]), b_.lo_from[u]);
+      } else if (neighbour_at_most(link, lat_.out_labels()[e].side())) {
         lower_hi(v, b_.hi[u], b_.hi_from[u]);
       } else {
         raise_lo(v, b_.lo[u], b_.lo_from[u]);
       }
-    }
-    const auto in = lat_.in_offsets();
-    for (EdgeIndex k = in[u]; k < in[u + 1]; ++k) {
-      const NodeId w = in_sources_[k];
-      if (lat_.out_labels()[in_edge_ids_[k]].side() == Side::Red) {
-        raise_lo(w, b_.lo[u], b_.lo_from[u]);
-      } else {
-        lower_hi(w, b_.hi[u], b_.hi_from[u]);
-      }
-    }
-    const NodeId m = lat_.mirror(u);
-    raise_lo(m, kMaxRank - b_.hi[u], b_.hi_from[u]);
-    lower_hi(m, kMaxRank - b_.lo[u], b_.lo_from[u]);
+    });
   }
 
-  void raise_lo(NodeId v, int bound, NodeId source) {
+  void raise_lo(NodeId v, Rank bound, NodeId source) {
     if (source == kNoNode || bound <= b_.lo[v]) return;
-    b_.lo[v] = static_cast<uint8_t>(bound);
+    b_.lo[v] = bound;
     b_.lo_from[v] = source;
     push(v);
   }
 
-  void lower_hi(NodeId v, int bound, NodeId source) {
+  void lower_hi(NodeId v, Rank bound, NodeId source) {
     if (source == kNoNode || bound >= b_.hi[v]) return;
-    b_.hi[v] = static_cast<uint8_t>(bound);
+    b_.hi[v] = bound;
     b_.hi_from[v] = source;
     push(v);
   }
@@ -87,9 +76,7 @@ class BoundPropagation {
   }
 
   const Lattice& lat_;
-  // The in-edge arrays, looked up once: the lattice fills them on first use.
-  std::span<const NodeId> in_sources_;
-  std::span<const EdgeIndex> in_edge_ids_;
+  Links links_;
   RankBounds b_;
   std::vector<uint8_t> queued_;
   std::vector<NodeId> work_;
@@ -98,10 +85,8 @@ class BoundPropagation {
 }  // namespace
 
 std::optional<Contradiction> RankBounds::against(NodeId n, Rank rank) const {
-  if (lo_from[n] != kNoNode && value(rank) < lo[n])
-    return Contradiction{lo_from[n], n, n, Rank(lo[n]), rank};
-  if (hi_from[n] != kNoNode && value(rank) > hi[n])
-    return Contradiction{n, hi_from[n], n, rank, Rank(hi[n])};
+  if (lo_from[n] != kNoNode && rank < lo[n]) return Contradiction{lo_from[n], n, n, lo[n], rank};
+  if (hi_from[n] != kNoNode && rank > hi[n]) return Contradiction{n, hi_from[n], n, rank, hi[n]};
   return std::nullopt;
 }
 
@@ -118,7 +103,7 @@ std::vector<Contradiction> fixed_contradictions(const Lattice& lattice,
   std::set<std::pair<NodeId, NodeId>> pairs;
   for (NodeId u = 0; u < lattice.size() && found.size() < limit; ++u) {
     if (b.lo[u] > b.hi[u] && pairs.emplace(b.lo_from[u], b.hi_from[u]).second)
-      found.push_back({b.lo_from[u], b.hi_from[u], u, Rank(b.lo[u]), Rank(b.hi[u])});
+      found.push_back({b.lo_from[u], b.hi_from[u], u, b.lo[u], b.hi[u]});
   }
   return found;
 }

@@ -25,7 +25,7 @@ struct Contradiction {
 // (kNoNode for an end no fixed node bounds). Each end is exact: the strongest bound of any chain
 // of piece edges and mirror links from any fixed node, crossed intervals included.
 struct RankBounds {
-  std::vector<uint8_t> lo, hi;
+  std::vector<Rank> lo, hi;
   std::vector<NodeId> lo_from, hi_from;
 
   // A fixed rank for `n` against these bounds: the contradiction it makes, if any.

@@ -122,29 +122,30 @@ Lattice::Lattice(const PieceSet& pieces, std::vector<Key> keys, std::vector<uint
 void Lattice::add_out_edges() {
   const PieceSet& pieces = *pieces_;
   const NodeId n = size();
-  const int kinds = pieces.kind_count();
+  const KindRange kinds = pieces.kinds();
   const Key side_keys = pieces.side_key_count();
   // Which kinds a side may still gain, for each of its counts: one look-up per node and side
   // instead of decoding every node's material.
   std::vector<uint8_t> can_gain(side_keys);
   for (Key s = 0; s < side_keys; ++s) {
-    for (int k = 0; k < kinds; ++k) {
+    for (PieceKind k : kinds) {
       const Key most = static_cast<Key>(pieces.kind(k).max);
-      if (s / pieces.side_stride(k) % (most + 1) < most) can_gain[s] |= uint8_t(1u << k);
+      if (s / pieces.side_stride(k) % (most + 1) < most)
+        can_gain[s] |= uint8_t(1u << kind_index(k));
     }
   }
   // Adding kind k to a side moves the key by a fixed step, so for nodes in key order each
   // step's targets come in key order too: one cursor per step finds them in a sparse lattice.
-  std::array<Key, 2 * kMaxKinds> step{};
-  std::array<std::size_t, 2 * kMaxKinds> cursor{};
-  for (int k = 0; k < kinds; ++k) {
-    step[static_cast<std::size_t>(k)] = pieces.side_stride(k) * side_keys;
-    step[static_cast<std::size_t>(kinds + k)] = pieces.side_stride(k);
+  std::array<ByKind<Key>, 2> step{};  // red's, then black's
+  std::array<ByKind<std::size_t>, 2> cursor{};
+  for (PieceKind k : kinds) {
+    step[0][k] = pieces.side_stride(k) * side_keys;
+    step[1][k] = pieces.side_stride(k);
   }
 
   // At most one edge per node, side and kind. Reserving that bound touches no memory beyond
   // the edges written, and spares the copies and page faults of growing by doubling.
-  const std::size_t most_edges = std::size_t{n} * 2 * static_cast<std::size_t>(kinds);
+  const std::size_t most_edges = std::size_t{n} * 2 * static_cast<std::size_t>(pieces.kind_count());
   out_offsets_.resize(std::size_t{n} + 1);
   out_targets_.reserve(most_edges);
   out_labels_.reserve(most_edges);
@@ -155,13 +156,12 @@ void Lattice::add_out_edges() {
     const std::array<uint8_t, 2> gain = {can_gain[key / side_keys], can_gain[key % side_keys]};
     for (Side side : {Side::Red, Side::Black}) {
       const auto s = static_cast<std::size_t>(side);
-      for (int k = 0; k < kinds; ++k) {
-        if ((gain[s] >> k & 1u) == 0) continue;
-        const std::size_t j = s * static_cast<std::size_t>(kinds) + static_cast<std::size_t>(k);
-        const Key target = key + step[j];
+      for (PieceKind k : kinds) {
+        if ((gain[s] >> kind_index(k) & 1u) == 0) continue;
+        const Key target = key + step[s][k];
         NodeId v = static_cast<NodeId>(target);
         if (!dense_) {
-          std::size_t& c = cursor[j];
+          std::size_t& c = cursor[s][k];
           while (c < n && keys_[c] < target) ++c;
           if (c == n || keys_[c] != target) continue;
           v = static_cast<NodeId>(c);

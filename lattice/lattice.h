@@ -21,10 +21,10 @@ constexpr NodeId kNoNode = std::numeric_limits<NodeId>::max();
 struct EdgeLabel {
   uint8_t bits = 0;
 
-  static EdgeLabel of(Side side, int kind) {
-    return EdgeLabel{static_cast<uint8_t>(kind | (static_cast<int>(side) << 3))};
+  static EdgeLabel of(Side side, PieceKind kind) {
+    return EdgeLabel{static_cast<uint8_t>(kind_index(kind) | (static_cast<int>(side) << 3))};
   }
-  int kind() const { return bits & 7; }
+  PieceKind kind() const { return PieceKind(bits & 7); }
   Side side() const { return static_cast<Side>(bits >> 3); }
 };
 

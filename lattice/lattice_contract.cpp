@@ -64,8 +64,9 @@ bool Lattice::is_ok() const {
       const NodeId v = out_targets_[e];
       if (v >= n) return broken("edge {} of node {} ends at {}, outside the {} nodes", e, u, v, n);
       const EdgeLabel label = out_labels_[e];
-      if (label.kind() >= pieces.kind_count())
-        return broken("edge {} adds kind {}, which the piece set lacks", e, label.kind());
+      if (kind_index(label.kind()) >= pieces.kind_count())
+        return broken("edge {} adds kind {}, which the piece set lacks", e,
+                      kind_index(label.kind()));
       const Key stride = pieces.side_stride(label.kind());
       const Key step = label.side() == Side::Red ? stride * pieces.side_key_count() : stride;
       if (keys_[v] != keys_[u] + step)

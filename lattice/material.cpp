@@ -21,7 +21,7 @@ MaterialParseError error_at(std::string_view text, size_t pos, const std::string
 int Material::piece_count() const {
   int n = 2;
   for (const auto& side : counts) {
-    for (uint8_t c : side) n += c;
+    for (uint8_t c : side.values) n += c;
   }
   return n;
 }
@@ -55,8 +55,8 @@ Material parse_material(std::string_view text, const PieceSet& pieces) {
       side = Side::Black;
       continue;
     }
-    const int kind = pieces.kind_of(c);
-    if (kind < 0) {
+    const std::optional<PieceKind> kind = pieces.kind_of(c);
+    if (!kind) {
       const std::string_view reason = pieces.rejection(c);
       if (!reason.empty()) throw error_at(text, pos, std::string(reason));
       throw error_at(
@@ -64,11 +64,11 @@ Material parse_material(std::string_view text, const PieceSet& pieces) {
           fmt::format("unknown piece '{}'; expected one of {} ({} pieces)",
                       printable(text.substr(pos, 1)), pieces.expected_letters(), pieces.name()));
     }
-    uint8_t& count = m.count(side, kind);
-    if (count >= pieces.kind(kind).max) {
+    uint8_t& count = m.count(side, *kind);
+    if (count >= pieces.kind(*kind).max) {
       throw error_at(text, pos,
-                     fmt::format("too many {}s for {}: at most {}", pieces.kind(kind).name,
-                                 pieces.side_name(side), pieces.kind(kind).max));
+                     fmt::format("too many {}s for {}: at most {}", pieces.kind(*kind).name,
+                                 pieces.side_name(side), pieces.kind(*kind).max));
     }
     ++count;
   }
@@ -88,9 +88,8 @@ std::size_t write_material(const Material& m, const PieceSet& pieces, char* out)
   for (Side side : {Side::Red, Side::Black}) {
     if (side == Side::Black && pieces.separator() != '\0') *at++ = pieces.separator();
     *at++ = 'K';
-    for (int k = 0; k < pieces.kind_count(); ++k) {
+    for (PieceKind k : pieces.kinds())
       at = std::fill_n(at, m.count(side, k), pieces.kind(k).letter);
-    }
   }
   return static_cast<std::size_t>(at - out);
 }
@@ -105,7 +104,7 @@ Material mirror(const Material& m) {
 Key key_of(const Material& m, const PieceSet& pieces) {
   Key red = 0;
   Key black = 0;
-  for (int k = 0; k < pieces.kind_count(); ++k) {
+  for (PieceKind k : pieces.kinds()) {
     red += m.count(Side::Red, k) * pieces.side_stride(k);
     black += m.count(Side::Black, k) * pieces.side_stride(k);
   }
@@ -120,8 +119,8 @@ Material material_of(Key key, const PieceSet& pieces) {
   Material m;
   Key side_keys[2] = {key / pieces.side_key_count(), key % pieces.side_key_count()};
   for (int s = 0; s < 2; ++s) {
-    for (int k = 0; k < pieces.kind_count(); ++k) {
-      m.counts[static_cast<size_t>(s)][static_cast<size_t>(k)] =
+    for (PieceKind k : pieces.kinds()) {
+      m.counts[static_cast<size_t>(s)][k] =
           static_cast<uint8_t>(side_keys[s] / pieces.side_stride(k) % (pieces.kind(k).max + 1));
     }
   }

@@ -12,14 +12,10 @@
 namespace egkb {
 
 struct Material {
-  std::array<std::array<uint8_t, kMaxKinds>, 2> counts{};
+  std::array<ByKind<uint8_t>, 2> counts{};
 
-  uint8_t& count(Side s, int kind) {
-    return counts[static_cast<size_t>(s)][static_cast<size_t>(kind)];
-  }
-  uint8_t count(Side s, int kind) const {
-    return counts[static_cast<size_t>(s)][static_cast<size_t>(kind)];
-  }
+  uint8_t& count(Side s, PieceKind kind) { return counts[static_cast<size_t>(s)][kind]; }
+  uint8_t count(Side s, PieceKind kind) const { return counts[static_cast<size_t>(s)][kind]; }
   // Pieces on the board, kings included: the lattice level plus 2.
   int piece_count() const;
 

@@ -7,24 +7,18 @@ namespace egkb {
 std::vector<Neighbour> neighbourhood(const Lattice& lattice, std::span<const Rank> ranks,
                                      NodeId n) {
   std::vector<Neighbour> result;
-  const auto in_offsets = lattice.in_offsets();
-  for (EdgeIndex i = in_offsets[n]; i < in_offsets[n + 1]; ++i) {
-    const NodeId fewer = lattice.in_sources()[i];
-    const EdgeLabel label = lattice.out_labels()[lattice.in_edge_ids()[i]];
-    result.push_back(
-        {fewer, Link::Fewer, label, edge_inconsistent(ranks[fewer], ranks[n], label.side())});
-  }
-  const auto out_offsets = lattice.out_offsets();
-  for (EdgeIndex e = out_offsets[n]; e < out_offsets[n + 1]; ++e) {
-    const NodeId more = lattice.out_targets()[e];
+  Links(lattice).for_each_link(n, [&](NodeId other, Link link, EdgeIndex e) {
+    if (link == Link::Mirror) {
+      if (lattice.mirror_linked(n))
+        result.push_back({other, link, EdgeLabel{}, mirror_inconsistent(ranks[n], ranks[other])});
+      return;
+    }
     const EdgeLabel label = lattice.out_labels()[e];
+    const NodeId fewer = link == Link::Fewer ? other : n;
+    const NodeId more = link == Link::Fewer ? n : other;
     result.push_back(
-        {more, Link::More, label, edge_inconsistent(ranks[n], ranks[more], label.side())});
-  }
-  if (lattice.mirror_linked(n)) {
-    const NodeId m = lattice.mirror(n);
-    result.push_back({m, Link::Mirror, EdgeLabel{}, mirror_inconsistent(ranks[n], ranks[m])});
-  }
+        {other, link, label, edge_inconsistent(ranks[fewer], ranks[more], label.side())});
+  });
   return result;
 }
 

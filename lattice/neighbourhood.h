@@ -5,15 +5,11 @@
 #include <vector>
 
 #include "lattice/lattice.h"
+#include "lattice/links.h"
 
 namespace egkb {
 
-enum class Link : uint8_t {
-  Fewer,   // the neighbour has one piece less (label: the piece this node adds)
-  More,    // the neighbour has one piece more (label: the piece it adds)
-  Mirror,  // the stored mirror, or the node itself when it is its own mirror
-};
-
+// A link that counts as a neighbour: a piece edge, or the mirror link when Lattice::mirror_linked.
 struct Neighbour {
   NodeId node;
   Link link;

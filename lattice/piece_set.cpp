@@ -9,7 +9,7 @@
 
 namespace egkb {
 
-PieceSet::PieceSet(std::string name, std::vector<PieceKind> kinds,
+PieceSet::PieceSet(std::string name, std::vector<PieceKindInfo> kinds,
                    std::vector<RejectedLetter> rejected, char separator,
                    std::array<std::string, 2> sides)
     : name_(std::move(name)),
@@ -22,14 +22,14 @@ PieceSet::PieceSet(std::string name, std::vector<PieceKind> kinds,
   }
   // The last kind is the least significant digit, so canonical order is also key order.
   for (int k = kind_count() - 1; k >= 0; --k) {
-    strides_[static_cast<size_t>(k)] = side_key_count_;
-    side_key_count_ *= static_cast<Key>(kinds_[static_cast<size_t>(k)].max + 1);
+    strides_[PieceKind(k)] = side_key_count_;
+    side_key_count_ *= static_cast<Key>(kind(PieceKind(k)).max + 1);
   }
   kind_of_letter_.fill(-1);
-  for (int k = 0; k < kind_count(); ++k) {
-    const PieceKind& kind = kinds_[static_cast<size_t>(k)];
-    kind_of_letter_[static_cast<unsigned char>(kind.letter)] = static_cast<int8_t>(k);
-    for (char alias : kind.aliases) {
+  for (PieceKind k : KindRange(kind_count())) {
+    const PieceKindInfo& info = kind(k);
+    kind_of_letter_[static_cast<unsigned char>(info.letter)] = static_cast<int8_t>(k);
+    for (char alias : info.aliases) {
       kind_of_letter_[static_cast<unsigned char>(alias)] = static_cast<int8_t>(k);
     }
   }
@@ -77,7 +77,7 @@ const PieceSet& PieceSet::of_material(std::string_view text) {
     if (c == 'Q' || c == 'B') return chess;
     if (c == 'v') {
       separated = true;
-    } else if (c != 'K' && chess.kind_of(c) < 0) {
+    } else if (c != 'K' && !chess.kind_of(c)) {
       chess_letters = false;
     }
   }
@@ -94,7 +94,7 @@ std::string_view PieceSet::rejection(char letter) const {
 std::string PieceSet::expected_letters() const {
   std::string letters = "K";
   std::string aliases;
-  for (const PieceKind& kind : kinds_) {
+  for (const PieceKindInfo& kind : kinds_) {
     letters += ' ';
     letters += kind.letter;
     for (char a : kind.aliases) {

@@ -2,19 +2,18 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "lattice/piece_kind.h"
 #include "lattice/types.h"
 
 namespace egkb {
 
-// The most non-king piece kinds any set has; sizes the fixed arrays in Material.
-constexpr int kMaxKinds = 8;
-
-// A piece kind other than the king, which every side has exactly once.
-struct PieceKind {
+// How a set spells and bounds one of its kinds.
+struct PieceKindInfo {
   char letter;          // canonical spelling, used on output
   std::string aliases;  // other letters accepted on input
   int max;              // most pieces of this kind one side may have
@@ -29,7 +28,7 @@ struct RejectedLetter {
 
 class PieceSet {
  public:
-  PieceSet(std::string name, std::vector<PieceKind> kinds, std::vector<RejectedLetter> rejected,
+  PieceSet(std::string name, std::vector<PieceKindInfo> kinds, std::vector<RejectedLetter> rejected,
            char separator, std::array<std::string, 2> sides);
 
   // Chinese chess, the default: K plus R N C P G M (aliases H for N, A for G, E for M).
@@ -47,9 +46,15 @@ class PieceSet {
   // "red" and "black" in xiangqi, "white" and "black" in chess.
   const std::string& side_name(Side s) const { return sides_[static_cast<std::size_t>(s)]; }
   int kind_count() const { return static_cast<int>(kinds_.size()); }
-  const PieceKind& kind(int k) const { return kinds_[static_cast<size_t>(k)]; }
-  // The kind index a letter (canonical or alias) denotes, or -1.
-  int kind_of(char letter) const { return kind_of_letter_[static_cast<unsigned char>(letter)]; }
+  // The set's kinds in order: for (PieceKind k : pieces.kinds()).
+  KindRange kinds() const { return KindRange(kind_count()); }
+  const PieceKindInfo& kind(PieceKind k) const { return kinds_[static_cast<size_t>(k)]; }
+  // The kind a letter (canonical or alias) denotes, if any.
+  std::optional<PieceKind> kind_of(char letter) const {
+    const int8_t k = kind_of_letter_[static_cast<unsigned char>(letter)];
+    if (k < 0) return std::nullopt;
+    return PieceKind(k);
+  }
   // Why this set refuses the letter, or an empty view if it does not refuse it on purpose.
   std::string_view rejection(char letter) const;
   // The character printed between red and black (0 for none). Input accepts 'v' in every set.
@@ -60,17 +65,18 @@ class PieceSet {
   // Keys are mixed radix: a side's counts form one number, red's block before black's.
   Key side_key_count() const { return side_key_count_; }
   Key key_count() const { return side_key_count_ * side_key_count_; }
-  Key side_stride(int k) const { return strides_[static_cast<size_t>(k)]; }
+  Key side_stride(PieceKind k) const { return strides_[k]; }
 
  private:
   std::string name_;
-  std::vector<PieceKind> kinds_;
+  std::vector<PieceKindInfo> kinds_;
   std::vector<RejectedLetter> rejected_;
   char separator_;
   std::array<std::string, 2> sides_;
   Key side_key_count_ = 1;
-  std::array<Key, kMaxKinds> strides_{};
-  std::array<int8_t, 256> kind_of_letter_{};  // every material parsed looks its letters up here
+  ByKind<Key> strides_{};
+  std::array<int8_t, 256> kind_of_letter_{};  // every material parsed looks its letters up here;
+                                              // -1 for a letter of no kind
 };
 
 }  // namespace egkb

@@ -1,6 +1,8 @@
 // The small value types the rest of egkb speaks in: sides, scores, ranks, keys and node ids.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -50,6 +52,32 @@ constexpr Score mirror(Score s) {
 constexpr Rank mirror(Rank r) {
   return Rank(kMaxRank - value(r));
 }
+
+// How many ranks apart two are.
+constexpr int distance(Rank a, Rank b) {
+  return value(a) < value(b) ? value(b) - value(a) : value(a) - value(b);
+}
+
+constexpr int kRankCount = kMaxRank + 1;
+
+// Every rank, lowest first: the values a node may take.
+constexpr std::array<Rank, kRankCount> kAllRanks = {Rank{0}, Rank{1}, Rank{2}, Rank{3}, Rank{4},
+                                                    Rank{5}, Rank{6}, Rank{7}, Rank{8}};
+
+// An array indexed by a small enum (Rank, PieceKind) itself, so that no use casts it to size_t.
+template <typename Index, typename T, std::size_t N>
+struct EnumArray {
+  std::array<T, N> values{};
+
+  constexpr T& operator[](Index i) { return values[static_cast<std::size_t>(i)]; }
+  constexpr const T& operator[](Index i) const { return values[static_cast<std::size_t>(i)]; }
+  constexpr void fill(const T& v) { values.fill(v); }
+  friend bool operator==(const EnumArray&, const EnumArray&) = default;
+};
+
+// A value for every rank: what each value a node may take costs, changes or counts.
+template <typename T>
+using ByRank = EnumArray<Rank, T, kRankCount>;
 
 // A material's position in the mixed-radix enumeration of its piece set.
 using Key = uint64_t;

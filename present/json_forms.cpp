@@ -43,7 +43,7 @@ nlohmann::ordered_json prior_json(const MaterialPrior& prior, double weight) {
   nlohmann::ordered_json values;
   for (Side side : {Side::Red, Side::Black}) {
     nlohmann::ordered_json by_piece;
-    for (int k = 0; k < prior.pieces().kind_count(); ++k)
+    for (PieceKind k : prior.pieces().kinds())
       by_piece[std::string(1, prior.pieces().kind(k).letter)] = prior.value(side, k);
     values[std::string(prior.pieces().side_name(side))] = by_piece;
   }

@@ -10,7 +10,7 @@ std::string describe_material(const Material& m, const PieceSet& pieces) {
     const std::string& name = pieces.side_name(side);
     text += fmt::format("{}{}{}: K", side == Side::Red ? "" : " · ",
                         static_cast<char>(name[0] - 'a' + 'A'), name.substr(1));
-    for (int k = 0; k < pieces.kind_count(); ++k) {
+    for (PieceKind k : pieces.kinds()) {
       for (int i = 0; i < m.count(side, k); ++i) {
         text += ' ';
         text += pieces.kind(k).letter;

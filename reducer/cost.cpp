@@ -82,7 +82,7 @@ Capacity RepairCosts::step(NodeId x, int t) const {
   if (replaced_at_[x] != kNotReplaced) return replaced_[replaced_at_[x]][t - 1];
   const NodeId m = p_.lattice->mirror(x);
   Capacity s = data_step(model_.shape, value(p_.ranks[x]), p_.weight[x], t) +
-               data_step(model_.shape, kMaxRank - value(p_.ranks[m]), p_.weight[m], t);
+               data_step(model_.shape, value(mirror(p_.ranks[m])), p_.weight[m], t);
   // Once per node, its mirror's being the mirror image: once per pair in the objective.
   if (!model_.prior.empty() && model_.prior_weight > 0)
     s += prior_step(model_.prior_weight, model_.prior[x], t);

@@ -8,6 +8,7 @@
 
 #include "base/errors.h"
 #include "lattice/fixed_ranks.h"
+#include "lattice/links.h"
 #include "lattice/material.h"
 #include "prose/contradiction_text.h"
 #include "reducer/layered_solver.h"
@@ -190,10 +191,7 @@ class CertifiedSolver {
       for (int t = 1; t <= value(ranks[x]); ++t) sum += costs_.step(x, t);
     }
     if (!o_.soft) return sum;
-    const auto out = lat_.out_offsets();
-    const auto in = lat_.in_offsets();
-    const auto in_sources = lat_.in_sources();
-    const auto in_edge_ids = lat_.in_edge_ids();
+    const Links links(lat_);
     const auto penalty = [&](NodeId u, NodeId v, EdgeIndex e) {
       const int broken = lat_.out_labels()[e].side() == Side::Red
                              ? value(ranks[v]) - value(ranks[u])
@@ -201,10 +199,10 @@ class CertifiedSolver {
       return broken > 0 ? broken * scaled(o_.lambda * dm_[e]) : 0;
     };
     for (NodeId x : nodes) {
-      for (EdgeIndex e = out[x]; e < out[x + 1]; ++e) sum += penalty(x, lat_.out_targets()[e], e);
-      for (EdgeIndex k = in[x]; k < in[x + 1]; ++k) {
-        if (!in_nodes[in_sources[k]]) sum += penalty(in_sources[k], x, in_edge_ids[k]);
-      }
+      links.for_each_link(x, [&](NodeId y, Link link, EdgeIndex e) {
+        if (link == Link::More) sum += penalty(x, y, e);
+        if (link == Link::Fewer && !in_nodes[y]) sum += penalty(y, x, e);
+      });
     }
     return sum;
   }
@@ -215,9 +213,7 @@ class CertifiedSolver {
                                                std::span<const Rank> high) const {
     std::vector<uint8_t> seen(lat_.size(), 0);
     std::vector<std::vector<NodeId>> groups;
-    const auto out = lat_.out_offsets();
-    const auto in = lat_.in_offsets();
-    const auto in_sources = lat_.in_sources();
+    const Links links(lat_);
     for (NodeId start = 0; start < lat_.size(); ++start) {
       if (seen[start] || low[start] == high[start]) continue;
       std::vector<NodeId> group = {start}, stack = {start};
@@ -231,9 +227,8 @@ class CertifiedSolver {
       while (!stack.empty()) {
         const NodeId u = stack.back();
         stack.pop_back();
-        for (EdgeIndex e = out[u]; e < out[u + 1]; ++e) reach(lat_.out_targets()[e]);
-        for (EdgeIndex k = in[u]; k < in[u + 1]; ++k) reach(in_sources[k]);
-        reach(lat_.mirror(u));
+        // Out-edges first, as always: the order of a group's nodes decides probing's ties.
+        links.for_each_link<LinkOrder::MoreFirst>(u, [&](NodeId v, Link, EdgeIndex) { reach(v); });
       }
       groups.push_back(std::move(group));
     }

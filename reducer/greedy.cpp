@@ -5,6 +5,7 @@
 #include <cassert>
 #include <cmath>
 
+#include "lattice/links.h"
 #include "reducer/exact.h"
 #include "reducer/repair_contract.h"
 
@@ -12,21 +13,11 @@ namespace egkb {
 
 namespace {
 
-constexpr int kValues = kMaxRank + 1;
-
-enum class LinkKind : uint8_t { Fewer, More, Mirror };
-
 // How many ranks a link is broken by, from the node's rank `a` and the other end's `b`.
-int violation(LinkKind kind, Side side, int a, int b) {
-  switch (kind) {
-    case LinkKind::Fewer:  // this node = other + piece
-      return side == Side::Red ? std::max(0, a - b) : std::max(0, b - a);
-    case LinkKind::More:  // other = this node + piece
-      return side == Side::Red ? std::max(0, b - a) : std::max(0, a - b);
-    case LinkKind::Mirror:
-      return std::abs(a + b - kMaxRank);
-  }
-  return 0;
+int violation(Link link, Side side, Rank a, Rank b) {
+  if (link == Link::Mirror) return distance(a, mirror(b));
+  const int excess = neighbour_at_most(link, side) ? value(b) - value(a) : value(a) - value(b);
+  return std::max(0, excess);
 }
 
 // The most links a node has: a piece edge per kind and side in each direction, and the mirror.
@@ -34,17 +25,27 @@ constexpr int kMaxLinks = 2 * 2 * kMaxKinds + 1;
 
 // 2^L for a node with `bad` of `all` links inconsistent, 0 when consistent, as a table: the
 // corrected score is asked for nine values of every touched node of every candidate.
-const auto& level_weights() {
-  static const auto table = [] {
-    std::array<std::array<double, kMaxLinks + 1>, kMaxLinks + 1> t{};
+class LevelWeights {
+ public:
+  LevelWeights() {
     for (int all = 1; all <= kMaxLinks; ++all) {
-      for (int bad = 1; bad <= all; ++bad) {
-        t[static_cast<std::size_t>(bad)][static_cast<std::size_t>(all)] =
-            static_cast<double>(1u << inconsistency_level(bad, all));
-      }
+      for (int bad = 1; bad <= all; ++bad)
+        table_[at(bad, all)] = static_cast<double>(1u << inconsistency_level(bad, all));
     }
-    return t;
-  }();
+  }
+
+  double operator()(int bad, int all) const { return table_[at(bad, all)]; }
+
+ private:
+  static std::size_t at(int bad, int all) {
+    return static_cast<std::size_t>(bad * (kMaxLinks + 1) + all);
+  }
+
+  std::array<double, (kMaxLinks + 1) * (kMaxLinks + 1)> table_{};
+};
+
+const LevelWeights& level_weights() {
+  static const LevelWeights table;
   return table;
 }
 
@@ -54,8 +55,7 @@ class Greedy {
          float mirror_dm)
       : p_(problem),
         lat_(*problem.lattice),
-        in_sources_(lat_.in_sources()),
-        in_edge_ids_(lat_.in_edge_ids()),
+        links_(lat_),
         o_(options),
         dm_(edge_dm),
         mirror_dm_(mirror_dm),
@@ -93,8 +93,8 @@ class Greedy {
   void run_pass(Reduction& result) {
     std::fill(updated_.begin(), updated_.end(), 0);
     std::fill(settled_.begin(), settled_.end(), 0);
-    std::fill(lower_.begin(), lower_.end(), 0);
-    std::fill(upper_.begin(), upper_.end(), kMaxRank);
+    std::fill(lower_.begin(), lower_.end(), Rank{0});
+    std::fill(upper_.begin(), upper_.end(), Rank{kMaxRank});
     queue_.clear();
     for (NodeId u = 0; u < lat_.size(); ++u) {
       if (!p_.fixed[u] && bad_[u] > 0) queue_.push_back({priority(u), u});
@@ -133,19 +133,17 @@ class Greedy {
     }
   };
 
-  // Calls f(other, kind, side, dm) for every link of x: in-edges, out-edges, the mirror link.
+  // Calls f(other, link, side, dm) for every link of x that counts as a neighbour: its piece
+  // edges, and its mirror when the lattice links it (Lattice::mirror_linked).
   template <typename F>
-  void for_each_link(NodeId x, F&& f) const {
-    const auto in = lat_.in_offsets();
-    for (EdgeIndex i = in[x]; i < in[x + 1]; ++i) {
-      const EdgeIndex e = in_edge_ids_[i];
-      f(in_sources_[i], LinkKind::Fewer, lat_.out_labels()[e].side(), dm_of(e));
-    }
-    const auto out = lat_.out_offsets();
-    for (EdgeIndex e = out[x]; e < out[x + 1]; ++e) {
-      f(lat_.out_targets()[e], LinkKind::More, lat_.out_labels()[e].side(), dm_of(e));
-    }
-    if (lat_.mirror_linked(x)) f(lat_.mirror(x), LinkKind::Mirror, Side::Red, mirror_dm_);
+  void for_each_neighbour(NodeId x, F&& f) const {
+    links_.for_each_link(x, [&](NodeId y, Link link, EdgeIndex e) {
+      if (link != Link::Mirror) {
+        f(y, link, lat_.out_labels()[e].side(), dm_of(e));
+      } else if (lat_.mirror_linked(x)) {
+        f(y, link, Side::Red, mirror_dm_);
+      }
+    });
   }
 
   float dm_of(EdgeIndex e) const { return dm_.empty() ? 1.0f : dm_[e]; }
@@ -154,8 +152,8 @@ class Greedy {
     for (NodeId x = 0; x < lat_.size(); ++x) {
       int bad = 0;
       float w = 0;
-      for_each_link(x, [&](NodeId y, LinkKind kind, Side side, float dm) {
-        const int v = violation(kind, side, value(rank_[x]), value(rank_[y]));
+      for_each_neighbour(x, [&](NodeId y, Link link, Side side, float dm) {
+        const int v = violation(link, side, rank_[x], rank_[y]);
         bad += v > 0;
         w += dm * static_cast<float>(v);
       });
@@ -197,7 +195,7 @@ class Greedy {
 
   // Fills the scratch arrays with each value's change of every touched node's counts (x taking
   // the value, its mirror the mirrored one); `weighted` gets the change of total Dm x Ds.
-  void measure(NodeId x, std::array<double, kValues>& weighted) {
+  void measure(NodeId x, ByRank<double>& weighted) {
     measured_ = x;
     ++stamp_now_;
     touched_.clear();
@@ -206,67 +204,60 @@ class Greedy {
     weighted.fill(0);
     const NodeId m = lat_.mirror(x);
     const bool weigh = o_.ranking == Ranking::Weighted || o_.scoring == Scoring::Weighted;
-    auto account = [&](NodeId from, bool from_is_x, NodeId y, LinkKind kind, Side side, float dm) {
-      const int a = value(rank_[from]);
-      const int b = value(rank_[y]);
-      const int old_v = violation(kind, side, a, b);
+    auto account = [&](NodeId from, bool from_is_x, NodeId y, Link link, Side side, float dm) {
+      const int old_v = violation(link, side, rank_[from], rank_[y]);
       const std::size_t sf = touch(from), sy = touch(y);
       // The new violation as a function of x's value v: max(0, k v + c) for a piece link (its
-      // sign from kind and side, negated when the link hangs off the mirror); a mirror link
-      // between x and its mirror always heals; x's own self-mirror link is |2v - 8|.
-      std::array<int, kValues> new_v{};
-      if (kind == LinkKind::Mirror) {
-        for (int v = 0; v < kValues; ++v)
-          new_v[static_cast<std::size_t>(v)] = y == x ? std::abs(2 * v - kMaxRank) : 0;
+      // sign from link and side, negated when the link hangs off the mirror); a mirror link
+      // between x and its mirror always heals; x's own self-mirror link is |v - mirror(v)|.
+      ByRank<int> new_v;
+      if (link == Link::Mirror) {
+        for (Rank v : kAllRanks) new_v[v] = y == x ? distance(v, mirror(v)) : 0;
       } else {
-        const int sign = (kind == LinkKind::Fewer) == (side == Side::Red) ? 1 : -1;
+        const int sign = neighbour_at_most(link, side) ? -1 : 1;
         const int k = from_is_x ? sign : -sign;
-        const int c = from_is_x ? -sign * b : sign * (kMaxRank - b);
-        for (int v = 0; v < kValues; ++v)
-          new_v[static_cast<std::size_t>(v)] = std::max(0, k * v + c);
+        const int c = from_is_x ? -sign * value(rank_[y]) : sign * value(mirror(rank_[y]));
+        for (Rank v : kAllRanks) new_v[v] = std::max(0, k * value(v) + c);
       }
       auto& bad_from = dbad_[sf];
       auto& bad_y = dbad_[sy];
-      for (std::size_t v = 0; v < kValues; ++v) {
+      for (Rank v : kAllRanks) {
         const int d = (new_v[v] > 0) - (old_v > 0);
         bad_from[v] += d;
         if (y != from) bad_y[v] += d;
       }
       if (!weigh) return;
-      for (std::size_t v = 0; v < kValues; ++v) {
+      for (Rank v : kAllRanks) {
         const float dw = dm * static_cast<float>(new_v[v] - old_v);
         dw_[sf][v] += dw;
         if (y != from) dw_[sy][v] += dw;
         weighted[v] += dw;
       }
     };
-    for_each_link(x, [&](NodeId y, LinkKind kind, Side side, float dm) {
-      account(x, true, y, kind, side, dm);
-    });
+    for_each_neighbour(
+        x, [&](NodeId y, Link link, Side side, float dm) { account(x, true, y, link, side, dm); });
     if (m != x) {
-      for_each_link(m, [&](NodeId y, LinkKind kind, Side side, float dm) {
-        if (kind != LinkKind::Mirror) account(m, false, y, kind, side, dm);
+      for_each_neighbour(m, [&](NodeId y, Link link, Side side, float dm) {
+        if (link != Link::Mirror) account(m, false, y, link, side, dm);
       });
     }
   }
 
-  std::array<double, kValues> objective_changes(NodeId x) {
-    std::array<double, kValues> weighted{};
+  ByRank<double> objective_changes(NodeId x) {
+    ByRank<double> weighted;
     measure(x, weighted);
     if (o_.scoring == Scoring::Weighted) return weighted;
-    std::array<double, kValues> change{};
-    const auto& weights = level_weights();
+    ByRank<double> change;
+    const LevelWeights& weights = level_weights();
     for (std::size_t i = 0; i < touched_.size(); ++i) {
       const NodeId y = touched_[i];
-      const auto all = static_cast<std::size_t>(lat_.neighbour_count(y));
+      const int all = lat_.neighbour_count(y);
       const int now = bad_[y];
-      for (int v = 0; v < kValues; ++v) {
-        const int then = now + dbad_[i][static_cast<std::size_t>(v)];
-        change[static_cast<std::size_t>(v)] +=
-            o_.scoring == Scoring::InconsistentNodes
-                ? static_cast<double>((then > 0) - (now > 0))
-                : weights[static_cast<std::size_t>(then)][all] -
-                      weights[static_cast<std::size_t>(now)][all];
+      for (Rank v : kAllRanks) {
+        const int then = now + dbad_[i][v];
+        change[v] += o_.scoring == Scoring::InconsistentNodes
+                         ? static_cast<double>((then > 0) - (now > 0))
+                         : weights(then, all) - weights(now, all);
       }
     }
     return change;
@@ -274,21 +265,17 @@ class Greedy {
 
   void choose_and_apply(NodeId x, Reduction& result) {
     const NodeId m = lat_.mirror(x);
-    const std::array<double, kValues> change = objective_changes(x);
-    const int current = value(rank_[x]);
-    std::array<bool, kValues> allowed{};
-    for (int v = 0; v < kValues; ++v) allowed[static_cast<std::size_t>(v)] = m != x || v == 4;
+    const ByRank<double> change = objective_changes(x);
+    const Rank current = rank_[x];
+    // A material that is its own mirror may only be balanced.
+    const auto allowed = [&](Rank v) { return m != x || v == kBalancedRank; };
     double best = INFINITY;
-    for (int v = 0; v < kValues; ++v) {
-      if (allowed[static_cast<std::size_t>(v)])
-        best = std::min(best, change[static_cast<std::size_t>(v)]);
+    for (Rank v : kAllRanks) {
+      if (allowed(v)) best = std::min(best, change[v]);
     }
-    std::vector<int> best_values;
-    for (int v = 0; v < kValues; ++v) {
-      if (allowed[static_cast<std::size_t>(v)] &&
-          change[static_cast<std::size_t>(v)] <= best + 1e-6) {
-        best_values.push_back(v);
-      }
+    std::vector<Rank> best_values;
+    for (Rank v : kAllRanks) {
+      if (allowed(v) && change[v] <= best + 1e-6) best_values.push_back(v);
     }
     const bool keep =
         std::find(best_values.begin(), best_values.end(), current) != best_values.end();
@@ -296,18 +283,18 @@ class Greedy {
     if (keep) {
       // The objective counted the mirror taking the mirrored value: an out-of-step pair is
       // brought in line even when x itself keeps its value.
-      if (rank_[m] != Rank(kMaxRank - current)) apply(x, current);
+      if (rank_[m] != mirror(current)) apply(x, current);
       return;
     }
-    int chosen = best_values.front();
+    Rank chosen = best_values.front();
     if (best_values.size() > 1) {
       ++result.ties;
       if (o_.ties == Ties::Queue) {
         result.queued.push_back(x);
         return;
       }
-      for (int v : best_values) {
-        if (std::abs(v - current) < std::abs(chosen - current)) chosen = v;
+      for (Rank v : best_values) {
+        if (distance(v, current) < distance(chosen, current)) chosen = v;
       }
     }
     apply(x, chosen);
@@ -323,21 +310,21 @@ class Greedy {
   }
 
   // Sets x (and its mirror) to `value`, updating the counts of every node touched.
-  void apply(NodeId x, int to) {
+  void apply(NodeId x, Rank to) {
     if (measured_ != x) {
-      std::array<double, kValues> weighted{};
+      ByRank<double> weighted;
       measure(x, weighted);
     }
     measured_ = kNoNode;
     const NodeId m = lat_.mirror(x);
-    modified_ += (value(rank_[x]) != to) + (m != x && value(rank_[m]) != kMaxRank - to);
-    rank_[x] = Rank(to);
-    rank_[m] = Rank(kMaxRank - to);
+    modified_ += (rank_[x] != to) + (m != x && rank_[m] != mirror(to));
+    rank_[x] = to;
+    rank_[m] = mirror(to);
     for (std::size_t i = 0; i < touched_.size(); ++i) {
       const NodeId y = touched_[i];
       const double before = priority(y);
-      bad_[y] = static_cast<uint8_t>(bad_[y] + dbad_[i][static_cast<std::size_t>(to)]);
-      wbad_[y] += dw_[i][static_cast<std::size_t>(to)];
+      bad_[y] = static_cast<uint8_t>(bad_[y] + dbad_[i][to]);
+      wbad_[y] += dw_[i][to];
       if (priority(y) > before) push(y);
     }
   }
@@ -348,16 +335,16 @@ class Greedy {
     for (NodeId z : {x, lat_.mirror(x)}) {
       if (settled_[z]) continue;
       settled_[z] = 1;
-      const int r = value(rank_[z]);
-      for_each_link(z, [&](NodeId y, LinkKind kind, Side side, float) {
-        if (kind == LinkKind::Mirror) return;
+      const Rank r = rank_[z];
+      for_each_neighbour(z, [&](NodeId y, Link link, Side side, float) {
+        if (link == Link::Mirror) return;
         // y's rank relative to z's: red piece to the larger, black piece to the larger.
         // Only a bound that moved can leave y (or its mirror) a single value; a self-mirror
-        // node has one value, 4, whatever its bounds.
-        const bool upper = (kind == LinkKind::More) == (side == Side::Red);
-        uint8_t& bound = upper ? upper_[y] : lower_[y];
+        // node has one value, the balanced rank, whatever its bounds.
+        const bool upper = neighbour_at_most(link, side);
+        Rank& bound = upper ? upper_[y] : lower_[y];
         const bool moved = upper ? r < bound : r > bound;
-        if (moved) bound = static_cast<uint8_t>(r);
+        if (moved) bound = r;
         if ((moved || lat_.mirror(y) == y) && !p_.fixed[y] && !updated_[y]) stack_.push_back(y);
       });
     }
@@ -371,10 +358,10 @@ class Greedy {
       stack_.pop_back();
       if (p_.fixed[y] || updated_[y]) continue;
       const NodeId m = lat_.mirror(y);
-      const int lo = m == y ? 4 : std::max<int>(lower_[y], kMaxRank - upper_[m]);
-      const int hi = m == y ? 4 : std::min<int>(upper_[y], kMaxRank - lower_[m]);
+      const Rank lo = m == y ? kBalancedRank : std::max(lower_[y], mirror(upper_[m]));
+      const Rank hi = m == y ? kBalancedRank : std::min(upper_[y], mirror(lower_[m]));
       if (lo != hi) continue;
-      if (value(rank_[y]) != lo || value(rank_[m]) != kMaxRank - lo) apply(y, lo);
+      if (rank_[y] != lo || rank_[m] != mirror(lo)) apply(y, lo);
       mark_updated(y);
       settle(y);
     }
@@ -385,7 +372,7 @@ class Greedy {
                            const std::vector<NodeId>& frontier) const {
     std::vector<NodeId> next;
     for (NodeId u : frontier) {
-      for_each_link(u, [&](NodeId y, LinkKind, Side, float) {
+      for_each_neighbour(u, [&](NodeId y, Link, Side, float) {
         for (NodeId v : {y, lat_.mirror(y)}) {
           if (!region[v]) {
             region[v] = 1;
@@ -433,9 +420,7 @@ class Greedy {
 
   const RepairProblem& p_;
   const Lattice& lat_;
-  // The in-edge arrays, looked up once: the lattice fills them on first use.
-  std::span<const NodeId> in_sources_;
-  std::span<const EdgeIndex> in_edge_ids_;
+  Links links_;
   GreedyOptions o_;
   std::span<const float> dm_;
   float mirror_dm_;
@@ -448,8 +433,8 @@ class Greedy {
   // node keeps its rank for the rest of the pass, so the bounds it puts on its neighbours'
   // own ranks only tighten, and are kept as they come.
   std::vector<uint8_t> settled_;
-  std::vector<uint8_t> lower_;
-  std::vector<uint8_t> upper_;
+  std::vector<Rank> lower_;
+  std::vector<Rank> upper_;
   NodeId measured_ = kNoNode;  // whose effects the scratch arrays hold
   std::vector<Entry> queue_;   // a max-heap
   uint64_t modified_ = 0;
@@ -462,8 +447,8 @@ class Greedy {
   std::vector<Scratch> scratch_;  // together, so a touch costs one cache miss
   uint32_t stamp_now_ = 0;
   std::vector<NodeId> touched_;
-  std::vector<std::array<int, kValues>> dbad_;
-  std::vector<std::array<float, kValues>> dw_;
+  std::vector<ByRank<int>> dbad_;
+  std::vector<ByRank<float>> dw_;
 };
 
 }  // namespace

@@ -111,6 +111,11 @@ MaterialPrior MaterialPrior::fit(const KnowledgeBase& kb) {
   prior.pieces_ = kb.pieces;
   const int kinds = kb.pieces->kind_count();
   const std::size_t columns = 1 + 2 * static_cast<std::size_t>(kinds);
+  // The column of a side's count of a kind: the intercept's first, then the first side's kinds
+  // (red's, or black's when flipped), then the other side's.
+  const auto column = [&](int side, PieceKind k) {
+    return 1 + static_cast<std::size_t>(side * kinds + kind_index(k));
+  };
   // A dozen values need no more than every row of a medium base: a large one is thinned to an
   // evenly spaced subset, which keeps the fit deterministic and its cost bounded.
   const std::size_t stride = std::max<std::size_t>(1, kb.rows.size() / kMostRowsFitted);
@@ -122,22 +127,20 @@ MaterialPrior MaterialPrior::fit(const KnowledgeBase& kb) {
     for (bool flipped : {false, true}) {
       Point p;
       p.set(0, 1);
-      for (int k = 0; k < kinds; ++k)
-        p.set(1 + static_cast<std::size_t>(k), m.count(flipped ? Side::Black : Side::Red, k));
-      for (int k = 0; k < kinds; ++k) {
-        p.set(1 + static_cast<std::size_t>(kinds + k),
-              m.count(flipped ? Side::Red : Side::Black, k));
-      }
-      const int rank = egkb::value(rank_of(row.score));
-      p.rank = static_cast<uint8_t>(flipped ? kMaxRank - rank : rank);
+      for (PieceKind k : kb.pieces->kinds())
+        p.set(column(0, k), m.count(flipped ? Side::Black : Side::Red, k));
+      for (PieceKind k : kb.pieces->kinds())
+        p.set(column(1, k), m.count(flipped ? Side::Red : Side::Black, k));
+      const Rank rank = rank_of(row.score);
+      p.rank = static_cast<uint8_t>(egkb::value(flipped ? mirror(rank) : rank));
       points.push_back(p);
     }
   }
   const std::vector<double> beta = least_absolute_deviations(points, columns);
   prior.intercept_ = beta[0];
-  for (int k = 0; k < kinds; ++k) {
-    prior.values_[0][static_cast<std::size_t>(k)] = beta[1 + static_cast<std::size_t>(k)];
-    prior.values_[1][static_cast<std::size_t>(k)] = beta[1 + static_cast<std::size_t>(kinds + k)];
+  for (PieceKind k : kb.pieces->kinds()) {
+    prior.values_[0][k] = beta[column(0, k)];
+    prior.values_[1][k] = beta[column(1, k)];
   }
 
   // Calibration: pool adjacent violators over the points in order of their linear sum, giving
@@ -173,10 +176,8 @@ MaterialPrior MaterialPrior::fit(const KnowledgeBase& kb) {
 
 double MaterialPrior::linear(const Material& m) const {
   double sum = intercept_;
-  for (int k = 0; k < pieces_->kind_count(); ++k) {
-    sum += values_[0][static_cast<std::size_t>(k)] * m.count(Side::Red, k) +
-           values_[1][static_cast<std::size_t>(k)] * m.count(Side::Black, k);
-  }
+  for (PieceKind k : pieces_->kinds())
+    sum += values_[0][k] * m.count(Side::Red, k) + values_[1][k] * m.count(Side::Black, k);
   return sum;
 }
 

@@ -20,8 +20,8 @@ class MaterialPrior {
   const PieceSet& pieces() const { return *pieces_; }
   // How much one more piece of `kind` for `side` moves the rank (red pieces lower it: rank 0 is
   // a red win), and the rank of bare kings before calibration.
-  double value(Side side, int kind) const {
-    return values_[static_cast<std::size_t>(side)][static_cast<std::size_t>(kind)];
+  double value(Side side, PieceKind kind) const {
+    return values_[static_cast<std::size_t>(side)][kind];
   }
   double intercept() const { return intercept_; }
   // The monotone calibration: the linear sums at which it steps, and the rank of each step.
@@ -43,7 +43,7 @@ class MaterialPrior {
   double linear(const Material& m) const;
 
   const PieceSet* pieces_ = nullptr;
-  std::array<std::array<double, kMaxKinds>, 2> values_{};
+  std::array<ByKind<double>, 2> values_{};
   double intercept_ = 0;
   std::vector<double> steps_;
   std::vector<double> levels_;

@@ -12,7 +12,7 @@ namespace egkb {
 
 PieceWeights PieceWeights::defaults(const PieceSet& pieces) {
   PieceWeights w;
-  for (int k = 0; k < pieces.kind_count(); ++k) {
+  for (PieceKind k : pieces.kinds()) {
     double v = 1;
     switch (pieces.kind(k).letter) {
       case 'Q':
@@ -38,7 +38,7 @@ PieceWeights PieceWeights::defaults(const PieceSet& pieces) {
         v = 2;
         break;
     }
-    w.value[static_cast<std::size_t>(k)] = v;
+    w.value[k] = v;
   }
   return w;
 }
@@ -65,13 +65,14 @@ ReduceWeights parse_weights(std::string_view json, const std::string& path,
       if (!v.is_object())
         throw InputError(path, 0, key, "expected an object of piece letters and values");
       for (const auto& [letter, pv] : v.items()) {
-        const int kind = letter.size() == 1 ? pieces.kind_of(letter[0]) : -1;
-        if (kind < 0) {
+        const std::optional<PieceKind> kind =
+            letter.size() == 1 ? pieces.kind_of(letter[0]) : std::nullopt;
+        if (!kind) {
           throw InputError(path, 0, "pieces." + letter,
                            fmt::format("not a piece of {}; expected one of {}", pieces.name(),
                                        pieces.expected_letters()));
         }
-        w.pieces.value[static_cast<std::size_t>(kind)] = positive(pv, "pieces." + letter);
+        w.pieces.value[*kind] = positive(pv, "pieces." + letter);
       }
     } else if (key == "cannon_raise") {
       w.pieces.cannon_raise = positive(v, key);
@@ -91,16 +92,16 @@ ReduceWeights parse_weights(std::string_view json, const std::string& path,
 
 std::vector<float> edge_piece_weights(const Lattice& lattice, const PieceWeights& weights) {
   const PieceSet& pieces = lattice.pieces();
-  const int cannon = pieces.kind_of('C');
+  const std::optional<PieceKind> cannon = pieces.kind_of('C');
   std::vector<float> dm(lattice.edge_count());
   const auto offsets = lattice.out_offsets();
   for (NodeId u = 0; u < lattice.size(); ++u) {
     const Material m = lattice.material(u);
     for (EdgeIndex e = offsets[u]; e < offsets[u + 1]; ++e) {
       const EdgeLabel label = lattice.out_labels()[e];
-      double v = weights.value[static_cast<std::size_t>(label.kind())];
+      double v = weights.value[label.kind()];
       const char letter = pieces.kind(label.kind()).letter;
-      if ((letter == 'G' || letter == 'M') && cannon >= 0 && m.count(label.side(), cannon) > 0) {
+      if ((letter == 'G' || letter == 'M') && cannon && m.count(label.side(), *cannon) > 0) {
         v *= weights.cannon_raise;
       }
       dm[e] = static_cast<float>(v);

@@ -20,7 +20,7 @@ struct NodeWeights {
 // Dm of an edge: the value of the piece it adds. Guards and ministers count more (x
 // cannon_raise) while their owner still has a cannon, which needs them as screens.
 struct PieceWeights {
-  std::array<double, kMaxKinds> value{};
+  ByKind<double> value{};
   double cannon_raise = 1.5;
   double mirror = 9;  // Dm of a mirror link: a disagreeing pair is as bad as a rook edge
 

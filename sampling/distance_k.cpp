@@ -13,7 +13,7 @@ namespace {
 int l1(const Material& a, const Material& b, int kinds) {
   int d = 0;
   for (Side s : {Side::Red, Side::Black}) {
-    for (int k = 0; k < kinds; ++k) d += std::abs(a.count(s, k) - b.count(s, k));
+    for (PieceKind k : KindRange(kinds)) d += std::abs(a.count(s, k) - b.count(s, k));
   }
   return d;
 }
@@ -29,7 +29,7 @@ void for_each_in_ball(Material& m, Key key, int coordinate, int radius, const Pi
     return;
   }
   const Side side = coordinate < pieces.kind_count() ? Side::Red : Side::Black;
-  const int kind = coordinate % pieces.kind_count();
+  const auto kind = PieceKind(coordinate % pieces.kind_count());
   const Key stride = pieces.side_stride(kind) * (side == Side::Red ? pieces.side_key_count() : 1);
   const int here = m.count(side, kind);
   for (int c = std::max(0, here - radius); c <= std::min(pieces.kind(kind).max, here + radius);

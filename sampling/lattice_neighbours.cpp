@@ -29,7 +29,7 @@ LatticeNeighbours::LatticeNeighbours(const PieceSet& pieces, std::span<const Key
     : dims_(2 * pieces.kind_count()), keys_(keys.begin(), keys.end()) {
   const int kinds = pieces.kind_count();
   for (int c = 0; c < dims_; ++c) {
-    const int kind = c % kinds;
+    const auto kind = PieceKind(c % kinds);
     most_.push_back(static_cast<uint8_t>(pieces.kind(kind).max));
     stride_.push_back(pieces.side_stride(kind) * (c < kinds ? pieces.side_key_count() : 1));
   }
@@ -40,7 +40,7 @@ LatticeNeighbours::LatticeNeighbours(const PieceSet& pieces, std::span<const Key
     const Material m = material_of(keys[i], pieces);
     for (int c = 0; c < dims_; ++c)
       counts_[i * static_cast<std::size_t>(dims_) + static_cast<std::size_t>(c)] =
-          m.count(c < kinds ? Side::Red : Side::Black, c % kinds);
+          m.count(c < kinds ? Side::Red : Side::Black, PieceKind(c % kinds));
     live_[i] = position_[i] = static_cast<uint32_t>(i);
   }
   int diameter = 0;

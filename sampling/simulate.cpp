@@ -56,9 +56,7 @@ std::size_t reanswer_impossible(const KnowledgeBase& current, const std::vector<
     const Score truth = oracle.at(current.rows[rows[j]].key);
     Score careful_answer = truth;
     if (bounds.lo[n] <= bounds.hi[n]) {
-      const uint8_t r = std::clamp<uint8_t>(static_cast<uint8_t>(value(rank_of(truth))),
-                                            bounds.lo[n], bounds.hi[n]);
-      careful_answer = score_of(Rank(r), truth);
+      careful_answer = score_of(std::clamp(rank_of(truth), bounds.lo[n], bounds.hi[n]), truth);
     }
     if (careful_answer != answers[j]) ++changed;
     answers[j] = careful_answer;

@@ -79,9 +79,9 @@ double hold(const SideCounts& d, const SideCounts& a) {
   for (std::size_t defending = 0; defending < 4; ++defending) {
     double weakest = std::numeric_limits<double>::infinity();
     for (std::size_t attacking = 0; attacking < 4; ++attacking) {
-      if (a[attacking] > 0) weakest = std::min(weakest, kHold[defending][attacking]);
+      if (a[PieceKind(attacking)] > 0) weakest = std::min(weakest, kHold[defending][attacking]);
     }
-    total += weakest * d[defending];
+    total += weakest * d[PieceKind(defending)];
   }
   return total;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 #include "lattice/material.h"
@@ -39,20 +40,22 @@ int distance_class(int d) {
   return std::min(std::abs(d), 4) - 1;
 }
 
-bool ranks_inverted(int a, int b) {
-  return (a < 4 && b > 4) || (a > 4 && b < 4);
+bool ranks_inverted(Rank a, Rank b) {
+  return (a < kBalancedRank && b > kBalancedRank) || (a > kBalancedRank && b < kBalancedRank);
 }
 
-// A wrong rank for `truth` in distance class `cls`, inverted or not as asked; -1 if none exists.
-int wrong_rank(int truth, int cls, bool inverted, Random& random) {
-  std::array<int, 9> options{};
-  int n = 0;
-  for (int r = 0; r <= kMaxRank; ++r) {
-    if (r != truth && distance_class(r - truth) == cls && ranks_inverted(truth, r) == inverted) {
-      options[static_cast<std::size_t>(n++)] = r;
+// A wrong rank for `truth` in distance class `cls`, inverted or not as asked, if one exists.
+std::optional<Rank> wrong_rank(Rank truth, int cls, bool inverted, Random& random) {
+  std::array<Rank, kRankCount> options{};
+  std::size_t n = 0;
+  for (Rank r : kAllRanks) {
+    if (r != truth && distance_class(distance(r, truth)) == cls &&
+        ranks_inverted(truth, r) == inverted) {
+      options[n++] = r;
     }
   }
-  return n == 0 ? -1 : options[random.below(static_cast<uint64_t>(n))];
+  if (n == 0) return std::nullopt;
+  return options[random.below(n)];
 }
 
 int draw_class(const ErrorMix& mix, Random& random) {
@@ -68,10 +71,10 @@ class Noiser {
  public:
   Noiser(const KnowledgeBase& truth, Random& random) : random_(random) {
     ranks_.reserve(truth.rows.size());
-    for (const KbRow& row : truth.rows) ranks_.push_back(value(rank_of(row.score)));
+    for (const KbRow& row : truth.rows) ranks_.push_back(rank_of(row.score));
   }
 
-  std::vector<int>& ranks() { return ranks_; }
+  std::vector<Rank>& ranks() { return ranks_; }
 
   // Stratified: the wrong pairs of each (class, inverted) cell are the first eligible ones of
   // one random order, so the mix is met exactly up to rounding and eligibility.
@@ -90,20 +93,19 @@ class Noiser {
         for (std::size_t i = 0; i < order.size() && want > 0; ++i) {
           if (taken[order[i]]) continue;
           const Pair& p = pairs[order[i]];
-          const int r = wrong_rank(ranks_[p.row], cls, inverted, random_);
-          if (r < 0) continue;
+          const std::optional<Rank> r = wrong_rank(ranks_[p.row], cls, inverted, random_);
+          if (!r) continue;
           taken[order[i]] = 1;
-          set_pair(p, r);
+          set_pair(p, *r);
           --want;
         }
       }
     }
     for (const Pair& p : pairs) {
       if (p.mirror == kNoRow || !random_.chance(kMirrorDisagreement)) continue;
-      const int truth = kMaxRank - ranks_[p.row];
-      int r = wrong_rank(truth, draw_class(mix, random_), false, random_);
-      if (r < 0) r = truth == 0 ? 1 : truth - 1;
-      ranks_[p.mirror] = r;
+      const Rank truth = mirror(ranks_[p.row]);
+      const std::optional<Rank> r = wrong_rank(truth, draw_class(mix, random_), false, random_);
+      ranks_[p.mirror] = r ? *r : Rank(value(truth) == 0 ? 1 : value(truth) - 1);
     }
   }
 
@@ -114,7 +116,7 @@ class Noiser {
     auto region = [&](Key key) {
       Material m = material_of(key, pieces);
       for (Side s : {Side::Red, Side::Black}) {
-        for (int k = 0; k < pieces.kind_count(); ++k) {
+        for (PieceKind k : pieces.kinds()) {
           if (pieces.kind(k).letter == 'G' || pieces.kind(k).letter == 'M') m.count(s, k) = 0;
         }
       }
@@ -136,7 +138,8 @@ class Noiser {
       const int shift = (random_.chance(0.8) ? 1 : 2) * (random_.chance(0.5) ? 1 : -1);
       for (const Pair& p : regions[canonical]) {
         const bool same = region(truth.rows[p.row].key) == canonical;
-        const int r = std::clamp(ranks_[p.row] + (same ? shift : -shift), 0, kMaxRank);
+        const Rank r =
+            Rank(std::clamp(value(ranks_[p.row]) + (same ? shift : -shift), 0, kMaxRank));
         // A shift past 0 or 8 leaves the rank as it was: only real changes count as wrong.
         covered += r != ranks_[p.row];
         set_pair(p, r);
@@ -145,13 +148,13 @@ class Noiser {
   }
 
  private:
-  void set_pair(const Pair& p, int rank) {
+  void set_pair(const Pair& p, Rank rank) {
     ranks_[p.row] = rank;
-    if (p.mirror != kNoRow) ranks_[p.mirror] = kMaxRank - rank;
+    if (p.mirror != kNoRow) ranks_[p.mirror] = mirror(rank);
   }
 
   Random& random_;
-  std::vector<int> ranks_;
+  std::vector<Rank> ranks_;
 };
 
 // Mirror pairs of the rows, split by provenance: manual first, then the rest.
@@ -207,7 +210,7 @@ KnowledgeBase add_noise(const KnowledgeBase& truth, NoiseProfile profile, double
     noiser.apply_mix(generated, profile == NoiseProfile::Paper ? kPaperMix : kManualMix, rate);
   }
   for (std::size_t i = 0; i < noisy.rows.size(); ++i) {
-    noisy.rows[i].score = score_of(Rank(noiser.ranks()[i]), truth.rows[i].score);
+    noisy.rows[i].score = score_of(noiser.ranks()[i], truth.rows[i].score);
   }
   return noisy;
 }

@@ -7,6 +7,7 @@
 
 #include "base/errors.h"
 #include "lattice/material.h"
+#include "synth/side_counts.h"
 
 namespace egkb {
 
@@ -23,7 +24,8 @@ struct SideView {
 };
 
 SideView side_view(const Material& m, Side s) {
-  return {m.count(s, 0), m.count(s, 1), m.count(s, 2), m.count(s, 3)};
+  const SideCounts c = side_counts(m, s);
+  return {c[kRook], c[kHorse], c[kCannon], c[kPawn]};
 }
 
 using SidePredicate = std::function<bool(const SideView& strong, const SideView& weak)>;
@@ -48,7 +50,7 @@ std::vector<char> extension_of(const std::vector<char>& base) {
     const Material m = material_of(k, pieces);
     for (Side s : {Side::Red, Side::Black}) {
       const Key scale = s == Side::Red ? pieces.side_key_count() : 1;
-      for (int kind = 0; kind < pieces.kind_count(); ++kind) {
+      for (PieceKind kind : pieces.kinds()) {
         const Key step = pieces.side_stride(kind) * scale;
         if (m.count(s, kind) < pieces.kind(kind).max && !base[k + step]) out[k + step] = 1;
         if (m.count(s, kind) > 0 && !base[k - step]) out[k - step] = 1;

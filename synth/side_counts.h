@@ -8,14 +8,15 @@
 
 namespace egkb {
 
-// Kind indices of the xiangqi piece set, in its canonical order.
-enum XiangqiKind { kRook, kHorse, kCannon, kPawn, kGuard, kMinister, kXiangqiKinds };
+// The kinds of the xiangqi piece set, in its canonical order.
+constexpr PieceKind kRook{0}, kHorse{1}, kCannon{2}, kPawn{3}, kGuard{4}, kMinister{5};
+constexpr int kXiangqiKinds = 6;
 
-using SideCounts = std::array<int, kXiangqiKinds>;
+using SideCounts = ByKind<int>;
 
 inline SideCounts side_counts(const Material& m, Side s) {
   SideCounts c{};
-  for (int k = 0; k < kXiangqiKinds; ++k) c[static_cast<std::size_t>(k)] = m.count(s, k);
+  for (PieceKind k : KindRange(kXiangqiKinds)) c[k] = m.count(s, k);
   return c;
 }
 

@@ -14,7 +14,7 @@ namespace {
 Rank rank_of_advantage(double a, const RankSteps& steps) {
   int s = 0;
   while (s < 4 && std::fabs(a) >= steps[static_cast<std::size_t>(s)]) ++s;
-  return Rank(a > 0 ? 4 - s : 4 + s);
+  return Rank(a > 0 ? value(kBalancedRank) - s : value(kBalancedRank) + s);
 }
 
 }  // namespace
@@ -39,17 +39,17 @@ TruthModel::TruthModel(TruthKind kind) {
   const auto advantage = additive ? additive_advantage : interplay_advantage;
   const RankSteps& steps = additive ? kAdditiveRankSteps : kInterplayRankSteps;
   const PieceSet& xq = PieceSet::xiangqi();
+  const KindRange kinds = xq.kinds();
   const Key sides = xq.side_key_count();
   const Key n = xq.key_count();
   std::vector<double> raw(n);
   for (Key k = 0; k < n; ++k) raw[k] = advantage(material_of(k, xq));
 
   // side_digits[s][k]: how many pieces of kind k the side material s holds.
-  std::vector<std::array<uint8_t, kXiangqiKinds>> side_digits(sides);
+  std::vector<ByKind<uint8_t>> side_digits(sides);
   for (Key s = 0; s < sides; ++s) {
     const Material m = material_of(s, xq);
-    for (int k = 0; k < kXiangqiKinds; ++k)
-      side_digits[s][static_cast<std::size_t>(k)] = m.count(Side::Black, k);
+    for (PieceKind k : xq.kinds()) side_digits[s][k] = m.count(Side::Black, k);
   }
 
   // Monotone closure from both ends. `up` is the highest raw value among materials no better
@@ -61,11 +61,10 @@ TruthModel::TruthModel(TruthKind kind) {
     for (Key b = sides; b-- > 0;) {
       const Key key = r * sides + b;
       double v = raw[key];
-      for (int k = 0; k < kXiangqiKinds; ++k) {
-        const auto kk = static_cast<std::size_t>(k);
+      for (PieceKind k : kinds) {
         const Key stride = xq.side_stride(k);
-        if (side_digits[r][kk] > 0) v = std::max(v, up[key - stride * sides]);
-        if (side_digits[b][kk] < xq.kind(k).max) v = std::max(v, up[key + stride]);
+        if (side_digits[r][k] > 0) v = std::max(v, up[key - stride * sides]);
+        if (side_digits[b][k] < xq.kind(k).max) v = std::max(v, up[key + stride]);
       }
       up[key] = v;
     }
@@ -74,11 +73,10 @@ TruthModel::TruthModel(TruthKind kind) {
     for (Key b = 0; b < sides; ++b) {
       const Key key = r * sides + b;
       double v = raw[key];
-      for (int k = 0; k < kXiangqiKinds; ++k) {
-        const auto kk = static_cast<std::size_t>(k);
+      for (PieceKind k : kinds) {
         const Key stride = xq.side_stride(k);
-        if (side_digits[r][kk] < xq.kind(k).max) v = std::min(v, down[key + stride * sides]);
-        if (side_digits[b][kk] > 0) v = std::min(v, down[key - stride]);
+        if (side_digits[r][k] < xq.kind(k).max) v = std::min(v, down[key + stride * sides]);
+        if (side_digits[b][k] > 0) v = std::min(v, down[key - stride]);
       }
       down[key] = v;
     }

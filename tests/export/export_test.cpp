@@ -80,7 +80,7 @@ TEST_F(Export, TableProbesEveryNodeOfTheChessData) {
 TEST_F(Export, ChessTableIsSizedByTheConfigurationsUsed) {
   const ScoredLattice scored = ScoredLattice::of(test::chess_data());
   const SideBox box = SideBox::of(scored.lattice);
-  for (int k = 0; k < 5; ++k) EXPECT_EQ(box.dims[static_cast<std::size_t>(k)], 5) << k;
+  for (PieceKind k : KindRange(5)) EXPECT_EQ(box.dims[k], 5) << kind_index(k);
   EXPECT_EQ(box.entries(), 3125u);  // (4 + 1)^5: up to four of a kind a side in six-man chess
   const EngineTable table = EngineTable::of(scored, false);
   // Every side configuration of the data once, whichever side it is on.
@@ -89,7 +89,7 @@ TEST_F(Export, ChessTableIsSizedByTheConfigurationsUsed) {
     const Material m = scored.lattice.material(n);
     for (Side side : {Side::Red, Side::Black}) {
       std::vector<int> counts;
-      for (int k = 0; k < 5; ++k) counts.push_back(m.count(side, k));
+      for (PieceKind k : KindRange(5)) counts.push_back(m.count(side, k));
       configurations.insert(counts);
     }
   }

@@ -25,7 +25,7 @@ using Counts = std::array<int, EGKB_KINDS>;
 
 Counts counts_of(const Material& m, Side side) {
   Counts c{};
-  for (int k = 0; k < EGKB_KINDS; ++k) c[static_cast<std::size_t>(k)] = m.count(side, k);
+  for (int k = 0; k < EGKB_KINDS; ++k) c[static_cast<std::size_t>(k)] = m.count(side, PieceKind(k));
   return c;
 }
 
@@ -37,7 +37,8 @@ TEST(GeneratedHeader, DescribesThePieceSet) {
   const PieceSet& pieces = base().lattice.pieces();
   ASSERT_EQ(EGKB_KINDS, pieces.kind_count());
   EXPECT_STREQ(EGKB_PIECES, pieces.name().c_str());
-  for (int k = 0; k < EGKB_KINDS; ++k) EXPECT_EQ(EGKB_KIND_LETTERS[k], pieces.kind(k).letter);
+  for (int k = 0; k < EGKB_KINDS; ++k)
+    EXPECT_EQ(EGKB_KIND_LETTERS[k], pieces.kind(PieceKind(k)).letter);
 }
 
 TEST(GeneratedHeader, ProbeAgreesWithTheBaseOnEveryNode) {

@@ -31,9 +31,9 @@ std::string error_message(std::string_view text, const PieceSet& pieces = xq) {
 
 TEST(Material, ParsesThePapersExampleAndPrintsCanonically) {
   const Material m = parse_material("KCCKHCPGG", xq);
-  EXPECT_EQ(m.count(Side::Red, xq.kind_of('C')), 2);
-  EXPECT_EQ(m.count(Side::Black, xq.kind_of('N')), 1);
-  EXPECT_EQ(m.count(Side::Black, xq.kind_of('G')), 2);
+  EXPECT_EQ(m.count(Side::Red, *xq.kind_of('C')), 2);
+  EXPECT_EQ(m.count(Side::Black, *xq.kind_of('N')), 1);
+  EXPECT_EQ(m.count(Side::Black, *xq.kind_of('G')), 2);
   EXPECT_EQ(m.piece_count(), 9);
   EXPECT_EQ(format_material(m, xq), "KCCKNCPGG");
 }

@@ -43,7 +43,7 @@ TEST(Prose, ScoresMeanTheSameFromEitherSide) {
 
 TEST(Prose, NamesLinksByThePieceTheyAdd) {
   const Named n = closure_of({"KRKC", "KRRKC"});
-  const EdgeLabel rook = EdgeLabel::of(Side::Red, xq.kind_of('R'));
+  const EdgeLabel rook = EdgeLabel::of(Side::Red, *xq.kind_of('R'));
   EXPECT_EQ(link_text(xq, {n["KRRKC"], Link::More, rook, false}), "+R red");
   EXPECT_EQ(link_text(xq, {n["KRKC"], Link::Fewer, rook, false}), "-R red");
   EXPECT_EQ(link_text(xq, {n["KCKR"], Link::Mirror, rook, false}), "mirror");

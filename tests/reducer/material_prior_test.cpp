@@ -15,7 +15,7 @@ TEST(MaterialPrior, FitsChessPieceValuesInTheirKnownOrder) {
   const KnowledgeBase kb = test::chess_data();
   const MaterialPrior prior = MaterialPrior::fit(kb);
   const PieceSet& chess = *kb.pieces;
-  auto worth = [&](char letter) { return -prior.value(Side::Red, chess.kind_of(letter)); };
+  auto worth = [&](char letter) { return -prior.value(Side::Red, *chess.kind_of(letter)); };
   // White pieces lower the rank (rank 0: white wins); the queen most, then the rook, then the
   // minor pieces and the pawn.
   EXPECT_GT(worth('Q'), worth('R'));
@@ -24,8 +24,8 @@ TEST(MaterialPrior, FitsChessPieceValuesInTheirKnownOrder) {
     EXPECT_GT(worth(minor), 0) << minor;
   }
   // Fitted to every row and its mirror: a black piece is worth what a white one is.
-  for (int k = 0; k < chess.kind_count(); ++k) {
-    EXPECT_NEAR(prior.value(Side::Black, k), -prior.value(Side::Red, k), 1e-6) << k;
+  for (PieceKind k : chess.kinds()) {
+    EXPECT_NEAR(prior.value(Side::Black, k), -prior.value(Side::Red, k), 1e-6) << kind_index(k);
   }
   // Calibrated: the estimate rises as white's material falls.
   EXPECT_LT(prior.estimate(parse_material("KQvK", chess)),

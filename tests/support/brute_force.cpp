@@ -20,7 +20,7 @@ int one_piece_added(const Material& a, const Material& b, int kinds) {
   int side_added = -1;
   int diff = 0;
   for (int s = 0; s < 2; ++s) {
-    for (int k = 0; k < kinds; ++k) {
+    for (PieceKind k : KindRange(kinds)) {
       const int d = b.count(static_cast<Side>(s), k) - a.count(static_cast<Side>(s), k);
       if (d == 0) continue;
       if (d != 1) return -1;

@@ -23,7 +23,7 @@ KnowledgeBase random_kb(std::mt19937_64& rng, std::size_t size, int max_extra,
     Material m;
     for (int i = extra(rng); i > 0; --i) {
       const Side s = static_cast<Side>(side(rng));
-      const int k = kind(rng);
+      const auto k = PieceKind(kind(rng));
       if (m.count(s, k) < pieces.kind(k).max) ++m.count(s, k);
     }
     std::vector<Key> keys = {key_of(m, pieces)};

@@ -43,7 +43,7 @@ TEST(InterplayTruth, RawAdvantageAlreadyObeysTheAdditiveRule) {
     const Material m = material_of(k, xq);
     const double here = interplay_advantage(m);
     for (Side side : {Side::Red, Side::Black}) {
-      for (int kind = 0; kind < xq.kind_count(); ++kind) {
+      for (PieceKind kind : xq.kinds()) {
         if (m.count(side, kind) == xq.kind(kind).max) continue;
         Material more = m;
         ++more.count(side, kind);
