@@ -88,6 +88,10 @@ using NodeId = uint32_t;
 enum class Source : uint8_t { Manual, Generated, Expert };
 
 std::string_view source_name(Source s);
+// Its place in Manual, Generated, Expert: where a per-source count is kept.
+constexpr std::size_t source_index(Source s) {
+  return static_cast<std::size_t>(s);
+}
 std::optional<Source> source_named(std::string_view name);
 
 // Whether a value is one of its type's: the enums hold any byte, so a value cast from an unchecked

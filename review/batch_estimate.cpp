@@ -8,8 +8,7 @@ ErrorEstimate estimate_batch(const MatchedSheet& sheet, const PieceSet& pieces) 
   const Batch& batch = sheet.batch;
   std::vector<Observation> observations;
   for (const MatchedVerdict& v : sheet.verdicts) {
-    observations.push_back({v.drawn.score, v.verdict, v.drawn.probability,
-                            static_cast<std::size_t>(v.drawn.stratum), v.key});
+    observations.push_back({v.drawn.score, v.verdict, v.drawn.probability, v.drawn.stratum, v.key});
   }
   return estimate_errors(*design_named(batch.design), observations, batch.population, batch.strata,
                          pieces);

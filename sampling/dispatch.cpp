@@ -14,7 +14,7 @@ DrawnRows draw_rows(const KnowledgeBase& kb, const KnowledgeBase& original, cons
   for (std::size_t i = 0; i < kb.rows.size(); ++i) {
     if (!eligible.empty() && !eligible[i]) continue;
     ++drawn.population;
-    ++drawn.strata[static_cast<std::size_t>(kb.rows[i].source)];
+    ++drawn.strata[source_index(kb.rows[i].source)];
   }
   drawn.wanted = spec.size.wanted(drawn.population);
   switch (spec.design) {

@@ -68,7 +68,9 @@ ErrorEstimate estimate_simple(const std::vector<Observation>& sample,
   std::vector<double> size(strata.begin(), strata.end()), count(strata.size(), 0),
       bad(strata.size(), 0);
   // One stratum holds every row, whatever stratum the rows name (a batch drawn before strata).
-  const auto stratum = [&](const Observation& o) { return strata.size() == 1 ? 0 : o.stratum; };
+  const auto stratum = [&](const Observation& o) {
+    return strata.size() == 1 ? 0 : source_index(o.stratum);
+  };
   for (const Observation& o : sample) {
     count.at(stratum(o)) += 1;
     bad.at(stratum(o)) += o.score != o.verdict;

@@ -7,6 +7,7 @@
 
 #include "lattice/compare.h"
 #include "lattice/piece_set.h"
+#include "lattice/types.h"
 
 namespace egkb {
 
@@ -16,8 +17,8 @@ struct Observation {
   Score score;
   Score verdict;
   double probability = 1;
-  std::size_t stratum = 0;  // simple design: the row's provenance (Source), see below
-  Key key = 0;              // spread design: where the row stands in the lattice
+  Source stratum = Source::Manual;  // simple design: the stratum, the row's provenance
+  Key key = 0;                      // spread design: where the row stands in the lattice
 };
 
 struct ErrorEstimate {
@@ -29,12 +30,12 @@ struct ErrorEstimate {
   double rate = 0, low = 0, high = 0;  // error share and its 95% interval
 };
 
-// The distance-k design, post-stratified: `strata[h]` rows of the base are in stratum h. Each
-// stratum's share is scaled to its size, because distance-k does not sample strata evenly
-// (dense regions get blocked: on endall manual rows are 30% of the base and 13.5% of the
-// samples). Interval: Wilson's on the effective sample size p(1 - p) / variance (Dean &
-// Pagano's stratified Wilson), which is Wilson's own for one stratum. A stratum with rows but
-// no sampled row merges all strata into one.
+// The distance-k design, post-stratified by source: `strata[source_index(s)]` rows of the base
+// came from source s (a single count: one stratum for all). Each stratum's share is scaled to its
+// size, because distance-k does not sample strata evenly (dense regions get blocked: on endall
+// manual rows are 30% of the base and 13.5% of the samples). Interval: Wilson's on the effective
+// sample size p(1 - p) / variance (Dean & Pagano's stratified Wilson), which is Wilson's own for
+// one stratum. A stratum with rows but no sampled row merges all strata into one.
 ErrorEstimate estimate_simple(const std::vector<Observation>& sample,
                               const std::vector<std::size_t>& strata);
 

@@ -120,8 +120,7 @@ std::vector<RoundReport> simulate(const KnowledgeBase& truth, const KnowledgeBas
     for (std::size_t j = 0; j < rows.size(); ++j) {
       KbRow& row = current.rows[rows[j]];
       const Score verdict = answers[j];
-      observations.push_back({row.score, verdict, drawn.probability[j],
-                              static_cast<std::size_t>(row.source), row.key});
+      observations.push_back({row.score, verdict, drawn.probability[j], row.source, row.key});
       row.score = verdict;
       row.source = Source::Expert;
       row.invariable = true;

@@ -39,7 +39,7 @@ TEST(Active, CensusFindsMoreErrorsAndTheEstimateStaysUnbiased) {
     for (std::size_t j = 0; j < sample.rows.size(); ++j) {
       const KbRow& row = s.noisy.rows[sample.rows[j]];
       const Score verdict = truth.at(row.key);
-      observations.push_back({row.score, verdict, sample.probability[j], 0});
+      observations.push_back({row.score, verdict, sample.probability[j], Source::Manual});
       const bool is_wrong = row.score != verdict;
       (j < sample.census ? census_wrong : drawn_wrong) += is_wrong;
       (j < sample.census ? census_rows : drawn_rows) += 1;
@@ -92,7 +92,7 @@ TEST(Active, TheCensusLeadsWithTheRowsARepairLeftOpen) {
     std::vector<Observation> observations;
     for (std::size_t j = 0; j < sample.rows.size(); ++j) {
       const KbRow& row = kb.rows[sample.rows[j]];
-      observations.push_back({row.score, truth.at(row.key), sample.probability[j], 0});
+      observations.push_back({row.score, truth.at(row.key), sample.probability[j], Source::Manual});
     }
     const double e = estimate_horvitz_thompson(observations, kb.rows.size()).errors;
     total += e;

@@ -61,9 +61,9 @@ TEST(Estimate, StrataSampledUnevenlyAreWeighedBack) {
   Random random(31);
   std::vector<Observation> clean, dirty;
   for (int i = 0; i < 6000; ++i)
-    clean.push_back({Score(2), random.chance(0.04) ? Score(3) : Score(2), 1, 0});
+    clean.push_back({Score(2), random.chance(0.04) ? Score(3) : Score(2), 1, Source::Manual});
   for (int i = 0; i < 14000; ++i)
-    dirty.push_back({Score(2), random.chance(0.16) ? Score(3) : Score(2), 1, 1});
+    dirty.push_back({Score(2), random.chance(0.16) ? Score(3) : Score(2), 1, Source::Generated});
   double truth = 0;
   for (const auto* rows : {&clean, &dirty}) {
     for (const Observation& o : *rows) truth += o.score != o.verdict;
@@ -76,7 +76,7 @@ TEST(Estimate, StrataSampledUnevenlyAreWeighedBack) {
     const ErrorEstimate e = estimate_simple(sample, {clean.size(), dirty.size()});
     covered += e.low * 20000 <= truth && truth <= e.high * 20000;
     std::vector<Observation> pooled = sample;
-    for (Observation& o : pooled) o.stratum = 0;
+    for (Observation& o : pooled) o.stratum = Source::Manual;
     const ErrorEstimate naive = estimate_simple(pooled, {20000});
     naive_covered += naive.low * 20000 <= truth && truth <= naive.high * 20000;
   }
@@ -93,7 +93,7 @@ TEST(Estimate, SpreadVarianceIsTheLocalMeanOfNearestReviewedRows) {
   const PieceSet& xq = PieceSet::xiangqi();
   std::vector<Observation> sample;
   for (const char* m : {"KPK", "KPPK", "KPPPK", "KPPPPK", "KPPPPPK"})
-    sample.push_back({Score(2), Score(2), 0.1, 0, key_of(parse_material(m, xq), xq)});
+    sample.push_back({Score(2), Score(2), 0.1, Source::Manual, key_of(parse_material(m, xq), xq)});
   sample[0].verdict = Score(3);
   const ErrorEstimate e = estimate_spread(sample, 50, xq, 1);
   EXPECT_DOUBLE_EQ(e.errors, 10);

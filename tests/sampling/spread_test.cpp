@@ -127,8 +127,7 @@ std::vector<Observation> review(const KnowledgeBase& kb, const std::map<Key, Sco
   std::vector<Observation> observations;
   for (std::size_t r : s.rows) {
     const KbRow& row = kb.rows[r];
-    observations.push_back({row.score, truth.at(row.key), s.probability,
-                            static_cast<std::size_t>(row.source), row.key});
+    observations.push_back({row.score, truth.at(row.key), s.probability, row.source, row.key});
   }
   return observations;
 }
