@@ -57,7 +57,10 @@ foreach(command IN LISTS commands)
 endforeach()
 string(APPEND include "[SEE ALSO]\nThe tutorial and guides in /usr/share/doc/egkb (or the "
                       "share/doc/egkb of the prefix egkb was installed into).\n")
-set(work "${EGKB_BUILD_DIR}/man")
+# A directory of its own per destination: installs into two prefixes at once (the docs tests
+# run side by side, cpack beside them) must not write the same files.
+string(SHA1 destination "$ENV{DESTDIR}${EGKB_MAN_DIR}")
+set(work "${EGKB_BUILD_DIR}/man/${destination}")
 file(MAKE_DIRECTORY "${work}")
 file(WRITE "${work}/commands.h2m" "${include}")
 execute_process(
@@ -73,3 +76,4 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "gzip failed")
 endif()
 file(INSTALL "${work}/egkb.1.gz" DESTINATION "${EGKB_MAN_DIR}")
+file(REMOVE_RECURSE "${work}")
