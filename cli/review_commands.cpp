@@ -6,7 +6,6 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "base/errors.h"
 #include "base/text.h"
 #include "cli/command.h"
 #include "cli/kb_options.h"

@@ -17,7 +17,9 @@ struct ServeCommandOptions {
   std::vector<std::string> reviewers;
 };
 
-// Serves until Ctrl-C or SIGTERM; returns the exit code.
+// In egkb-serve: serves until Ctrl-C or SIGTERM and returns the exit code. In egkb: runs
+// egkb-serve in its place with the same command line (parsed here only to check it) and does not
+// return.
 int serve_reviews(const ServeCommandOptions& options);
 
 }  // namespace egkb::cli

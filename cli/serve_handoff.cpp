@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "base/errors.h"
-#include "base/text.h"
 #include "cli/app.h"
 #include "cli/serve_command.h"
 

@@ -1,6 +1,5 @@
 // egkb-serve's serve: the review app's server, until Ctrl-C or SIGTERM.
 #include <fmt/format.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <atomic>

@@ -3,7 +3,6 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "base/errors.h"
 #include "cli/command.h"
 #include "cli/kb_options.h"
 #include "io/json_text.h"

@@ -94,7 +94,8 @@ Command synth_command() {
         const std::string_view model = o->base ? "" : truth_kind_name(synth.truth_model);
         const Synthesis s = o->base ? synthesise_from(load({*o->base, o->pieces, "error"}), synth)
                                     : synthesise(synth);
-        // In the order of the keys saved stores hold (alphabetical).
+        // Alphabetical, the order nlohmann::json gave them before: files and stores synth writes
+        // keep their bytes.
         const nlohmann::ordered_json parameters = {
             {"base", o->base.value_or("")},
             {"noise", o->noise},

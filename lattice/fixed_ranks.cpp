@@ -41,7 +41,8 @@ class BoundPropagation {
 
  private:
   // A red piece added makes the rank no higher, a black one no lower; the mirror mirrors both.
-  // Out-edges first, as always: which fixed node a bound is traced to follows the order.
+  // Out-edges (one piece more) first, as the loop this replaced had them: which fixed node a
+  // bound is traced to follows the order.
   void spread(NodeId u) {
     links_.for_each_link<LinkOrder::MoreFirst>(u, [&](NodeId v, Link link, EdgeIndex e) {
       if (link == Link::Mirror) {

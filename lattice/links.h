@@ -1,6 +1,8 @@
 // A node's links: its piece edges to the materials with one piece fewer and one more, and its
-// mirror. The one walk over them that every algorithm visiting a node's neighbours uses, inline
-// so that it costs what the hand-written loops over the CSR arrays did.
+// mirror. The walk greedy, the exact repair's groups and soft penalties, bound propagation and
+// the neighbourhood share, inline so that it costs what the hand-written loops over the CSR
+// arrays did. (The settled-rank sweep, active sampling's groups and the cut networks' arcs still
+// walk the arrays themselves.)
 #pragma once
 
 #include <cstdint>

@@ -227,7 +227,8 @@ class CertifiedSolver {
       while (!stack.empty()) {
         const NodeId u = stack.back();
         stack.pop_back();
-        // Out-edges first, as always: the order of a group's nodes decides probing's ties.
+        // Out-edges (one piece more) first, as the loop this replaced had them: the order of a
+        // group's nodes decides probing's ties.
         links.for_each_link<LinkOrder::MoreFirst>(u, [&](NodeId v, Link, EdgeIndex) { reach(v); });
       }
       groups.push_back(std::move(group));

@@ -19,12 +19,6 @@ struct RankRange {
   std::vector<Rank> high;  // and the highest
 };
 
-// The most nodes egkb lays out in one layered graph: about 4 KB each, so the largest fits in
-// 2 GB. A base whose conflicted part is larger needs a convex cost. A fixed bound rather than
-// one read from the machine's memory: which costs validation may choose, and so the repair of a
-// base, must not depend on the machine it runs on (docs/reducers.md).
-constexpr std::size_t kMostLayeredNodes = ExactOptions{}.most_layered_nodes;
-
 // Thrown when a group of linked free nodes is larger than ExactOptions::most_layered_nodes:
 // validation leaves the cost out and says so with these figures.
 class LayeredGraphTooLarge : public InputError {

@@ -19,7 +19,7 @@ constexpr std::size_t kColumns = 1 + 2 * kMaxKinds;
 // intercept, whose x is 1) and the rank. Only the columns where x is not 0 are kept: most
 // materials have few kinds, and the fit's sums skip the zero terms, which change no sum. Counts
 // and ranks are small whole numbers, held as bytes (exact as doubles): the fit reads every
-// point twice a round for 25 rounds, and at 28 bytes a point the points stay in cache.
+// point twice a round for 25 rounds, and at 36 bytes a point the points stay in cache.
 struct Point {
   std::array<uint8_t, kColumns> nonzero{};  // the columns, in increasing order
   std::array<uint8_t, kColumns> count{};    // x at each of them

@@ -1,9 +1,9 @@
 // Working memory that a solver reuses from one cut to the next. The first use faults its pages
-// in; a later use of the same size or less faults nothing, and nothing is zero-filled for the
-// caller. A use of less than half of what is resident hands the rest back to the kernel, so a
-// solver that cuts ever smaller parts does not hold the first part's memory while another core
-// works. (A fresh std::vector per cut cost the full lattice's exact repair 3 GB of 4 KiB page
-// faults for a 1.3 GiB peak.)
+// in; a later use of the same size or less faults nothing unless a smaller use in between
+// handed pages back (below), and nothing is zero-filled for the caller. A use of less than half of
+// what is resident hands the rest back to the kernel, so a solver that cuts ever smaller parts does
+// not hold the first part's memory while another core works. (A fresh std::vector per cut cost the
+// full lattice's exact repair 3 GB of 4 KiB page faults for a 1.3 GiB peak.)
 #pragma once
 
 #include <cstddef>

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cmath>
 
-#include "base/errors.h"
 #include "lattice/random.h"
 #include "reducer/exact.h"
 #include "reducer/layered_solver.h"

@@ -48,7 +48,7 @@ struct Validation {
   std::size_t held_out = 0;  // rows hidden over all folds
   std::size_t folds = 0;
   double seconds = 0;
-  std::vector<TooLarge> too_large;  // not tried: the base is too large for their layered graph
+  std::vector<TooLarge> too_large;  // left out: a fold too large for their layered graph
 };
 
 // The grid is small on purpose: a hidden row has no data, so any positive prior weight sets it

@@ -1,9 +1,6 @@
 // One side's pieces by xiangqi kind, the form the truth models' raw evaluations read.
 #pragma once
 
-#include <array>
-#include <cstddef>
-
 #include "lattice/material.h"
 
 namespace egkb {
