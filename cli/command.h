@@ -70,6 +70,7 @@ Command estimate_command();
 Command serve_command();
 Command export_command();
 Command probe_command();
+Command positions_command();
 Command report_command();
 
 }  // namespace egkb::cli

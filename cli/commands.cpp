@@ -8,7 +8,8 @@ std::vector<Command> all_commands() {
           review_import_command(), review_undo_command(), review_export_command(),
           estimate_command(),      serve_command(),       export_command(),
           probe_command(),         report_command(),      synth_command(),
-          compare_command(),       simulate_command()};
+          compare_command(),       simulate_command(),
+          positions_command()};
 }
 
 }  // namespace egkb::cli

@@ -186,12 +186,7 @@ Command probe_command() {
         const PieceSet& pieces = table.pieces();
         nlohmann::ordered_json answers = nlohmann::ordered_json::array();
         for (const std::string& text : o->materials) {
-          Material m;
-          try {
-            m = parse_material(text, pieces);
-          } catch (const MaterialParseError& e) {
-            throw InputError("", 0, "MATERIAL", e.what());
-          }
+          const Material m = material_argument(text, pieces);
           const std::string material = format_material(m, pieces);
           const std::optional<Score> score = table.probe(m);
           if (o->json) {

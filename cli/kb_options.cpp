@@ -29,6 +29,14 @@ void add_kb_options(OptionSink& sink, KbOptions& options, bool csv) {
   add_duplicate_option(sink, options.on_duplicate);
 }
 
+Material material_argument(const std::string& text, const PieceSet& pieces) {
+  try {
+    return parse_material(text, pieces);
+  } catch (const MaterialParseError& e) {
+    throw InputError("", 0, "MATERIAL", e.what());
+  }
+}
+
 OpenedKb open(const KbOptions& options) {
   if (options.on_duplicate && is_store_path(options.path)) {
     throw InputError(options.path, 0, "--on-duplicate",

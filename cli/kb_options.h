@@ -29,6 +29,10 @@ KnowledgeBase load(const KbOptions& options);
 // when it is a CSV file.
 KnowledgeBase load_truth(const KbOptions& options, const std::string& truth,
                          const KnowledgeBase& kb);
+// A material given on the command line, in `pieces`. Throws InputError (field MATERIAL) naming
+// the column that does not parse.
+Material material_argument(const std::string& text, const PieceSet& pieces);
+
 // The store alone, for commands that read it through their own queries (the store knows its
 // piece set).
 Store open_store(const std::string& path);

@@ -23,12 +23,7 @@ namespace {
 
 NodeId find_node(const ScoredLattice& scored, const std::string& text) {
   const PieceSet& pieces = scored.lattice.pieces();
-  Material m;
-  try {
-    m = parse_material(text, pieces);
-  } catch (const MaterialParseError& e) {
-    throw InputError("", 0, "MATERIAL", e.what());
-  }
+  const Material m = material_argument(text, pieces);
   const auto node = scored.lattice.find(key_of(m, pieces));
   if (!node) {
     throw InputError("", 0, "MATERIAL",

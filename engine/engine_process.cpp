@@ -1,0 +1,135 @@
+#include "engine/engine_process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <thread>
+
+#include "base/errors.h"
+
+extern char** environ;
+
+namespace egkb {
+
+namespace {
+
+// The longest line an engine may print: a UCI info line is a few hundred bytes; anything this
+// long is not UCI.
+constexpr std::size_t kLongestLine = 1 << 16;
+
+}  // namespace
+
+EngineProcess::EngineProcess(const std::string& program,
+                             const std::vector<std::string>& arguments) {
+  int ends[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) {
+    throw IoError(program,
+                  std::string("cannot make a socket to talk to it: ") + std::strerror(errno));
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  // dup2 clears close-on-exec on the copies the child keeps; every other descriptor of this
+  // process, the other engines' sockets among them, is close-on-exec and stays out of it.
+  posix_spawn_file_actions_adddup2(&actions, ends[1], STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(program.c_str()));
+  for (const std::string& a : arguments) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  const int failed = posix_spawn(&pid_, program.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(ends[1]);
+  if (failed != 0) {
+    close(ends[0]);
+    throw IoError(program, std::string("cannot start it: ") + std::strerror(failed));
+  }
+  fd_ = ends[0];
+}
+
+EngineProcess::~EngineProcess() {
+  stop(std::chrono::milliseconds(0));
+}
+
+bool EngineProcess::send(const std::string& line) {
+  const std::string text = line + '\n';
+  std::size_t sent = 0;
+  while (sent < text.size()) {
+    const ssize_t n = ::send(fd_, text.data() + sent, text.size() - sent, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    sent += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+EngineProcess::Read EngineProcess::read_line(Clock::time_point deadline) {
+  for (;;) {
+    if (const auto end = buffer_.find('\n'); end != std::string::npos) {
+      std::string line = buffer_.substr(0, end);
+      buffer_.erase(0, end + 1);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      return {std::move(line), Stop::Ended};
+    }
+    if (buffer_.size() > kLongestLine) return {std::nullopt, Stop::TooLong};
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) return {std::nullopt, Stop::TimedOut};
+    pollfd p{fd_, POLLIN, 0};
+    const int ready = poll(&p, 1, static_cast<int>(std::min<long long>(left, 1 << 30)));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) return {std::nullopt, Stop::TimedOut};
+    char chunk[4096];
+    const ssize_t n = recv(fd_, chunk, sizeof chunk, 0);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return {std::nullopt, Stop::Ended};
+    buffer_.append(chunk, static_cast<std::size_t>(n));
+  }
+}
+
+bool EngineProcess::reap(std::chrono::milliseconds wait) {
+  if (reaped_ || pid_ < 0) return true;
+  const auto until = Clock::now() + wait;
+  for (;;) {
+    const pid_t r = waitpid(pid_, &status_, WNOHANG);
+    if (r == pid_ || (r < 0 && errno != EINTR)) {
+      reaped_ = true;
+      return true;
+    }
+    if (Clock::now() >= until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
+void EngineProcess::stop(std::chrono::milliseconds grace) {
+  if (fd_ >= 0) {
+    shutdown(fd_, SHUT_WR);  // the end of its input: a UCI engine quits
+  }
+  if (!reap(grace) && pid_ > 0) {
+    kill(pid_, SIGKILL);
+    reap(std::chrono::hours(1));
+  }
+  if (fd_ >= 0) {
+    close(fd_);
+    fd_ = -1;
+  }
+}
+
+std::string EngineProcess::ending() {
+  if (!reap(std::chrono::milliseconds(200))) return "";
+  if (WIFEXITED(status_)) return "exited with status " + std::to_string(WEXITSTATUS(status_));
+  if (WIFSIGNALED(status_)) {
+    return "was killed by signal " + std::to_string(WTERMSIG(status_)) + " (" +
+           strsignal(WTERMSIG(status_)) + ")";
+  }
+  return "ended";
+}
+
+}  // namespace egkb

@@ -1,0 +1,26 @@
+// Materials searched by several engines at once, one process and one thread per job; the
+// results come back to the calling thread, in the order they finish, so that one thread writes
+// them (DESIGN.md section 4b).
+#pragma once
+
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "engine/material_search.h"
+
+namespace egkb {
+
+struct EvidenceTask {
+  Material material;
+  std::vector<EngineScore> known;  // scores a stored search found, continued from
+};
+
+// Searches every task with `jobs` engines and calls `done` on this thread for each material as
+// it finishes. When `done` throws, the jobs finish the material they are on, no other starts,
+// and the exception is rethrown here.
+void gather_evidence(const EngineSetup& setup, const PieceSet& pieces,
+                     const EvidenceSettings& settings, std::span<const EvidenceTask> tasks,
+                     unsigned jobs, const std::function<void(MaterialEvidence&&)>& done);
+
+}  // namespace egkb

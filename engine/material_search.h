@@ -1,0 +1,59 @@
+// One material's positions through an engine (DESIGN.md section 4b): a new game, then each
+// position searched to the budget; a fault restarts the engine and retries the position once,
+// and a second fault ends the material as failed with both reasons. Nothing else is lost: the
+// scores found before the fault are kept.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/result_counts.h"
+#include "engine/uci_engine.h"
+#include "lattice/material.h"
+
+namespace egkb {
+
+struct EvidenceSettings {
+  SearchBudget budget;
+  uint32_t positions = 64;  // the most searched
+  int threshold = 200;      // centipawns: beyond it a score is a win or a loss
+  uint64_t seed = 1;        // of the positions
+  bool sequential = true;   // stop at a look (is_look) once the interval lies in one rank's bin
+};
+
+// An engine that is started on first use and again after a fault.
+class EngineSlot {
+ public:
+  explicit EngineSlot(EngineSetup setup) : setup_(std::move(setup)) {}
+  UciEngine& engine();
+  void restart() { engine_.reset(); }
+
+ private:
+  EngineSetup setup_;
+  std::unique_ptr<UciEngine> engine_;
+};
+
+struct MaterialEvidence {
+  Material material;
+  std::vector<EngineScore> scores;  // position i's, for its side to move
+  ResultCounts counts;              // at the settings' threshold
+  ExpectedResult result;
+  double seconds = 0;   // this search's, the scores given to it not counted
+  std::string failure;  // why the material failed; empty when it did not
+};
+
+// Searches `material` from position known.size() on (`known`: scores a stored search found).
+// Never throws for the engine's faults nor for a material without positions: they are its
+// failure.
+MaterialEvidence search_material(EngineSlot& slot, const Material& material, const PieceSet& pieces,
+                                 const EvidenceSettings& settings,
+                                 std::vector<EngineScore> known = {});
+
+// Whether a search with these settings would stop where `scores` stop: enough positions, or a
+// sequential search settled at a look.
+bool search_complete(std::span<const EngineScore> scores, const EvidenceSettings& settings);
+
+}  // namespace egkb

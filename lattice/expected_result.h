@@ -1,0 +1,16 @@
+// A material's expected result from red's side, in [-1, 1] (a win 1, a draw 0, a loss -1,
+// averaged over its positions with each side to move half the time), and the score it bins to
+// as the real chess data is binned (DESIGN.md section 8): >= 0.9 -> 0, >= 0.7 -> 1, >= 0.45 -> 2,
+// >= 0.15 -> 3, >= 0 -> 4, > -0.15 -> 5, and mirrored down to 9.
+#pragma once
+
+#include "lattice/types.h"
+
+namespace egkb {
+
+Score score_of_expected(double expected);
+
+// Whether every expected result in [low, high] bins to one rank.
+bool one_rank(double low, double high);
+
+}  // namespace egkb

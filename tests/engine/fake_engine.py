@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""A UCI engine for egkb's tests: it scores a position by counting material, and misbehaves as
+its environment asks.
+
+FAKE_ENGINE_NAME       what it calls itself (id name)
+FAKE_ENGINE_CRASH_AT   dies (SIGSEGV) on this search of each process it runs as: 3 = the third
+FAKE_ENGINE_HANG_ON    never answers a search of a FEN holding this letter (e.g. C: a red cannon)
+FAKE_ENGINE_GARBAGE_ON prints an unreadable score for a FEN holding this letter
+FAKE_ENGINE_SLOW_MS    waits this long before answering each search
+FAKE_ENGINE_LOG        appends each FEN it searches to this file, one per line
+"""
+import os
+import signal
+import sys
+import time
+
+# Points per FEN letter: xiangqi (A advisor, B elephant) and chess (Q, B bishop) alike.
+POINTS = {"R": 9, "N": 4, "C": 4.5, "P": 1.5, "A": 2, "B": 3, "Q": 9, "K": 0}
+
+
+def score(fen):
+    placement, side = fen.split()[0], fen.split()[1]
+    red = sum(POINTS.get(c, 0) for c in placement if c.isupper())
+    black = sum(POINTS.get(c.upper(), 0) for c in placement if c.islower())
+    cp = int(100 * (red - black))
+    return cp if side == "w" else -cp
+
+
+def main():
+    env = os.environ
+    searches = 0
+    fen = None
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "uci":
+            print("id name " + env.get("FAKE_ENGINE_NAME", "Fake 1.0"))
+            print("option name Threads type spin default 1 min 1 max 512")
+            print("option name UCI_Variant type combo default chess var chess var xiangqi")
+            print("uciok")
+        elif words[0] == "isready":
+            print("readyok")
+        elif words[0] == "position" and words[1] == "fen":
+            fen = " ".join(words[2:])
+        elif words[0] == "go":
+            searches += 1
+            if env.get("FAKE_ENGINE_LOG"):
+                with open(env["FAKE_ENGINE_LOG"], "a") as log:
+                    log.write(fen + "\n")
+            if str(searches) == env.get("FAKE_ENGINE_CRASH_AT"):
+                sys.stdout.flush()
+                os.kill(os.getpid(), signal.SIGSEGV)
+            if env.get("FAKE_ENGINE_HANG_ON") and env["FAKE_ENGINE_HANG_ON"] in fen.split()[0]:
+                time.sleep(3600)
+            if env.get("FAKE_ENGINE_SLOW_MS"):
+                time.sleep(int(env["FAKE_ENGINE_SLOW_MS"]) / 1000)
+            if env.get("FAKE_ENGINE_GARBAGE_ON") and env["FAKE_ENGINE_GARBAGE_ON"] in fen.split()[0]:
+                print("info depth 1 score cp twelve nodes ???")
+            else:
+                print("info depth 1 seldepth 1 multipv 1 score cp %d nodes 1 pv a1a2" % score(fen))
+            print("bestmove a1a2")
+        elif words[0] == "quit":
+            return
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,169 @@
+// The UCI driver against a fake engine that misbehaves on request (tests/engine/fake_engine.py):
+// a crash, a hang, garbage and slowness each cost at most a restart, a retry and the material
+// they hit; every other material is searched.
+#include "engine/uci_engine.h"
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <chrono>
+#include <fstream>
+#include <set>
+
+#include "base/errors.h"
+#include "engine/evidence_jobs.h"
+#include "engine/material_search.h"
+
+namespace egkb {
+namespace {
+
+const std::string kFake = EGKB_FAKE_ENGINE;
+
+// Sets the fake engine's behaviour for one test; the variables go when the test ends.
+class FakeEngineTest : public ::testing::Test {
+ protected:
+  void TearDown() override {
+    for (const char* v : {"FAKE_ENGINE_CRASH_AT", "FAKE_ENGINE_HANG_ON", "FAKE_ENGINE_GARBAGE_ON",
+                          "FAKE_ENGINE_SLOW_MS", "FAKE_ENGINE_NAME", "FAKE_ENGINE_LOG"}) {
+      unsetenv(v);
+    }
+  }
+  static void set(const char* name, const std::string& value) { setenv(name, value.c_str(), 1); }
+
+  static EngineSetup setup(std::chrono::milliseconds search_timeout = std::chrono::seconds(20)) {
+    EngineSetup s;
+    s.program = kFake;
+    s.variant = "xiangqi";
+    s.search_timeout = search_timeout;
+    return s;
+  }
+  static EvidenceSettings settings(uint32_t positions) {
+    EvidenceSettings s;
+    s.budget = {SearchBudget::Kind::Depth, 1};
+    s.positions = positions;
+    s.sequential = false;
+    return s;
+  }
+  static Material material(const char* text) { return parse_material(text, PieceSet::xiangqi()); }
+};
+
+TEST(ScoreOfInfo, ReadsCentipawnsAndMatesAndSkipsBoundsAndOtherLines) {
+  EXPECT_EQ(score_of_info("info depth 8 seldepth 9 multipv 1 score cp 504 nodes 17756 pv e1e2"),
+            (EngineScore{EngineScore::Kind::Centipawns, 504}));
+  EXPECT_EQ(score_of_info("info depth 14 score mate -3 nodes 238"),
+            (EngineScore{EngineScore::Kind::Mate, -3}));
+  EXPECT_EQ(score_of_info("info depth 9 score cp 30 lowerbound nodes 1"), std::nullopt);
+  EXPECT_EQ(score_of_info("info depth 9 multipv 2 score cp 30 nodes 1"), std::nullopt);
+  EXPECT_EQ(score_of_info("info string score cp 10"), std::nullopt);
+  EXPECT_EQ(score_of_info("bestmove e2e4"), std::nullopt);
+  EXPECT_THROW(score_of_info("info depth 1 score cp twelve"), EngineFault);
+  EXPECT_THROW(score_of_info("info depth 1 score points 3"), EngineFault);
+}
+
+TEST_F(FakeEngineTest, TheHandshakeRecordsTheEnginesNameAndASearchGivesItsScore) {
+  set("FAKE_ENGINE_NAME", "Fake 2.5");
+  UciEngine engine(setup());
+  EXPECT_EQ(engine.name(), "Fake 2.5");
+  engine.new_game();
+  const EngineScore s = engine.search("3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1", {});
+  EXPECT_EQ(s, (EngineScore{EngineScore::Kind::Centipawns, -900}));
+}
+
+TEST_F(FakeEngineTest, AnEngineWithoutTheVariantIsRefusedAsTheUsersInput) {
+  EngineSetup s = setup();
+  s.variant = "shogi";
+  EXPECT_THROW(UciEngine{s}, InputError);
+}
+
+TEST_F(FakeEngineTest, AProgramThatCannotBeStartedIsAnIoError) {
+  EngineSetup s = setup();
+  s.program = "/nonexistent/engine";
+  EXPECT_THROW(UciEngine{s}, IoError);
+}
+
+TEST_F(FakeEngineTest, ACrashOnTheThirdPositionRestartsTheEngineAndLosesNothing) {
+  set("FAKE_ENGINE_CRASH_AT", "3");
+  EngineSlot slot(setup());
+  const MaterialEvidence e =
+      search_material(slot, material("KRKGG"), PieceSet::xiangqi(), settings(12));
+  EXPECT_EQ(e.failure, "");
+  EXPECT_EQ(e.scores.size(), 12u);
+  EXPECT_EQ(e.counts.wins, 12u);  // a rook against two guards: +5 points, 500 cp
+}
+
+TEST_F(FakeEngineTest, AHangPastTheTimeoutFailsTheMaterialWithTheReasonAndNeverHangs) {
+  set("FAKE_ENGINE_HANG_ON", "C");
+  EngineSlot slot(setup(std::chrono::milliseconds(300)));
+  const auto start = std::chrono::steady_clock::now();
+  const MaterialEvidence e =
+      search_material(slot, material("KCKGG"), PieceSet::xiangqi(), settings(8));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+  EXPECT_NE(e.failure.find("position 0"), std::string::npos) << e.failure;
+  EXPECT_NE(e.failure.find("gave no bestmove within 0.3 s; started again, it gave no bestmove"),
+            std::string::npos)
+      << e.failure;
+  EXPECT_TRUE(e.scores.empty());
+}
+
+TEST_F(FakeEngineTest, GarbageFailsTheMaterialNamingWhatWasPrinted) {
+  set("FAKE_ENGINE_GARBAGE_ON", "N");
+  EngineSlot slot(setup());
+  const MaterialEvidence e =
+      search_material(slot, material("KNKGG"), PieceSet::xiangqi(), settings(4));
+  EXPECT_NE(e.failure.find("printed a score that does not read: 'info depth 1 score cp twelve"),
+            std::string::npos)
+      << e.failure;
+}
+
+TEST_F(FakeEngineTest, KnownScoresAreContinuedFromNotSearchedAgain) {
+  const std::string log = ::testing::TempDir() + "fake_engine_log";
+  std::remove(log.c_str());
+  set("FAKE_ENGINE_LOG", log);
+  EngineSlot slot(setup());
+  const MaterialEvidence whole =
+      search_material(slot, material("KRKNMM"), PieceSet::xiangqi(), settings(6));
+  const std::vector<EngineScore> first(whole.scores.begin(), whole.scores.begin() + 4);
+  const MaterialEvidence resumed =
+      search_material(slot, material("KRKNMM"), PieceSet::xiangqi(), settings(6), first);
+  EXPECT_EQ(resumed.scores, whole.scores);
+  std::ifstream in(log);
+  int searched = 0;
+  for (std::string line; std::getline(in, line);) ++searched;
+  EXPECT_EQ(searched, 6 + 2);
+}
+
+TEST_F(FakeEngineTest, ManyJobsSearchEveryMaterialAndAHangingOneFailsAlone) {
+  set("FAKE_ENGINE_HANG_ON", "C");
+  set("FAKE_ENGINE_CRASH_AT", "5");
+  std::vector<EvidenceTask> tasks;
+  for (const char* m : {"KRK", "KNK", "KCK", "KPK", "KRKG", "KNKM", "KRRK", "KNNKGG"}) {
+    tasks.push_back({material(m), {}});
+  }
+  std::set<std::string> seen, failed;
+  gather_evidence(setup(std::chrono::milliseconds(300)), PieceSet::xiangqi(), settings(6), tasks, 3,
+                  [&](MaterialEvidence&& e) {
+                    const std::string m = format_material(e.material, PieceSet::xiangqi());
+                    seen.insert(m);
+                    if (!e.failure.empty())
+                      failed.insert(m);
+                    else
+                      EXPECT_EQ(e.scores.size(), 6u) << m;
+                  });
+  EXPECT_EQ(seen.size(), 8u);
+  EXPECT_EQ(failed, std::set<std::string>{"KCK"});
+}
+
+TEST_F(FakeEngineTest, AnExceptionWhileTakingAResultStopsTheJobsAndIsRethrown) {
+  std::vector<EvidenceTask> tasks(20, EvidenceTask{material("KRK"), {}});
+  int taken = 0;
+  EXPECT_THROW(gather_evidence(setup(), PieceSet::xiangqi(), settings(2), tasks, 2,
+                               [&](MaterialEvidence&&) {
+                                 ++taken;
+                                 throw IoError("disk full");
+                               }),
+               IoError);
+  EXPECT_EQ(taken, 1);
+}
+
+}  // namespace
+}  // namespace egkb
