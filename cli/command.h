@@ -71,6 +71,7 @@ Command serve_command();
 Command export_command();
 Command probe_command();
 Command positions_command();
+Command evidence_command();
 Command report_command();
 
 }  // namespace egkb::cli

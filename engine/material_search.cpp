@@ -7,6 +7,20 @@
 
 namespace egkb {
 
+EvidenceSettings default_evidence_settings(const PieceSet& pieces) {
+  EvidenceSettings s;
+  if (&pieces == &PieceSet::chess()) {
+    s.budget = {SearchBudget::Kind::Depth, 8};
+    s.positions = 128;
+    s.threshold = 200;
+  } else {
+    s.budget = {SearchBudget::Kind::Depth, 14};
+    s.positions = 32;
+    s.threshold = 400;
+  }
+  return s;
+}
+
 UciEngine& EngineSlot::engine() {
   if (!engine_) engine_ = std::make_unique<UciEngine>(setup_);
   return *engine_;

@@ -24,6 +24,10 @@ struct EvidenceSettings {
   bool sequential = true;   // stop at a look (is_look) once the interval lies in one rank's bin
 };
 
+// What `egkb evidence` uses unless told otherwise, per piece set: the depth, positions and
+// threshold measured to agree best with real scores per second of search (docs/evidence.md).
+EvidenceSettings default_evidence_settings(const PieceSet& pieces);
+
 // An engine that is started on first use and again after a fault.
 class EngineSlot {
  public:

@@ -190,9 +190,35 @@ CREATE TABLE created(
 );
 )sql";
 
-constexpr std::array<const char*, kStoreVersion> kMigrations = {kVersion1, kVersion2, kVersion3,
-                                                                kVersion4, kVersion5, kVersion6,
-                                                                kVersion7, kVersion8, kVersion9};
+// Evidence from play (store/evidence.h): a row per material searched with one engine, budget and
+// seed, apart from the nodes; `scores` holds each position's score as 4 bytes, little-endian.
+constexpr const char* kVersion10 = R"sql(
+CREATE TABLE evidence(
+  key INTEGER NOT NULL,
+  engine TEXT NOT NULL,
+  budget TEXT NOT NULL,
+  seed INTEGER NOT NULL,
+  positions INTEGER NOT NULL CHECK (positions >= 0),
+  scores BLOB NOT NULL CHECK (length(scores) = 4 * positions),
+  threshold INTEGER NOT NULL CHECK (threshold >= 0),
+  wins INTEGER NOT NULL,
+  draws INTEGER NOT NULL,
+  losses INTEGER NOT NULL CHECK (wins + draws + losses = positions),
+  expected REAL NOT NULL,
+  low REAL NOT NULL,
+  high REAL NOT NULL,
+  score INTEGER NOT NULL CHECK (score BETWEEN 0 AND 9),
+  seconds REAL NOT NULL,
+  failure TEXT,
+  run INTEGER REFERENCES runs(id),
+  time TEXT NOT NULL,
+  PRIMARY KEY (key, engine, budget, seed)
+);
+)sql";
+
+constexpr std::array<const char*, kStoreVersion> kMigrations = {
+    kVersion1, kVersion2, kVersion3, kVersion4, kVersion5,
+    kVersion6, kVersion7, kVersion8, kVersion9, kVersion10};
 
 // Rows from before schema 5 record scores only, so replaying them may miss a flag or weight:
 // one `migrate` run records each node whose replayed state differs from the stored one, and the

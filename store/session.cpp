@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cassert>
 #include <cctype>
 #include <filesystem>
 
@@ -154,6 +155,15 @@ int64_t Store::revision() {
 }
 
 void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* outputs) {
+  write_checked(work, outputs, true);
+}
+
+void Store::write_apart(const std::function<void(StoreWriter&)>& work) {
+  write_checked(work, nullptr, false);
+}
+
+void Store::write_checked(const std::function<void(StoreWriter&)>& work, Outputs* outputs,
+                          bool check_revision) {
   Session& s = *s_;
   if (!s.db) throw std::logic_error("a created store takes one write");
   if (s.access != Access::ReadWrite) {
@@ -200,20 +210,21 @@ void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* output
       }
       s.version = kStoreVersion;
       const int64_t revision = s.revision();
-      if (s.snapshot_revision && *s.snapshot_revision != revision) {
+      if (check_revision && s.snapshot_revision && *s.snapshot_revision != revision) {
         throw StoreConflict(s.path,
                             "changed while this command ran (another egkb command wrote to it "
                             "after this one read it); nothing was written; run the command again");
       }
       StoreWriter writer(s);
       work(writer);
+      assert(check_revision || !writer.nodes_changed_);
       writer.write_created();
       if (writer.nodes_changed_) {
         SQLite::Statement bump(*s.db, "UPDATE meta SET value = ? WHERE name = 'revision'");
         bump.bind(1, std::to_string(revision + 1));
         bump.exec();
       }
-      s.snapshot_revision = writer.nodes_changed_ ? revision + 1 : revision;
+      if (check_revision) s.snapshot_revision = writer.nodes_changed_ ? revision + 1 : revision;
       s.db->exec("COMMIT");
     });
   } catch (...) {

@@ -4,26 +4,21 @@
 #pragma once
 
 #include <SQLiteCpp/SQLiteCpp.h>
-#include <fmt/chrono.h>
 #include <fmt/format.h>
 #include <sqlite3.h>
 
-#include <ctime>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "base/errors.h"
+#include "base/utc_time.h"
 #include "store/created_states.h"
 #include "store/query.h"
 #include "store/store.h"
 
 namespace egkb {
-
-inline std::string now_utc() {
-  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)));
-}
 
 inline void bind_optional(SQLite::Statement& q, int index, const std::optional<double>& v) {
   if (v) {
@@ -142,12 +137,17 @@ struct StoreWriter::Statements {
         range(db, "INSERT INTO ranges(run, key, low, high) VALUES(?, ?, ?, ?)"),
         created(db,
                 "INSERT INTO nodes(key, material, score, source, invariable, weight) "
-                "VALUES(?, ?, ?, ?, ?, ?)") {}
+                "VALUES(?, ?, ?, ?, ?, ?)"),
+        evidence(db,
+                 "INSERT OR REPLACE INTO evidence(key, engine, budget, seed, positions, scores, "
+                 "threshold, wins, draws, losses, expected, low, high, score, seconds, failure, "
+                 "run, time) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)") {}
 
   SQLite::Statement node;
   SQLite::Statement history;
   SQLite::Statement range;
   SQLite::Statement created;
+  SQLite::Statement evidence;
 };
 
 }  // namespace egkb

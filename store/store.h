@@ -17,6 +17,7 @@
 #include "lattice/knowledge_base.h"
 #include "reducer/validation.h"
 #include "store/batch.h"
+#include "store/evidence.h"
 #include "store/node_state.h"
 #include "store/verdict.h"
 
@@ -26,7 +27,7 @@ class Outputs;
 class StoreWriter;
 
 // The schema version this build writes (PRAGMA user_version); it reads every version up to it.
-constexpr int kStoreVersion = 9;
+constexpr int kStoreVersion = 10;
 
 // A command's record in the runs table.
 struct RunRecord {
@@ -163,6 +164,8 @@ class Store {
   std::vector<BatchId> batch_ids();
   // Counts the commits that changed nodes: equal revisions read equal nodes.
   int64_t revision();
+  // Every evidence row (store/evidence.h), by key, engine, budget and seed.
+  std::vector<EvidenceRecord> evidence();
 
   // One write transaction: refuses (StoreReadOnly) when this process may not write the store,
   // waits up to kBusyMilliseconds for the write lock, refuses (StoreConflict) when the store
@@ -173,6 +176,10 @@ class Store {
   // reads what it needs through the writer, inside the transaction. A created store takes one
   // write, after which it is complete and waits, closed, for its outputs to be published.
   void write(const std::function<void(StoreWriter&)>& work, Outputs* outputs = nullptr);
+  // A write of rows that depend on no node (evidence): the same transaction, never refused
+  // because another command changed the nodes since this session read them, and `work` must
+  // change no node.
+  void write_apart(const std::function<void(StoreWriter&)>& work);
 
   // The connection and snapshot, defined in store/session.h for the store's own files.
   struct Session;
@@ -180,6 +187,8 @@ class Store {
  private:
   explicit Store(std::unique_ptr<Session> session);
   void take_snapshot();
+  void write_checked(const std::function<void(StoreWriter&)>& work, Outputs* outputs,
+                     bool check_revision);
 
   std::unique_ptr<Session> s_;
   friend class StoreWriter;
@@ -225,6 +234,9 @@ class StoreWriter {
   // returns to the state before that change. Returns the row's key and its state now; nullopt
   // when nothing is left to take back. Refused as set_draft is for a submitted batch.
   std::optional<std::pair<Key, DraftState>> undo_draft(BatchId batch, const std::string& reviewer);
+
+  // Sets the evidence row of its key, engine, budget and seed, written by `run`.
+  void put_evidence(RunId run, const EvidenceRecord& record);
 
   // Marks the verdicts of `batch` applied by `import_run` as taken back or replaced by `by_run`.
   struct Supersede {

@@ -483,6 +483,7 @@ TEST_F(StoreTest, SchemaSixDraftsBecomeTheFirstChangeOfTheirHistory) {
     // The store as schema 6 left it: drafts without notes, flags or history.
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
     db.exec(R"sql(
+      DROP TABLE evidence;
       DROP TABLE created;
       DROP TABLE ranges;
       DROP TABLE draft_changes;

@@ -1,0 +1,60 @@
+#include "evidence/evidence_record.h"
+
+#include "engine/score_code.h"
+#include "lattice/expected_result.h"
+#include "lattice/material.h"
+
+namespace egkb {
+
+namespace {
+
+void set_counts(EvidenceRecord& r, const ResultCounts& counts, int threshold) {
+  const ExpectedResult e = expected_result(counts);
+  r.threshold = threshold;
+  r.wins = counts.wins;
+  r.draws = counts.draws;
+  r.losses = counts.losses;
+  r.expected = e.expected;
+  r.low = e.low;
+  r.high = e.high;
+  r.score = score_of_expected(e.expected);
+}
+
+}  // namespace
+
+EvidenceRecord record_of(const MaterialEvidence& searched, const PieceSet& pieces,
+                         const std::string& engine, const EvidenceSettings& settings,
+                         double earlier_seconds) {
+  EvidenceRecord r;
+  r.key = key_of(searched.material, pieces);
+  r.engine = engine;
+  r.budget = settings.budget.text();
+  r.seed = settings.seed;
+  r.scores = score_codes(searched.scores);
+  set_counts(r, searched.counts, settings.threshold);
+  r.seconds = earlier_seconds + searched.seconds;
+  r.failure = searched.failure;
+  return r;
+}
+
+void recount(EvidenceRecord& r, int threshold) {
+  const std::vector<EngineScore> scores = scores_of_codes(r.scores);
+  set_counts(r, count_results(scores, threshold), threshold);
+}
+
+nlohmann::ordered_json evidence_json(const EvidenceRecord& r, const PieceSet& pieces) {
+  nlohmann::ordered_json j{{"material", material_text(r.key, pieces)},
+                           {"engine", r.engine},
+                           {"positions", r.positions()},
+                           {"wins", r.wins},
+                           {"draws", r.draws},
+                           {"losses", r.losses},
+                           {"expected", r.expected},
+                           {"low", r.low},
+                           {"high", r.high},
+                           {"score", value(r.score)}};
+  if (r.failed()) j["failure"] = r.failure;
+  return j;
+}
+
+}  // namespace egkb

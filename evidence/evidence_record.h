@@ -1,0 +1,27 @@
+// A material's search as a stored evidence row (store/evidence.h), and the row counted again at
+// another threshold: its scores are kept, so a threshold is a way of reading them, never a
+// reason to search again.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine/material_search.h"
+#include "store/evidence.h"
+
+namespace egkb {
+
+// The row of a search by `engine` with `settings`; `earlier_seconds` the time of the stored
+// search it continued.
+EvidenceRecord record_of(const MaterialEvidence& searched, const PieceSet& pieces,
+                         const std::string& engine, const EvidenceSettings& settings,
+                         double earlier_seconds);
+
+// Counts, expected result, interval and score of the row's scores at `threshold`.
+void recount(EvidenceRecord& record, int threshold);
+
+// The row as `--json` and the review app show it: material, engine, positions, wins, draws,
+// losses, expected, low, high, score (and failure when it failed).
+nlohmann::ordered_json evidence_json(const EvidenceRecord& record, const PieceSet& pieces);
+
+}  // namespace egkb

@@ -1,0 +1,111 @@
+// The evidence table (store/evidence.h).
+#include <cmath>
+#include <cstring>
+
+#include "store/session.h"
+
+namespace egkb {
+
+namespace {
+
+// Scores as the table keeps them: 4 bytes each, little-endian, whatever this machine's order.
+std::string encode_scores(const std::vector<int32_t>& scores) {
+  std::string bytes(4 * scores.size(), '\0');
+  for (std::size_t i = 0; i < scores.size(); ++i) {
+    const auto u = static_cast<uint32_t>(scores[i]);
+    for (int b = 0; b < 4; ++b)
+      bytes[4 * i + static_cast<std::size_t>(b)] = static_cast<char>(u >> (8 * b));
+  }
+  return bytes;
+}
+
+std::vector<int32_t> decode_scores(const unsigned char* bytes, std::size_t size) {
+  std::vector<int32_t> scores(size / 4);
+  for (std::size_t i = 0; i < scores.size(); ++i) {
+    uint32_t u = 0;
+    for (int b = 0; b < 4; ++b)
+      u |= static_cast<uint32_t>(bytes[4 * i + static_cast<std::size_t>(b)]) << (8 * b);
+    scores[i] = static_cast<int32_t>(u);
+  }
+  return scores;
+}
+
+}  // namespace
+
+std::vector<EvidenceRecord> Store::evidence() {
+  take_snapshot();
+  std::vector<EvidenceRecord> rows;
+  if (s_->version < 10 || !s_->temporary.empty()) return rows;
+  s_->guarded([&] {
+    Query q = s_->query(
+        "SELECT key, engine, budget, seed, positions, scores, threshold, wins, draws, losses, "
+        "expected, low, high, score, seconds, failure, time FROM evidence "
+        "ORDER BY key, engine, budget, seed",
+        "evidence", {"key", 0});
+    while (q.step()) {
+      EvidenceRecord r;
+      r.key = q.key(0);
+      r.engine = q.text(1, "engine");
+      r.budget = q.text(2, "budget");
+      r.seed = static_cast<uint64_t>(q.integer(3, "seed"));
+      const int64_t positions = q.integer(4, "positions");
+      const auto* bytes = static_cast<const unsigned char*>(sqlite3_column_blob(q.statement(), 5));
+      const auto size = static_cast<std::size_t>(sqlite3_column_bytes(q.statement(), 5));
+      if (positions < 0 || size != 4 * static_cast<std::size_t>(positions) ||
+          (size > 0 && bytes == nullptr)) {
+        q.damaged(5, "scores", "4 bytes for each position searched");
+      }
+      r.scores = decode_scores(bytes, size);
+      const int64_t threshold = q.integer(6, "threshold");
+      const int64_t wins = q.integer(7, "wins"), draws = q.integer(8, "draws"),
+                    losses = q.integer(9, "losses");
+      if (threshold < 0) q.damaged(6, "threshold", "centipawns, not negative");
+      if (wins < 0 || draws < 0 || losses < 0 || wins + draws + losses != positions) {
+        q.damaged(9, "losses", "counts that add up to the positions searched");
+      }
+      r.threshold = static_cast<int>(threshold);
+      r.wins = static_cast<uint32_t>(wins);
+      r.draws = static_cast<uint32_t>(draws);
+      r.losses = static_cast<uint32_t>(losses);
+      r.expected = q.number(10, "expected");
+      r.low = q.number(11, "low");
+      r.high = q.number(12, "high");
+      if (r.low < -1 || r.high > 1 || r.low > r.expected || r.expected > r.high) {
+        q.damaged(12, "high", "an expected result in [-1, 1] inside its interval");
+      }
+      r.score = q.score(13, "score");
+      r.seconds = q.number(14, "seconds");
+      r.failure = q.text_or_empty(15, "failure");
+      r.time = q.text(16, "time");
+      rows.push_back(std::move(r));
+    }
+  });
+  return rows;
+}
+
+void StoreWriter::put_evidence(RunId run, const EvidenceRecord& r) {
+  SQLite::Statement& q = q_->evidence;
+  q.bind(1, static_cast<int64_t>(r.key));
+  q.bind(2, r.engine);
+  q.bind(3, r.budget);
+  q.bind(4, static_cast<int64_t>(r.seed));
+  q.bind(5, static_cast<int64_t>(r.scores.size()));
+  const std::string bytes = encode_scores(r.scores);
+  q.bind(6, bytes.data(), static_cast<int>(bytes.size()));
+  q.bind(7, r.threshold);
+  q.bind(8, static_cast<int64_t>(r.wins));
+  q.bind(9, static_cast<int64_t>(r.draws));
+  q.bind(10, static_cast<int64_t>(r.losses));
+  q.bind(11, r.expected);
+  q.bind(12, r.low);
+  q.bind(13, r.high);
+  q.bind(14, value(r.score));
+  q.bind(15, r.seconds);
+  bind_text_or_null(q, 16, r.failure);
+  q.bind(17, run.value);
+  q.bind(18, r.time.empty() ? now_utc() : r.time);
+  q.exec();
+  q.reset();
+}
+
+}  // namespace egkb

@@ -1,0 +1,38 @@
+// Evidence from play as the store keeps it (DESIGN.md section 4b): per material searched, the
+// engine, its budget and the positions' seed, every position's score, and what they say at the
+// threshold they were counted at. Apart from the nodes: evidence never changes a node, is never
+// an expert's row, and a mirror pair reads the one row of whichever material was searched.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lattice/types.h"
+
+namespace egkb {
+
+struct EvidenceRecord {
+  Key key = 0;         // the material searched
+  std::string engine;  // its `id name`, e.g. "Stockfish 15.1"
+  std::string budget;  // "depth 8", "nodes 20000"
+  uint64_t seed = 0;   // of the positions
+  // Position i's score for its side to move, as engine/score_code.h writes it.
+  std::vector<int32_t> scores;
+  int threshold = 0;  // centipawns the counts below were taken at
+  uint32_t wins = 0;  // red's, over the positions searched
+  uint32_t draws = 0;
+  uint32_t losses = 0;
+  double expected = 0;  // (wins - losses) / positions, with its 95% interval
+  double low = -1;
+  double high = 1;
+  Score score{4};       // `expected` binned as the chess data is
+  double seconds = 0;   // search time, over every run that added positions
+  std::string failure;  // why the material failed; empty when it did not
+  std::string time;     // UTC ISO 8601 of the last change
+
+  uint32_t positions() const { return static_cast<uint32_t>(scores.size()); }
+  bool failed() const { return !failure.empty(); }
+};
+
+}  // namespace egkb

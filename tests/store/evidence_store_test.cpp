@@ -1,0 +1,134 @@
+// The evidence table: rows read back as written, a damaged value refused by name, writes apart
+// from the nodes never refused because another command changed the nodes, and a schema 9 store
+// migrated by the next write.
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <gtest/gtest.h>
+
+#include "base/errors.h"
+#include "io/csv.h"
+#include "store/store.h"
+#include "tests/support/store_oracle.h"
+#include "tests/support/temp_dir.h"
+
+namespace egkb {
+namespace {
+
+class EvidenceStoreTest : public test::TempDirTest {
+ protected:
+  std::string store() const { return path("kb.sqlite"); }
+  void SetUp() override {
+    TempDirTest::SetUp();
+    test::make_store(store(), parse_csv("material,score\nKRKNMM,1\nKCKC,4\n", "kb.csv", {}));
+  }
+};
+
+EvidenceRecord sample_record() {
+  EvidenceRecord r;
+  r.key = 2916;
+  r.engine = "Fairy-Stockfish 11.1";
+  r.budget = "depth 14";
+  r.seed = 7;
+  r.scores = {350, -1000000, 999997, -20};
+  r.threshold = 400;
+  r.wins = 2;
+  r.draws = 2;
+  r.losses = 0;
+  r.expected = 0.5;
+  r.low = 0.1;
+  r.high = 0.9;
+  r.score = Score(2);
+  r.seconds = 1.25;
+  r.time = "2026-11-26T00:00:00Z";
+  return r;
+}
+
+bool same(const EvidenceRecord& a, const EvidenceRecord& b) {
+  return a.key == b.key && a.engine == b.engine && a.budget == b.budget && a.seed == b.seed &&
+         a.scores == b.scores && a.threshold == b.threshold && a.wins == b.wins &&
+         a.draws == b.draws && a.losses == b.losses && a.expected == b.expected && a.low == b.low &&
+         a.high == b.high && a.score == b.score && a.seconds == b.seconds &&
+         a.failure == b.failure && a.time == b.time;
+}
+
+TEST_F(EvidenceStoreTest, ARowIsReadBackAsWrittenAndReplacedBySameSearch) {
+  Store s = Store::open(store());
+  EvidenceRecord r = sample_record();
+  s.write_apart([&](StoreWriter& w) { w.put_evidence(w.add_run({.command = "evidence"}), r); });
+  std::vector<EvidenceRecord> read = Store::open(store()).evidence();
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_TRUE(same(read[0], r));
+  r.failure = "position 3: the engine exited with status 1";
+  r.scores.push_back(0);
+  r.draws = 3;
+  s.write_apart([&](StoreWriter& w) { w.put_evidence(RunId(1), r); });
+  read = Store::open(store()).evidence();
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_TRUE(same(read[0], r));
+}
+
+TEST_F(EvidenceStoreTest, EvidenceWritesAreNeverRefusedForNodesChangedMeanwhile) {
+  Store evidence = Store::open(store());
+  evidence.knowledge_base();  // the snapshot a long evidence run plans on
+  Store other = Store::open(store());
+  const KnowledgeBase kb = other.knowledge_base();
+  other.write([&](StoreWriter& w) {
+    const RunId run = w.add_run({.command = "reduce exact"});
+    NodeState after = NodeState::of(kb.rows[0]);
+    after.score = Score(3);
+    w.change(run, kb.rows[0].key, NodeState::of(kb.rows[0]), after, "reduce exact");
+  });
+  EXPECT_NO_THROW(evidence.write_apart([&](StoreWriter& w) {
+    w.put_evidence(w.add_run({.command = "evidence"}), sample_record());
+  }));
+  EXPECT_EQ(Store::open(store()).evidence().size(), 1u);
+  EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
+}
+
+TEST_F(EvidenceStoreTest, DamagedRowsAreRefusedNamingTheColumn) {
+  struct Case {
+    const char* sql;
+    const char* says;
+  };
+  const Case cases[] = {
+      {"UPDATE evidence SET positions = 5", "column scores"},
+      {"UPDATE evidence SET wins = 9", "column losses"},
+      {"UPDATE evidence SET expected = 3", "column high"},
+      {"UPDATE evidence SET score = 11", "column score"},
+      {"UPDATE evidence SET key = -4", "column key"},
+  };
+  for (const Case& c : cases) {
+    Store s = Store::open(store());
+    s.write_apart([&](StoreWriter& w) {
+      w.put_evidence(w.add_run({.command = "evidence"}), sample_record());
+    });
+    {
+      SQLite::Database db(store(), SQLite::OPEN_READWRITE);
+      db.exec("PRAGMA ignore_check_constraints = ON");
+      db.exec(c.sql);
+    }
+    try {
+      Store::open(store()).evidence();
+      ADD_FAILURE() << c.sql << " was read";
+    } catch (const StoreError& e) {
+      EXPECT_NE(std::string(e.what()).find(c.says), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("damaged"), std::string::npos) << e.what();
+    }
+    SQLite::Database(store(), SQLite::OPEN_READWRITE).exec("DELETE FROM evidence");
+  }
+}
+
+TEST_F(EvidenceStoreTest, ASchemaNineStoreHasNoEvidenceUntilItsNextWriteMigratesIt) {
+  {
+    SQLite::Database db(store(), SQLite::OPEN_READWRITE);
+    db.exec("DROP TABLE evidence; PRAGMA user_version = 9;");
+  }
+  EXPECT_TRUE(Store::open(store()).evidence().empty());
+  Store s = Store::open(store());
+  s.write_apart(
+      [&](StoreWriter& w) { w.put_evidence(w.add_run({.command = "evidence"}), sample_record()); });
+  EXPECT_EQ(test::query_number(store(), "PRAGMA user_version"), kStoreVersion);
+  EXPECT_EQ(Store::open(store()).evidence().size(), 1u);
+}
+
+}  // namespace
+}  // namespace egkb
