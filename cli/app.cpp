@@ -235,6 +235,8 @@ class App {
     if (const std::size_t space = c.name.find(' '); space != std::string::npos) {
       const std::string group = c.name.substr(0, space);
       leaf = c.name.substr(space + 1);
+      // A group may itself be a command (`evidence`, `evidence import`), listed before its
+      // subcommands, which it then takes as well as its own arguments.
       parent = find_subcommand(&app_, group);
       if (parent == nullptr) {
         parent = app_.add_subcommand(group, group_summary(group));
@@ -268,6 +270,7 @@ class App {
       std::vector<std::string> names;
       for (const CLI::App* s : level->get_subcommands({})) names.push_back(s->get_name());
       if (std::find(names.begin(), names.end(), word) == names.end()) {
+        if (is_command(level)) return "";  // its own argument, e.g. evidence's KB
         return fmt::format("'{}' is not an egkb command{}\n  run 'egkb help' for the list", word,
                            suggestion(word, names));
       }
@@ -276,6 +279,11 @@ class App {
       level = next;
     }
     return "";
+  }
+
+  bool is_command(const CLI::App* sub) const {
+    return std::any_of(command_of_.begin(), command_of_.end(),
+                       [&](const auto& entry) { return entry.first == sub; });
   }
 
   std::string command_line() const {

@@ -72,6 +72,7 @@ Command export_command();
 Command probe_command();
 Command positions_command();
 Command evidence_command();
+Command evidence_import_command();
 Command report_command();
 
 }  // namespace egkb::cli

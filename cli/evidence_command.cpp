@@ -15,6 +15,7 @@
 #include "cli/progress.h"
 #include "engine/engine_search_path.h"
 #include "evidence/evidence_file.h"
+#include "evidence/evidence_import.h"
 #include "evidence/evidence_record.h"
 #include "evidence/evidence_run.h"
 #include "io/file_kind.h"
@@ -28,6 +29,9 @@ namespace {
 
 struct Options {
   KbOptions kb;
+  // Optional to the parser: CLI11 fills a required argument before it looks for a subcommand,
+  // so `evidence import` would read "import" as the KB. Checked when the command runs.
+  std::optional<std::string> kb_path;
   std::optional<std::string> engine;
   std::string rows = "all";
   std::optional<uint64_t> positions, depth, nodes, threshold, jobs;
@@ -203,7 +207,11 @@ Command evidence_command() {
       "a UCI engine's verdict on random positions of each material, kept beside the rows",
       "egkb evidence kb.sqlite --jobs 2",
       [o](OptionSink& sink) {
-        add_kb_options(sink, o->kb);
+        sink.argument(o->kb_path, "KB",
+                      "the knowledge base: a .csv file (- reads standard input) or a .sqlite "
+                      "store");
+        add_pieces_option(sink, o->kb.pieces);
+        add_duplicate_option(sink, o->kb.on_duplicate);
         sink.text(o->engine, "--engine",
                   "the UCI engine: a path, or a program on PATH or in /usr/games (default: "
                   "fairy-stockfish for xiangqi, stockfish for chess)");
@@ -234,6 +242,12 @@ Command evidence_command() {
         sink.flag(o->quiet, "--quiet", "no progress on the terminal");
       },
       [o] {
+        if (!o->kb_path) {
+          throw InputError("", 0, "KB",
+                           "no knowledge base given: egkb evidence KB (or egkb evidence import "
+                           "KB FILE...)");
+        }
+        o->kb.path = *o->kb_path;
         OpenedKb opened = open(o->kb);
         const KnowledgeBase& kb = opened.kb;
         const PieceSet& pieces = *kb.pieces;
@@ -316,6 +330,46 @@ Command evidence_command() {
         }
         return 0;
       }};
+}
+
+}  // namespace egkb::cli
+
+namespace egkb::cli {
+
+Command evidence_import_command() {
+  struct ImportOptions {
+    std::string kb;
+    std::vector<std::string> files;
+    bool json = false;
+  };
+  auto o = std::make_shared<ImportOptions>();
+  return {"evidence import",
+          "merge evidence files (the shards of a job array) into a store, idempotently",
+          "egkb evidence import kb.sqlite shard-*.jsonl",
+          [o](OptionSink& sink) {
+            sink.argument(o->kb, "KB", "the store (.sqlite) to merge into");
+            sink.arguments(o->files, "FILE", "evidence files from egkb evidence --out");
+            sink.flag(o->json, "--json", "print the figures as JSON");
+          },
+          [o] {
+            require_store(o->kb);
+            Store store = open_store(o->kb);
+            const EvidenceImport counts = import_evidence(store, o->files);
+            if (o->json) {
+              std::cout << json_text({{"files", counts.files},
+                                      {"rows", counts.rows},
+                                      {"added", counts.added},
+                                      {"replaced", counts.replaced},
+                                      {"unchanged", counts.unchanged}})
+                        << '\n';
+            } else {
+              fmt::print(
+                  "evidence import: {} rows from {} files: {} added, {} replaced, {} "
+                  "unchanged\n",
+                  counts.rows, counts.files, counts.added, counts.replaced, counts.unchanged);
+            }
+            return 0;
+          }};
 }
 
 }  // namespace egkb::cli

@@ -121,6 +121,12 @@ EvidenceRecord read_record(const Line& line, const EvidenceFileHeader& h) {
   return r;
 }
 
+[[noreturn]] void not_evidence(const std::string& path) {
+  throw InputError(path, 1, "",
+                   "is not an evidence file: its first line is not the header egkb evidence "
+                   "writes");
+}
+
 std::string header_line(const EvidenceFileHeader& h) {
   nlohmann::ordered_json j{{"egkb_evidence", kFormat},
                            {"pieces", h.pieces->name()},
@@ -172,15 +178,18 @@ EvidenceFile read_evidence_file(const std::string& path) {
       break;
     }
     const std::string_view raw(text.data() + start, end - start);
-    const nlohmann::json json = parse_json_input(raw, fmt::format("{} line {}", path, number));
-    const Line line(path, number, json);
+    nlohmann::json json;
+    try {
+      json = parse_json_input(raw, fmt::format("{}:{}", path, number));
+    } catch (const InputError&) {
+      if (number == 1) not_evidence(path);
+      throw;
+    }
     if (number == 1) {
-      if (!json.is_object() || !json.contains("egkb_evidence")) {
-        throw InputError(path, 1, "", "is not an evidence file: its first line names none");
-      }
-      file.header = read_header(line);
+      if (!json.is_object() || !json.contains("egkb_evidence")) not_evidence(path);
+      file.header = read_header(Line(path, number, json));
     } else {
-      file.records.push_back(read_record(line, file.header));
+      file.records.push_back(read_record(Line(path, number, json), file.header));
     }
     start = end + 1;
     file.whole_bytes = start;

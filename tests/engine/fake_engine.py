@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """A UCI engine for egkb's tests: it scores a position by counting material, and misbehaves as
 its environment asks.
 

@@ -1,0 +1,238 @@
+// egkb evidence end to end with a fake engine (tests/engine/fake_engine.py): rows kept per
+// material, a kill -9 half-way resumed to the result of one run, shards merged into the result
+// of one run, an engine's crash, hang and garbage costing only the materials they hit, and every
+// refusal leaving the folder as it was.
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <thread>
+
+#include "tests/support/cli.h"
+#include "tests/support/process.h"
+#include "tests/support/store_oracle.h"
+
+namespace egkb {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+const std::string kFake = EGKB_FAKE_ENGINE;
+
+class EvidenceCli : public test::CliTest {
+ protected:
+  void SetUp() override {
+    CliTest::SetUp();
+    write("kb.csv",
+          "material,score\nKRK,0\nKNK,1\nKCK,4\nKPK,2\nKRKG,0\nKRKM,0\nKNKG,2\nKNKM,2\nKPKG,4\n"
+          "KRRK,0\nKRNK,0\nKRCK,0\nKRKN,3\nKNKN,4\nKCKG,4\nKRKGG,1\n");
+    ASSERT_EQ(run("import " + store() + " " + path("kb.csv")).code, 0);
+  }
+  void TearDown() override {
+    for (const char* v : {"FAKE_ENGINE_CRASH_AT", "FAKE_ENGINE_HANG_ON", "FAKE_ENGINE_GARBAGE_ON",
+                          "FAKE_ENGINE_SLOW_MS", "FAKE_ENGINE_LOG"}) {
+      unsetenv(v);
+    }
+    CliTest::TearDown();
+  }
+  std::string store() const { return path("kb.sqlite"); }
+  static std::string engine() { return " --engine " + kFake + " --depth 1 --positions 8"; }
+
+  // The evidence a store holds, row by row, without the times.
+  static std::vector<std::string> rows(const std::string& store) {
+    SQLite::Database db(store);
+    SQLite::Statement q(db,
+                        "SELECT key, engine, budget, seed, positions, hex(scores), threshold, "
+                        "wins, draws, losses, expected, low, high, score, coalesce(failure, '') "
+                        "FROM evidence ORDER BY key, engine, budget, seed");
+    std::vector<std::string> out;
+    while (q.executeStep()) {
+      std::string row;
+      for (int c = 0; c < q.getColumnCount(); ++c) row += q.getColumn(c).getString() + "|";
+      out.push_back(row);
+    }
+    return out;
+  }
+  // How many times the fake engine searched each FEN's material (its log, one FEN a line).
+  std::size_t searches() const {
+    std::ifstream in(path("log.txt"));
+    std::size_t n = 0;
+    for (std::string line; std::getline(in, line);) ++n;
+    return n;
+  }
+};
+
+TEST_F(EvidenceCli, AStoreKeepsARowPerMaterialAndASecondRunSearchesNothing) {
+  setenv("FAKE_ENGINE_LOG", path("log.txt").c_str(), 1);
+  const test::Outcome first = run("evidence " + store() + engine() + " --jobs 2 --json");
+  ASSERT_EQ(first.code, 0) << first.err;
+  EXPECT_NE(first.out.find("\"materials\": 16"), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("\"searched\": 16"), std::string::npos);
+  EXPECT_NE(first.out.find("\"engine\": \"Fake 1.0\""), std::string::npos);
+  EXPECT_EQ(rows(store()).size(), 16u);
+  EXPECT_EQ(searches(), 16u * 8);
+  const test::Outcome second = run("evidence " + store() + engine() + " --json");
+  EXPECT_NE(second.out.find("\"kept\": 16"), std::string::npos) << second.out;
+  EXPECT_EQ(searches(), 16u * 8);
+  // A new threshold counts the kept scores again and searches nothing.
+  const auto before = rows(store());
+  ASSERT_EQ(run("evidence " + store() + engine() + " --threshold 950").code, 0);
+  EXPECT_EQ(searches(), 16u * 8);
+  EXPECT_NE(rows(store()), before);
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM evidence WHERE threshold = 950"), 16);
+  // The nodes are untouched: evidence is never a row of the base.
+  EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM nodes WHERE source = 'expert'"), 0);
+}
+
+TEST_F(EvidenceCli, AKillHalfWayKeepsEveryFinishedMaterialAndTheRerunEqualsOneRun) {
+  setenv("FAKE_ENGINE_SLOW_MS", "40", 1);
+  const std::string whole = path("whole.sqlite");
+  ASSERT_EQ(run("import " + whole + " " + path("kb.csv")).code, 0);
+  const auto started = Clock::now();
+  ASSERT_EQ(run("evidence " + whole + engine() + " --jobs 1").code, 0);
+  const auto duration = Clock::now() - started;
+  const std::vector<std::string> expected = rows(whole);
+  ASSERT_EQ(expected.size(), 16u);
+  int partial = 0;
+  for (int trial = 0; trial < 3; ++trial) {
+    std::filesystem::remove(store());
+    ASSERT_EQ(run("import " + store() + " " + path("kb.csv")).code, 0);
+    setenv("FAKE_ENGINE_LOG", path("log.txt").c_str(), 1);
+    std::filesystem::remove(path("log.txt"));
+    {
+      test::Process victim({"evidence", store(), "--engine", kFake, "--depth", "1", "--positions",
+                            "8", "--jobs", "1"},
+                           path("o.txt"), path("e.txt"));
+      std::this_thread::sleep_for(duration * (trial + 1) / 4);
+      victim.kill_hard();
+      victim.wait();
+    }
+    const std::size_t kept = rows(store()).size();
+    partial += kept > 0 && kept < 16;
+    ASSERT_TRUE(test::integrity_ok(store()));
+    const std::size_t searched_before = searches();
+    const test::Outcome rerun = run("evidence " + store() + engine() + " --jobs 2 --json");
+    ASSERT_EQ(rerun.code, 0) << rerun.err;
+    EXPECT_NE(rerun.out.find("\"kept\": " + std::to_string(kept)), std::string::npos) << rerun.out;
+    // The rerun searched only the materials not finished: at most one was cut short.
+    EXPECT_LE(searches() - searched_before, (16 - kept) * 8u);
+    EXPECT_EQ(rows(store()), expected) << "trial " << trial;
+  }
+  EXPECT_GE(partial, 1) << "no kill landed half-way";
+}
+
+TEST_F(EvidenceCli, FourShardsAtOnceMergedEqualOneRun) {
+  const std::string whole = path("whole.sqlite");
+  ASSERT_EQ(run("import " + whole + " " + path("kb.csv")).code, 0);
+  ASSERT_EQ(run("evidence " + whole + engine()).code, 0);
+  {
+    std::vector<std::unique_ptr<test::Process>> shards;
+    for (int k = 1; k <= 4; ++k) {
+      shards.push_back(std::make_unique<test::Process>(
+          std::vector<std::string>{"evidence", path("kb.csv"), "--engine", kFake, "--depth", "1",
+                                   "--positions", "8", "--shard", std::to_string(k) + "/4", "--out",
+                                   path("shard" + std::to_string(k) + ".jsonl")},
+          path("o" + std::to_string(k)), path("e" + std::to_string(k))));
+    }
+    for (auto& s : shards) EXPECT_EQ(s->wait(), 0);
+  }
+  const std::string files = path("shard1.jsonl") + " " + path("shard2.jsonl") + " " +
+                            path("shard3.jsonl") + " " + path("shard4.jsonl");
+  const test::Outcome merged = run("evidence import " + store() + " " + files + " --json");
+  ASSERT_EQ(merged.code, 0) << merged.err;
+  EXPECT_NE(merged.out.find("\"added\": 16"), std::string::npos) << merged.out;
+  EXPECT_EQ(rows(store()), rows(whole));
+  const test::Outcome again = run("evidence import " + store() + " " + files + " --json");
+  EXPECT_NE(again.out.find("\"unchanged\": 16"), std::string::npos) << again.out;
+  EXPECT_EQ(rows(store()), rows(whole));
+}
+
+TEST_F(EvidenceCli, CrashHangAndGarbageCostOnlyTheMaterialsTheyHitAndAreNamed) {
+  setenv("FAKE_ENGINE_CRASH_AT", "3", 1);
+  setenv("FAKE_ENGINE_HANG_ON", "C", 1);
+  setenv("FAKE_ENGINE_GARBAGE_ON", "n", 1);
+  const test::Outcome r = run("evidence " + store() + engine() + " --timeout 0.5 --jobs 2");
+  EXPECT_EQ(r.code, 3) << r.err;
+  // Hangs on a red cannon (KCK, KRCK, KCKG), garbage on a black horse (KRKN, KNKN).
+  EXPECT_NE(r.out.find("failed KCK: position 0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("failed KRKN: position"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("gave no bestmove within 0.5 s"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("does not read"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("5 of 16 materials failed"), std::string::npos) << r.err;
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM evidence WHERE failure IS NULL"), 11);
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM evidence WHERE failure IS NOT NULL"),
+            5);
+  EXPECT_EQ(test::query_number(store(),
+                               "SELECT count(*) FROM evidence WHERE failure IS NULL AND "
+                               "positions <> 8"),
+            0);
+  // Fixed, the engine finishes them and only them.
+  unsetenv("FAKE_ENGINE_HANG_ON");
+  unsetenv("FAKE_ENGINE_GARBAGE_ON");
+  const test::Outcome again = run("evidence " + store() + engine() + " --json");
+  EXPECT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.out.find("\"searched\": 5"), std::string::npos) << again.out;
+}
+
+TEST_F(EvidenceCli, RefusalsNameTheFaultAndChangeNothing) {
+  const auto before = test::folder_files_checkpointed(dir_);
+  struct Case {
+    std::string args;
+    const char* says;
+  };
+  const Case cases[] = {
+      {"evidence " + store() + " --engine /nonexistent/stockfish", "is not a program"},
+      {"evidence " + store() + " --engine no-such-engine-anywhere",
+       "no engine 'no-such-engine-anywhere' on PATH"},
+      {"evidence " + store() + " --engine /bin/true", "is not a UCI engine egkb can use"},
+      {"evidence " + path("kb.csv") + " --engine " + kFake, "a CSV base keeps no evidence"},
+      {"evidence " + store() + " --engine " + kFake + " --shard 5/4 --out " + path("x.jsonl"),
+       "is not K/N"},
+      {"evidence " + store() + " --engine " + kFake + " --depth 2 --nodes 100", "not both"},
+      {"evidence " + store() + " --engine " + kFake + " --rows batch:7", "no batch"},
+      {"evidence " + store() + " --engine " + kFake + " --rows " + path("kb.csv") + "x",
+       "cannot be read"},
+      {"evidence " + store() + " --engine " + kFake + " --out " + store(), "overwrite"},
+      {"evidence import " + store() + " " + path("kb.csv"), "is not an evidence file"},
+  };
+  for (const Case& c : cases) {
+    const test::Outcome r = run(c.args);
+    EXPECT_EQ(r.code, 2) << c.args << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << c.args << "\n" << r.err;
+  }
+  EXPECT_EQ(test::changed_files(before, test::folder_files_checkpointed(dir_)), "");
+}
+
+TEST_F(EvidenceCli, AKilledShardFileIsContinuedAndABadLineIsNamed) {
+  setenv("FAKE_ENGINE_SLOW_MS", "30", 1);
+  const std::string out = path("s.jsonl");
+  {
+    test::Process victim({"evidence", path("kb.csv"), "--engine", kFake, "--depth", "1",
+                          "--positions", "8", "--jobs", "1", "--out", out},
+                         path("o.txt"), path("e.txt"));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    victim.kill_hard();
+    victim.wait();
+  }
+  std::ofstream(out, std::ios::app) << "{\"material\": \"KR";  // a line torn by the kill
+  const test::Outcome rerun =
+      run("evidence " + path("kb.csv") + engine() + " --out " + out + " --json");
+  ASSERT_EQ(rerun.code, 0) << rerun.err;
+  EXPECT_EQ(rerun.out.find("\"kept\": 0,"), std::string::npos) << rerun.out;
+  EXPECT_EQ(run("evidence import " + store() + " " + out).code, 0);
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM evidence"), 16);
+  std::ofstream(path("bad.jsonl"))
+      << test::read_file(out).substr(0, test::read_file(out).find('\n') + 1)
+      << "{\"material\": \"KRK\", \"positions\": 1, \"scores\": [\"x\"]}\n";
+  const test::Outcome bad = run("evidence import " + store() + " " + path("bad.jsonl"));
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("bad.jsonl:2: scores: expected whole numbers"), std::string::npos)
+      << bad.err;
+}
+
+}  // namespace
+}  // namespace egkb
