@@ -45,27 +45,34 @@ std::array<Counts, 2> counts_in(const Table& t, const Material& stored) {
 struct SampleOptions {
   std::string file;
   int per_material = 4;
+  int draws_per_material = 0;
   int max_plies = 9;
   unsigned seed = 1;
 };
 
-// A few decided positions of short lines per material and side to move, for the engine check
-// (tools/xiangqi_retrograde/engine_cross_check.py). Random indices until enough are found.
+// A few positions per material and side to move for the engine check
+// (tools/xiangqi_retrograde/engine_cross_check.py): wins and losses of short lines, and draws.
+// Random indices until enough are found.
 void write_samples(const Table& t, const SampleOptions& o, std::mt19937_64& rng, std::ofstream& out) {
   std::uniform_int_distribution<uint64_t> pick(0, t.index.size() - 1);
   Position p;
   for (Colour c : {Colour::red, Colour::black}) {
-    int found = 0;
-    for (int tries = 0; tries < 200000 && found < o.per_material; ++tries) {
+    int decided = 0, draws = 0;
+    for (int tries = 0; tries < 1000000 && (decided < o.per_material || draws < o.draws_per_material); ++tries) {
       const uint64_t i = pick(rng);
       const uint8_t v = t.value[index(c)][i];
-      if (v != kWin && v != kLoss) continue;
-      if (t.plies[index(c)][i] > o.max_plies) continue;
+      if (v == kIllegal) continue;
+      if (v == kDraw) {
+        if (draws == o.draws_per_material) continue;
+        ++draws;
+      } else {
+        if (decided == o.per_material || t.plies[index(c)][i] > o.max_plies) continue;
+        ++decided;
+      }
       t.index.decode(i, p);
       out << fmt::format("{},{},{},{},{}\n", material_text(t.index.material()), fairy_stockfish_fen(p, c),
-                         c == Colour::red ? "red" : "black", v == kWin ? "win" : "loss",
-                         static_cast<int>(t.plies[index(c)][i]));
-      ++found;
+                         c == Colour::red ? "red" : "black", v == kWin ? "win" : v == kLoss ? "loss" : "draw",
+                         v == kDraw ? std::string() : std::to_string(t.plies[index(c)][i]));
     }
   }
 }
@@ -82,9 +89,13 @@ int main(int argc, char** argv) {
   app.add_option("--max-positions", max_positions,
                  "Largest material solved, in index positions with both sides to move");
   app.add_option("--samples", samples.file, "Also write short decided lines as FEN, for the engine check");
-  app.add_option("--samples-per-material", samples.per_material, "Samples per material and side to move");
+  app.add_option("--samples-per-material", samples.per_material,
+                 "Wins or losses sampled per material and side to move");
   app.add_option("--sample-max-plies", samples.max_plies, "Longest line sampled, in plies");
+  app.add_option("--sample-draws", samples.draws_per_material, "Draws sampled per material and side to move");
   app.add_option("--seed", samples.seed, "Seed of the sampling");
+  bool list_only = false;
+  app.add_flag("--list", list_only, "Print the materials and their positions, solve nothing");
   app.add_option("materials", named, "Materials to solve (KRKGGMM ...); none: the default set");
   CLI11_PARSE(app, argc, argv);
 
@@ -106,6 +117,16 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::cerr << "xiangqi-retrograde: " << e.what() << '\n';
     return 2;
+  }
+
+  if (list_only) {
+    uint64_t total = 0;
+    for (const Material& m : wanted) {
+      std::cout << fmt::format("{} {}\n", material_text(m), positions_of(m));
+      total += positions_of(m);
+    }
+    std::cout << fmt::format("{} materials, {} positions\n", wanted.size(), total);
+    return 0;
   }
 
   std::ofstream sample_out;
