@@ -37,11 +37,11 @@ bool may_stand(char letter, int file, int rank) {
   }
 }
 
-// Every point the piece on (file, rank) may go to, its own king's safety aside.
-std::vector<Square> destinations(const Grid& g, int file, int rank) {
+// Every point the piece on (file, rank) may go to, its own king's safety aside, into `out`.
+void destinations(const Grid& g, int file, int rank, std::vector<Square>& out) {
   const char piece = g[rank][file];
   const bool is_red = red(piece);
-  std::vector<Square> out;
+  out.clear();
   auto mine = [&](int f, int r) { return g[r][f] != '.' && red(g[r][f]) == is_red; };
   auto palace = [&](int f, int r) { return f >= 3 && f <= 5 && (is_red ? r <= 2 : r >= 7); };
   auto add = [&](int f, int r) {
@@ -116,7 +116,6 @@ std::vector<Square> destinations(const Grid& g, int file, int rank) {
     default:
       throw std::logic_error("unknown piece");
   }
-  return out;
 }
 
 Square king_of(const Grid& g, bool is_red) {
@@ -140,10 +139,12 @@ bool kings_facing(const Grid& g) {
 // A king is attacked when some piece of the other side could move onto its point.
 bool king_attacked(const Grid& g, bool red_king) {
   const Square k = king_of(g, red_king);
+  std::vector<Square> moves;
   for (int r = 0; r < 10; ++r) {
     for (int f = 0; f < 9; ++f) {
       if (g[r][f] == '.' || red(g[r][f]) == red_king) continue;
-      for (const Square& to : destinations(g, f, r)) {
+      destinations(g, f, r, moves);
+      for (const Square& to : moves) {
         if (to == k) return true;
       }
     }
@@ -154,9 +155,17 @@ bool king_attacked(const Grid& g, bool red_king) {
 // Legal with this side to move: kings apart, the other side not in check.
 bool legal(const Grid& g, bool red_to_move) { return !kings_facing(g) && !king_attacked(g, !red_to_move); }
 
+// The pieces in board order, each as its letter and point, and the side to move: short enough
+// for the string to need no allocation.
 std::string key(const Grid& g, bool red_to_move) {
   std::string k;
-  for (const auto& row : g) k.append(row.begin(), row.end());
+  for (int r = 0; r < 10; ++r) {
+    for (int f = 0; f < 9; ++f) {
+      if (g[r][f] == '.') continue;
+      k += g[r][f];
+      k += static_cast<char>(r * 9 + f);
+    }
+  }
   k += red_to_move ? 'w' : 'b';
   return k;
 }
@@ -237,6 +246,7 @@ Solution solve(const std::string& material) {
 
   // Each position's legal moves, as the positions they reach.
   std::vector<std::vector<size_t>> next(s.positions.size());
+  std::vector<Square> moves;
   for (size_t i = 0; i < s.positions.size(); ++i) {
     const Position& p = s.positions[i];
     Grid g;
@@ -244,7 +254,8 @@ Solution solve(const std::string& material) {
     for (const Piece& q : p.pieces) g[q.rank][q.file] = q.letter;
     for (const Piece& q : p.pieces) {
       if (red(q.letter) != p.red_to_move) continue;
-      for (const Square& to : destinations(g, q.file, q.rank)) {
+      destinations(g, q.file, q.rank, moves);
+      for (const Square& to : moves) {
         Grid after = g;
         after[to.second][to.first] = q.letter;
         after[q.rank][q.file] = '.';
