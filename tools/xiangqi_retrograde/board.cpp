@@ -1,6 +1,7 @@
 #include "tools/xiangqi_retrograde/board.h"
 
 #include <algorithm>
+#include <array>
 
 namespace xiangqi_retrograde {
 
@@ -51,12 +52,6 @@ const std::vector<int>& placement_squares(Colour c, Kind k) {
 bool may_stand_on(Colour c, Kind k, int sq) {
   if (c == Colour::black) sq = square(file_of(sq), kRanks - 1 - rank_of(sq));
   return red_may_stand_on(k, sq);
-}
-
-std::string square_name(int sq) {
-  std::string name(1, static_cast<char>('a' + file_of(sq)));
-  name += std::to_string(rank_of(sq) + 1);
-  return name;
 }
 
 char kind_letter(Kind k) {

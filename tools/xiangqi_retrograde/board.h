@@ -3,9 +3,7 @@
 // the usual names) and file 0 the a-file.
 #pragma once
 
-#include <array>
 #include <cstdint>
-#include <string>
 #include <vector>
 
 namespace xiangqi_retrograde {
@@ -49,8 +47,6 @@ constexpr bool in_palace(Colour c, int sq) {
 const std::vector<int>& placement_squares(Colour c, Kind k);
 bool may_stand_on(Colour c, Kind k, int sq);
 
-// "e1" .. "i10".
-std::string square_name(int sq);
 // K R N C P G M, as egkb writes materials.
 char kind_letter(Kind k);
 
