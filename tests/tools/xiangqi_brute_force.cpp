@@ -15,25 +15,41 @@ namespace {
 using Grid = std::array<std::array<char, 9>, 10>;
 using Square = std::pair<int, int>;  // file, rank
 
-bool red(char letter) { return std::isupper(static_cast<unsigned char>(letter)) != 0; }
-char upper(char letter) { return static_cast<char>(std::toupper(static_cast<unsigned char>(letter))); }
-bool inside(int file, int rank) { return file >= 0 && file < 9 && rank >= 0 && rank < 10; }
+bool red(char letter) {
+  return std::isupper(static_cast<unsigned char>(letter)) != 0;
+}
+char upper(char letter) {
+  return static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+}
+bool inside(int file, int rank) {
+  return file >= 0 && file < 9 && rank >= 0 && rank < 10;
+}
 
-Square named(const std::string& name) { return {name[0] - 'a', std::stoi(name.substr(1)) - 1}; }
+Square named(const std::string& name) {
+  return {name[0] - 'a', std::stoi(name.substr(1)) - 1};
+}
 
 // The points as the rules list them, for red; black's are the same seen from the other end.
 bool red_point(const std::vector<std::string>& names, int file, int rank) {
-  return std::any_of(names.begin(), names.end(), [&](const std::string& n) { return named(n) == Square{file, rank}; });
+  return std::any_of(names.begin(), names.end(), [&](const std::string& n) {
+    return named(n) == Square{file, rank};
+  });
 }
 
 bool may_stand(char letter, int file, int rank) {
   if (!red(letter)) rank = 9 - rank;
   switch (upper(letter)) {
-    case 'K': return file >= 3 && file <= 5 && rank <= 2;
-    case 'G': return red_point({"d1", "f1", "e2", "d3", "f3"}, file, rank);
-    case 'M': return red_point({"c1", "g1", "a3", "e3", "i3", "c5", "g5"}, file, rank);
-    case 'P': return rank >= 5 || ((rank == 3 || rank == 4) && red_point({"a1", "c1", "e1", "g1", "i1"}, file, 0));
-    default: return true;  // R N C
+    case 'K':
+      return file >= 3 && file <= 5 && rank <= 2;
+    case 'G':
+      return red_point({"d1", "f1", "e2", "d3", "f3"}, file, rank);
+    case 'M':
+      return red_point({"c1", "g1", "a3", "e3", "i3", "c5", "g5"}, file, rank);
+    case 'P':
+      return rank >= 5 ||
+             ((rank == 3 || rank == 4) && red_point({"a1", "c1", "e1", "g1", "i1"}, file, 0));
+    default:
+      return true;  // R N C
   }
 }
 
@@ -153,7 +169,9 @@ bool king_attacked(const Grid& g, bool red_king) {
 }
 
 // Legal with this side to move: kings apart, the other side not in check.
-bool legal(const Grid& g, bool red_to_move) { return !kings_facing(g) && !king_attacked(g, !red_to_move); }
+bool legal(const Grid& g, bool red_to_move) {
+  return !kings_facing(g) && !king_attacked(g, !red_to_move);
+}
 
 // The pieces in board order, each as its letter and point, and the side to move: short enough
 // for the string to need no allocation.
@@ -208,8 +226,9 @@ Solution solve(const std::string& material) {
 
   Solution s;
   std::unordered_map<std::string, size_t> id;
-  for (const auto& [text, unsorted] : materials) {
-    std::string letters = unsorted;
+  for (const auto& entry : materials) {
+    const std::string& text = entry.first;  // a lambda below takes it: no structured binding
+    std::string letters = entry.second;
     std::sort(letters.begin(), letters.end());  // identical pieces side by side
     Grid g;
     for (auto& row : g) row.fill('.');
@@ -261,7 +280,8 @@ Solution solve(const std::string& material) {
         after[q.rank][q.file] = '.';
         if (kings_facing(after) || king_attacked(after, p.red_to_move)) continue;  // illegal move
         const auto it = id.find(key(after, !p.red_to_move));
-        if (it == id.end()) throw std::logic_error("a legal move reaches a position never enumerated");
+        if (it == id.end())
+          throw std::logic_error("a legal move reaches a position never enumerated");
         next[i].push_back(it->second);
       }
     }

@@ -17,8 +17,10 @@ namespace xr = xiangqi_retrograde;
 namespace bf = xiangqi_brute_force;
 
 // Solves `material` and what its captures reach with the tool; calls check(table) for each.
-void for_each_solved(const std::string& material, const std::function<void(const xr::Table&, bool wanted)>& check) {
-  xr::solve_all({xr::parse_material(material)}, {}, [&](const xr::Table& t, double, bool wanted) { check(t, wanted); });
+void for_each_solved(const std::string& material,
+                     const std::function<void(const xr::Table&, bool wanted)>& check) {
+  xr::solve_all({xr::parse_material(material)}, {},
+                [&](const xr::Table& t, double, bool wanted) { check(t, wanted); });
 }
 
 void with_table(const std::string& material, const std::function<void(const xr::Table&)>& check) {
@@ -67,8 +69,8 @@ void expect_brute_force_agrees(const std::string& material) {
       const auto pieces = placed(p);
       const uint8_t v = t.probe(pieces, p.red_to_move ? xr::Colour::red : xr::Colour::black);
       if (v != value_of(p.result) && ++wrong <= 3) {
-        ADD_FAILURE() << "position of " << text << (p.red_to_move ? " red" : " black") << " to move: tool "
-                      << int(v) << ", brute force " << int(value_of(p.result));
+        ADD_FAILURE() << "position of " << text << (p.red_to_move ? " red" : " black")
+                      << " to move: tool " << int(v) << ", brute force " << int(value_of(p.result));
       }
     }
     EXPECT_EQ(wrong, 0);
@@ -78,14 +80,16 @@ void expect_brute_force_agrees(const std::string& material) {
 
 class XiangqiRetrogradeBruteForce : public testing::TestWithParam<const char*> {};
 
-TEST_P(XiangqiRetrogradeBruteForce, SolverEqualsValueIteration) { expect_brute_force_agrees(GetParam()); }
+TEST_P(XiangqiRetrogradeBruteForce, SolverEqualsValueIteration) {
+  expect_brute_force_agrees(GetParam());
+}
 
 // Each attacker alone; then a guard as the cannon's screen, black's guard and minister taken and
 // taking, two identical guards (one index for both orders) that block a horse's legs, and red's
 // own guards hemming in its king and horse, where red to move can be stalemated and lose.
 INSTANTIATE_TEST_SUITE_P(SmallMaterials, XiangqiRetrogradeBruteForce,
-                         testing::Values("KRK", "KNK", "KCK", "KPK", "KCGK", "KRKG", "KPKM", "KPKGG", "KNKGG",
-                                         "KNGGK"));
+                         testing::Values("KRK", "KNK", "KCK", "KPK", "KCGK", "KRKG", "KPKM",
+                                         "KPKGG", "KNKGG", "KNGGK"));
 
 // The solver walks back from decided positions by retro moves; they must be exactly the moves
 // without capture, turned round. Checked both ways on random placements of a material with every
@@ -95,9 +99,11 @@ TEST(XiangqiRetrograde, RetroMovesAreTheMovesTurnedRound) {
   const xr::PositionIndex index(xr::parse_material("KRNCPGMKGGMM"));
   std::mt19937_64 rng(7);
   std::uniform_int_distribution<uint64_t> pick(0, index.size() - 1);
-  xr::Position p, q;
+  xr::Position p;
   int placements = 0, moves = 0, retro_moves = 0;
-  auto contains = [](const std::vector<uint64_t>& v, uint64_t x) { return std::find(v.begin(), v.end(), x) != v.end(); };
+  auto contains = [](const std::vector<uint64_t>& v, uint64_t x) {
+    return std::find(v.begin(), v.end(), x) != v.end();
+  };
   // The indices one move (or one retro move) of the given piece's colour away from index i.
   auto neighbours = [&](uint64_t i, xr::Colour c, bool forward) {
     std::vector<uint64_t> out;
@@ -177,7 +183,8 @@ TEST(XiangqiRetrograde, TextbookResults) {
   // taking it.
   with_table("KRK", [](const xr::Table& t) {
     EXPECT_EQ(t.counts[0].win, t.counts[0].legal());
-    EXPECT_GT(static_cast<double>(t.counts[1].loss), 0.97 * static_cast<double>(t.counts[1].legal()));
+    EXPECT_GT(static_cast<double>(t.counts[1].loss),
+              0.97 * static_cast<double>(t.counts[1].legal()));
   });
   // A cannon alone has no screen: it never wins, and nothing loses.
   with_table("KCK", [](const xr::Table& t) {
@@ -185,7 +192,8 @@ TEST(XiangqiRetrograde, TextbookResults) {
   });
   // A lone horse mates a lone king.
   with_table("KNK", [](const xr::Table& t) {
-    EXPECT_GT(static_cast<double>(t.counts[0].win), 0.95 * static_cast<double>(t.counts[0].legal()));
+    EXPECT_GT(static_cast<double>(t.counts[0].win),
+              0.95 * static_cast<double>(t.counts[0].legal()));
   });
   // An "old pawn" on black's back rank cannot reach the king's ranks any more: a draw.
   with_table("KPK", [](const xr::Table& t) {
@@ -204,7 +212,8 @@ TEST(XiangqiRetrograde, TextbookResults) {
 TEST(XiangqiRetrograde, RowsBinLikeTheChessData) {
   // KPvK of datasets/chess-syzygy-6men.csv: 0.672990, score 2.
   const std::array<xr::Counts, 2> kpk = {xr::Counts{62480, 19184, 0}, xr::Counts{0, 35210, 48802}};
-  EXPECT_EQ(xr::csv_row(xr::parse_material("KPK"), kpk), "KPK,2,0.672990,62480,19184,0,0,35210,48802");
+  EXPECT_EQ(xr::csv_row(xr::parse_material("KPK"), kpk),
+            "KPK,2,0.672990,62480,19184,0,0,35210,48802");
   EXPECT_EQ(xr::score(0.9), 0);
   EXPECT_EQ(xr::score(0.0), 4);
   EXPECT_EQ(xr::score(-0.15), 6);

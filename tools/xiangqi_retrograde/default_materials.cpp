@@ -6,7 +6,9 @@
 
 namespace xiangqi_retrograde {
 
-uint64_t positions_of(const Material& m) { return 2 * PositionIndex::size_of(m); }
+uint64_t positions_of(const Material& m) {
+  return 2 * PositionIndex::size_of(m);
+}
 
 std::vector<Material> default_materials(uint64_t max_positions) {
   // Texts in K R N C P G M order already: red's attackers, red's defenders, K, black's.

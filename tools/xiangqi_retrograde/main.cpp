@@ -1,5 +1,8 @@
 // xiangqi-retrograde: exact win/draw/loss counts of one-sided xiangqi endgames by retrograde
 // analysis, written as datasets/xiangqi-retrograde.csv (see datasets/README.md).
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -8,9 +11,6 @@
 #include <random>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
-#include <fmt/format.h>
 
 #include "tools/xiangqi_retrograde/default_materials.h"
 #include "tools/xiangqi_retrograde/fen.h"
@@ -53,12 +53,14 @@ struct SampleOptions {
 // A few positions per material and side to move for the engine check
 // (tools/xiangqi_retrograde/engine_cross_check.py): wins and losses of short lines, and draws.
 // Random indices until enough are found.
-void write_samples(const Table& t, const SampleOptions& o, std::mt19937_64& rng, std::ofstream& out) {
+void write_samples(const Table& t, const SampleOptions& o, std::mt19937_64& rng,
+                   std::ofstream& out) {
   std::uniform_int_distribution<uint64_t> pick(0, t.index.size() - 1);
   Position p;
   for (Colour c : {Colour::red, Colour::black}) {
     int decided = 0, draws = 0;
-    for (int tries = 0; tries < 1000000 && (decided < o.per_material || draws < o.draws_per_material); ++tries) {
+    for (int tries = 0;
+         tries < 1000000 && (decided < o.per_material || draws < o.draws_per_material); ++tries) {
       const uint64_t i = pick(rng);
       const uint8_t v = t.value[index(c)][i];
       if (v == kIllegal) continue;
@@ -70,8 +72,11 @@ void write_samples(const Table& t, const SampleOptions& o, std::mt19937_64& rng,
         ++decided;
       }
       t.index.decode(i, p);
-      out << fmt::format("{},{},{},{},{}\n", material_text(t.index.material()), fairy_stockfish_fen(p, c),
-                         c == Colour::red ? "red" : "black", v == kWin ? "win" : v == kLoss ? "loss" : "draw",
+      out << fmt::format("{},{},{},{},{}\n", material_text(t.index.material()),
+                         fairy_stockfish_fen(p, c), c == Colour::red ? "red" : "black",
+                         v == kWin    ? "win"
+                         : v == kLoss ? "loss"
+                                      : "draw",
                          v == kDraw ? std::string() : std::to_string(t.plies[index(c)][i]));
     }
   }
@@ -88,11 +93,13 @@ int main(int argc, char** argv) {
   app.add_option("--out", out_file, "CSV to write (datasets/xiangqi-retrograde.csv)")->required();
   app.add_option("--max-positions", max_positions,
                  "Largest material solved, in index positions with both sides to move");
-  app.add_option("--samples", samples.file, "Also write short decided lines as FEN, for the engine check");
+  app.add_option("--samples", samples.file,
+                 "Also write short decided lines as FEN, for the engine check");
   app.add_option("--samples-per-material", samples.per_material,
                  "Wins or losses sampled per material and side to move");
   app.add_option("--sample-max-plies", samples.max_plies, "Longest line sampled, in plies");
-  app.add_option("--sample-draws", samples.draws_per_material, "Draws sampled per material and side to move");
+  app.add_option("--sample-draws", samples.draws_per_material,
+                 "Draws sampled per material and side to move");
   app.add_option("--seed", samples.seed, "Seed of the sampling");
   bool list_only = false;
   app.add_flag("--list", list_only, "Print the materials and their positions, solve nothing");
@@ -108,7 +115,8 @@ int main(int argc, char** argv) {
         const Material m = stored_orientation(parse_material(text));
         if (!is_one_sided(m)) throw std::invalid_argument(text + ": both sides have attackers");
         if (positions_of(m) > max_positions) {
-          std::cerr << fmt::format("{}: {} positions, more than --max-positions; skipped\n", text, positions_of(m));
+          std::cerr << fmt::format("{}: {} positions, more than --max-positions; skipped\n", text,
+                                   positions_of(m));
           continue;
         }
         wanted.push_back(m);
@@ -144,9 +152,10 @@ int main(int argc, char** argv) {
   solve_all(wanted, options, [&](const Table& t, double seconds, bool is_wanted) {
     total_seconds += seconds;
     const Material& m = t.index.material();
-    std::cerr << fmt::format("{:<10} rtm {}/{}/{} btm {}/{}/{} {:.2f} s{}\n", material_text(m), t.counts[0].win,
-                             t.counts[0].draw, t.counts[0].loss, t.counts[1].win, t.counts[1].draw, t.counts[1].loss,
-                             seconds, is_wanted ? "" : " (a capture target)");
+    std::cerr << fmt::format("{:<10} rtm {}/{}/{} btm {}/{}/{} {:.2f} s{}\n", material_text(m),
+                             t.counts[0].win, t.counts[0].draw, t.counts[0].loss, t.counts[1].win,
+                             t.counts[1].draw, t.counts[1].loss, seconds,
+                             is_wanted ? "" : " (a capture target)");
     if (is_wanted || (m.attackers(Colour::red) == 0 && m.attackers(Colour::black) == 0)) {
       const Material stored = stored_orientation(m);
       rows[stored] = counts_in(t, stored);
@@ -168,6 +177,7 @@ int main(int argc, char** argv) {
     std::cerr << "xiangqi-retrograde: could not write " << out_file << '\n';
     return 1;
   }
-  std::cerr << fmt::format("{} materials written to {}; {:.1f} s solving\n", order.size(), out_file, total_seconds);
+  std::cerr << fmt::format("{} materials written to {}; {:.1f} s solving\n", order.size(), out_file,
+                           total_seconds);
   return 0;
 }

@@ -24,13 +24,23 @@ namespace {
 
 Kind kind_of_letter(char letter, std::string_view text) {
   switch (letter) {
-    case 'K': return Kind::king;
-    case 'R': return Kind::rook;
-    case 'N': case 'H': return Kind::horse;
-    case 'C': return Kind::cannon;
-    case 'P': return Kind::pawn;
-    case 'G': case 'A': return Kind::guard;
-    case 'M': case 'E': return Kind::minister;
+    case 'K':
+      return Kind::king;
+    case 'R':
+      return Kind::rook;
+    case 'N':
+    case 'H':
+      return Kind::horse;
+    case 'C':
+      return Kind::cannon;
+    case 'P':
+      return Kind::pawn;
+    case 'G':
+    case 'A':
+      return Kind::guard;
+    case 'M':
+    case 'E':
+      return Kind::minister;
     default:
       throw std::invalid_argument("material " + std::string(text) + ": '" + letter +
                                   "' is no xiangqi piece (K R N C P G M, or H A E)");
@@ -48,11 +58,13 @@ Material parse_material(std::string_view text) {
   for (char letter : text) {
     const Kind k = kind_of_letter(letter, text);
     if (k == Kind::king) {
-      if (++side > 1) throw std::invalid_argument("material " + std::string(text) + ": three kings");
+      if (++side > 1)
+        throw std::invalid_argument("material " + std::string(text) + ": three kings");
     }
     ++m.count[side][index(k)];
   }
-  if (side != 1) throw std::invalid_argument("material " + std::string(text) + ": black's K missing");
+  if (side != 1)
+    throw std::invalid_argument("material " + std::string(text) + ": black's K missing");
   // Limits of the real game, which the placement squares also impose (5 guard points, 7 minister
   // points); more pieces would make an index with no legal position.
   for (int s = 0; s < 2; ++s) {
@@ -60,7 +72,8 @@ Material parse_material(std::string_view text) {
       const int most = static_cast<Kind>(k) == Kind::pawn ? 5 : 2;
       if (m.count[s][k] > most) {
         throw std::invalid_argument("material " + std::string(text) + ": more than " +
-                                    std::to_string(most) + " of " + kind_letter(static_cast<Kind>(k)));
+                                    std::to_string(most) + " of " +
+                                    kind_letter(static_cast<Kind>(k)));
       }
     }
   }

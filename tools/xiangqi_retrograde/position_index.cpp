@@ -41,7 +41,8 @@ PositionIndex::PositionIndex(const Material& m) : material_(m) {
     g.first = groups_.empty() ? 0 : groups_.back().first + groups_.back().count;
     g.squares = &placement_squares(c, k);
     g.slot_of.fill(-1);
-    for (size_t i = 0; i < g.squares->size(); ++i) g.slot_of[(*g.squares)[i]] = static_cast<int8_t>(i);
+    for (size_t i = 0; i < g.squares->size(); ++i)
+      g.slot_of[(*g.squares)[i]] = static_cast<int8_t>(i);
     g.combinations = binomial(static_cast<int>(g.squares->size()), count);
     if (count > 1) {
       // Every ascending choice of `count` slots, stored at its colex rank.
@@ -61,7 +62,8 @@ PositionIndex::PositionIndex(const Material& m) : material_(m) {
         for (int j = 0; j < i; ++j) slots[j] = static_cast<uint8_t>(j);
       }
     }
-    for (int i = 0; i < count; ++i) group_of_piece_[g.first + i] = static_cast<uint8_t>(groups_.size());
+    for (int i = 0; i < count; ++i)
+      group_of_piece_[g.first + i] = static_cast<uint8_t>(groups_.size());
     group_of_kind_[index(c)][index(k)] = static_cast<int8_t>(groups_.size());
     groups_.push_back(std::move(g));
   };
@@ -71,9 +73,11 @@ PositionIndex::PositionIndex(const Material& m) : material_(m) {
   add(Colour::red, Kind::king);
   add(Colour::black, Kind::king);
   for (Colour c : {Colour::red, Colour::black}) {
-    for (Kind k : {Kind::guard, Kind::minister, Kind::pawn, Kind::horse, Kind::cannon, Kind::rook}) add(c, k);
+    for (Kind k : {Kind::guard, Kind::minister, Kind::pawn, Kind::horse, Kind::cannon, Kind::rook})
+      add(c, k);
   }
-  if (groups_.back().first + groups_.back().count > kMostPieces) throw std::invalid_argument("too many pieces");
+  if (groups_.back().first + groups_.back().count > kMostPieces)
+    throw std::invalid_argument("too many pieces");
   for (auto it = groups_.rbegin(); it != groups_.rend(); ++it) {
     it->stride = size_;
     size_ *= it->combinations;
@@ -84,7 +88,8 @@ uint64_t PositionIndex::size_of(const Material& m) {
   uint64_t size = 1;
   for (Colour c : {Colour::red, Colour::black}) {
     for (int k = 0; k < kKinds; ++k) {
-      size *= binomial(static_cast<int>(placement_squares(c, static_cast<Kind>(k)).size()), m.count[index(c)][k]);
+      size *= binomial(static_cast<int>(placement_squares(c, static_cast<Kind>(k)).size()),
+                       m.count[index(c)][k]);
     }
   }
   return size;
@@ -110,7 +115,8 @@ bool PositionIndex::decode(uint64_t index, Position& p) const {
   return ok;
 }
 
-uint64_t PositionIndex::rank_of_slots(const PieceGroup& g, std::array<uint8_t, kMostOfAKind> slots) const {
+uint64_t PositionIndex::rank_of_slots(const PieceGroup& g,
+                                      std::array<uint8_t, kMostOfAKind> slots) const {
   // Insertion sort: at most five slots, nearly always one or two.
   for (int i = 1; i < g.count; ++i) {
     for (int j = i; j > 0 && slots[j - 1] > slots[j]; --j) std::swap(slots[j - 1], slots[j]);
@@ -140,7 +146,8 @@ uint64_t PositionIndex::encode(std::span<const PlacedPiece> pieces) const {
   std::array<int, kMostPieces> filled{};
   for (const PlacedPiece& piece : pieces) {
     const int g = group_of_kind_[index(piece.colour)][index(piece.kind)];
-    if (g < 0 || filled[g] == groups_[g].count) throw std::logic_error("piece not of this material");
+    if (g < 0 || filled[g] == groups_[g].count)
+      throw std::logic_error("piece not of this material");
     const int slot = groups_[g].slot_of[piece.square];
     if (slot < 0) throw std::logic_error("piece on a square it may not stand on");
     slots[g][filled[g]++] = static_cast<uint8_t>(slot);

@@ -17,18 +17,18 @@
 
 namespace xiangqi_retrograde {
 
-constexpr int kMostOfAKind = 5;   // pawns; two of every other kind
+constexpr int kMostOfAKind = 5;  // pawns; two of every other kind
 constexpr int kMostPieces = 32;
 
 struct PieceGroup {
   Colour colour;
   Kind kind;
-  int count;                    // pieces in the group
-  int first;                    // the group's first piece in Position::square
+  int count;  // pieces in the group
+  int first;  // the group's first piece in Position::square
   const std::vector<int>* squares;
   std::array<int8_t, kSquares> slot_of;  // a square's place in *squares, -1 where it may not stand
-  uint64_t combinations;        // C(squares, count): the digit's radix
-  uint64_t stride;              // the digit's weight in the index
+  uint64_t combinations;                 // C(squares, count): the digit's radix
+  uint64_t stride;                       // the digit's weight in the index
   // combination rank -> slots, ascending (built only for groups of more than one piece)
   std::vector<std::array<uint8_t, kMostOfAKind>> slots_of_rank;
 };

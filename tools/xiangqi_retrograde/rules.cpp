@@ -19,7 +19,8 @@ bool attacked(const Board& b, int sq, Colour by) {
   }
   const uint8_t horse = cell_code(by, Kind::horse);
   for (const HorseJump& j : kHorseJumps) {
-    const int from = shifted(sq, Step{static_cast<int8_t>(-j.jump.file), static_cast<int8_t>(-j.jump.rank)});
+    const int from =
+        shifted(sq, Step{static_cast<int8_t>(-j.jump.file), static_cast<int8_t>(-j.jump.rank)});
     if (from >= 0 && b.cell[from] == horse && b.cell[shifted(from, j.leg)] == kEmpty) return true;
   }
   const uint8_t pawn = cell_code(by, Kind::pawn);

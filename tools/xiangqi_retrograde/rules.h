@@ -11,9 +11,15 @@ namespace xiangqi_retrograde {
 
 // A square's content: 0 empty, else 1 + colour * 7 + kind.
 constexpr uint8_t kEmpty = 0;
-constexpr uint8_t cell_code(Colour c, Kind k) { return static_cast<uint8_t>(1 + index(c) * kKinds + index(k)); }
-constexpr Colour colour_of(uint8_t code) { return code > kKinds ? Colour::black : Colour::red; }
-constexpr Kind kind_of(uint8_t code) { return static_cast<Kind>((code - 1) % kKinds); }
+constexpr uint8_t cell_code(Colour c, Kind k) {
+  return static_cast<uint8_t>(1 + index(c) * kKinds + index(k));
+}
+constexpr Colour colour_of(uint8_t code) {
+  return code > kKinds ? Colour::black : Colour::red;
+}
+constexpr Kind kind_of(uint8_t code) {
+  return static_cast<Kind>((code - 1) % kKinds);
+}
 
 struct Board {
   std::array<uint8_t, kSquares> cell{};
@@ -41,7 +47,9 @@ inline int shifted(int sq, Step s) {
   const int f = file_of(sq) + s.file, r = rank_of(sq) + s.rank;
   return on_board(f, r) ? square(f, r) : -1;
 }
-constexpr int8_t forward(Colour c) { return c == Colour::red ? 1 : -1; }
+constexpr int8_t forward(Colour c) {
+  return c == Colour::red ? 1 : -1;
+}
 
 // Whether a piece of colour `by` attacks `sq`: a chariot with nothing between, a cannon with
 // exactly one screen of either colour between, a horse whose leg is free, a pawn in front of it
@@ -58,7 +66,9 @@ void for_each_destination(const Board& b, int from, Visit&& visit) {
   const uint8_t code = b.cell[from];
   const Colour c = colour_of(code);
   const Kind k = kind_of(code);
-  auto open_to = [&](int to) { return to >= 0 && (b.cell[to] == kEmpty || colour_of(b.cell[to]) != c); };
+  auto open_to = [&](int to) {
+    return to >= 0 && (b.cell[to] == kEmpty || colour_of(b.cell[to]) != c);
+  };
   switch (k) {
     case Kind::king:
       for (Step s : kOrthogonal) {
@@ -75,7 +85,8 @@ void for_each_destination(const Board& b, int from, Visit&& visit) {
     case Kind::minister:
       for (Step s : kDiagonal) {
         const int eye = shifted(from, s);
-        const int to = shifted(from, Step{static_cast<int8_t>(2 * s.file), static_cast<int8_t>(2 * s.rank)});
+        const int to =
+            shifted(from, Step{static_cast<int8_t>(2 * s.file), static_cast<int8_t>(2 * s.rank)});
         if (to >= 0 && on_own_side(c, to) && b.cell[eye] == kEmpty && open_to(to)) visit(to);
       }
       break;
@@ -150,13 +161,15 @@ void for_each_origin(const Board& b, int to, Visit&& visit) {
     case Kind::minister:
       for (Step s : kDiagonal) {
         const int eye = shifted(to, s);
-        const int from = shifted(to, Step{static_cast<int8_t>(2 * s.file), static_cast<int8_t>(2 * s.rank)});
+        const int from =
+            shifted(to, Step{static_cast<int8_t>(2 * s.file), static_cast<int8_t>(2 * s.rank)});
         if (empty(from) && on_own_side(c, from) && b.cell[eye] == kEmpty) visit(from);
       }
       break;
     case Kind::horse:
       for (const HorseJump& j : kHorseJumps) {
-        const int from = shifted(to, Step{static_cast<int8_t>(-j.jump.file), static_cast<int8_t>(-j.jump.rank)});
+        const int from =
+            shifted(to, Step{static_cast<int8_t>(-j.jump.file), static_cast<int8_t>(-j.jump.rank)});
         if (empty(from) && b.cell[shifted(from, j.leg)] == kEmpty) visit(from);
       }
       break;

@@ -27,11 +27,14 @@ std::vector<Material> materials_captures_reach(const Material& m) {
 
 namespace {
 
-constexpr uint64_t entry(uint64_t i, Colour c) { return i << 1 | static_cast<uint64_t>(index(c)); }
+constexpr uint64_t entry(uint64_t i, Colour c) {
+  return i << 1 | static_cast<uint64_t>(index(c));
+}
 
 class RetrogradeSolver {
  public:
-  RetrogradeSolver(Table& t, const SolvedLookup& solved, bool keep_plies) : t_(t), keep_plies_(keep_plies) {
+  RetrogradeSolver(Table& t, const SolvedLookup& solved, bool keep_plies)
+      : t_(t), keep_plies_(keep_plies) {
     const Material& m = t.index.material();
     for (Colour c : {Colour::red, Colour::black}) {
       for (int k = 1; k < kKinds; ++k) {
@@ -40,7 +43,8 @@ class RetrogradeSolver {
         --sub.of(c, static_cast<Kind>(k));
         after_capture_[index(c)][k] = solved(sub);
         if (!after_capture_[index(c)][k]) {
-          throw std::logic_error("solve " + material_text(m) + ": " + material_text(sub) + " is not solved");
+          throw std::logic_error("solve " + material_text(m) + ": " + material_text(sub) +
+                                 " is not solved");
         }
       }
     }
@@ -77,7 +81,9 @@ class RetrogradeSolver {
     const int taken = p.piece_at[to];
     const PieceGroup& tg = t_.index.group_of_piece(taken);
     const Table* sub = after_capture_[index(tg.colour)][index(tg.kind)];
-    if (!sub) throw std::logic_error("a capture of " + std::string(1, kind_letter(tg.kind)) + " nobody can take");
+    if (!sub)
+      throw std::logic_error("a capture of " + std::string(1, kind_letter(tg.kind)) +
+                             " nobody can take");
     std::array<PlacedPiece, kMostPieces> placed;
     int n = 0;
     for (int q = 0; q < p.pieces; ++q) {
@@ -103,8 +109,8 @@ class RetrogradeSolver {
         uint8_t& v = t_.value[index(c)][i];
         if (v != kUndecided) continue;
         const std::vector<uint8_t>& next = t_.value[index(opponent(c))];
-        int open = 0;         // moves not known to lose for the mover
-        bool wins = false;    // a capture reaches a position lost for the opponent
+        int open = 0;       // moves not known to lose for the mover
+        bool wins = false;  // a capture reaches a position lost for the opponent
         bool captures = false;
         for (int piece = 0; piece < p.pieces && !wins; ++piece) {
           if (t_.index.group_of_piece(piece).colour != c) continue;
@@ -191,7 +197,8 @@ class RetrogradeSolver {
 
 }  // namespace
 
-std::unique_ptr<Table> solve(const Material& m, const SolvedLookup& solved, const SolveOptions& options) {
+std::unique_ptr<Table> solve(const Material& m, const SolvedLookup& solved,
+                             const SolveOptions& options) {
   if (!is_one_sided(m)) {
     throw std::invalid_argument(material_text(m) +
                                 ": both sides can attack; plain retrograde analysis is exact only "
@@ -234,7 +241,8 @@ void solve_all(const std::vector<Material>& wanted, const SolveOptions& options,
   for (const Material& m : order) {
     const auto start = std::chrono::steady_clock::now();
     std::unique_ptr<Table> t = solve(m, lookup, options);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     done(*t, seconds, is_wanted[m]);
     for (const Material& sub : materials_captures_reach(m)) {
       if (--users[sub] == 0) tables.erase(sub);

@@ -21,7 +21,8 @@ struct SolveOptions {
 
 // Solves `m`; `solved` must answer for every material in materials_after_a_capture(m) that a
 // capture can reach (capture_possible). Throws std::invalid_argument unless m is one-sided.
-std::unique_ptr<Table> solve(const Material& m, const SolvedLookup& solved, const SolveOptions& options = {});
+std::unique_ptr<Table> solve(const Material& m, const SolvedLookup& solved,
+                             const SolveOptions& options = {});
 
 // Whether a piece of this colour and kind can ever be taken in this material: R N C P always
 // (the other king takes them in its palace), guards and ministers only by an opponent's
