@@ -6,22 +6,18 @@
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <thread>
 
 #include "base/errors.h"
 #include "base/text.h"
 #include "cli/command.h"
+#include "cli/evidence_options.h"
 #include "cli/kb_options.h"
-#include "cli/progress.h"
-#include "engine/engine_search_path.h"
 #include "evidence/evidence_file.h"
 #include "evidence/evidence_import.h"
 #include "evidence/evidence_record.h"
 #include "evidence/evidence_run.h"
-#include "io/file_kind.h"
 #include "io/json_text.h"
 #include "io/material_list.h"
-#include "io/output_files.h"
 
 namespace egkb::cli {
 
@@ -32,14 +28,10 @@ struct Options {
   // Optional to the parser: CLI11 fills a required argument before it looks for a subcommand,
   // so `evidence import` would read "import" as the KB. Checked when the command runs.
   std::optional<std::string> kb_path;
-  std::optional<std::string> engine;
+  EngineOptions engine;
   std::string rows = "all";
-  std::optional<uint64_t> positions, depth, nodes, threshold, jobs;
-  uint64_t seed = 1;
   std::optional<std::string> shard;
   std::optional<std::string> out;
-  double timeout = 60;
-  bool every_position = false;
   bool json = false;
   bool quiet = false;
 };
@@ -59,27 +51,6 @@ Shard shard_named(const std::string& text) {
                          "eight parts");
   }
   return {k, n};
-}
-
-EvidenceRequest request_of(const Options& o, const PieceSet& pieces) {
-  if (o.depth && o.nodes) {
-    throw InputError("", 0, "--nodes", "give --depth or --nodes, not both");
-  }
-  EvidenceRequest r;
-  r.settings = default_evidence_settings(pieces);
-  if (o.depth) r.settings.budget = {SearchBudget::Kind::Depth, *o.depth};
-  if (o.nodes) r.settings.budget = {SearchBudget::Kind::Nodes, *o.nodes};
-  if (o.positions) r.settings.positions = static_cast<uint32_t>(*o.positions);
-  if (o.threshold) r.settings.threshold = static_cast<int>(*o.threshold);
-  r.settings.seed = o.seed;
-  r.settings.sequential = !o.every_position;
-  r.engine.program = find_engine(o.engine.value_or(default_engine(pieces)));
-  r.engine.variant = engine_variant(pieces);
-  r.engine.search_timeout = std::chrono::milliseconds(static_cast<int64_t>(o.timeout * 1000));
-  r.jobs =
-      static_cast<unsigned>(o.jobs.value_or(std::max(1u, std::thread::hardware_concurrency())));
-  if (o.shard) r.shard = shard_named(*o.shard);
-  return r;
 }
 
 // The rows --rows names, as indices into the KB's rows.
@@ -124,64 +95,6 @@ std::vector<std::size_t> chosen_rows(const std::string& rows, const KnowledgeBas
   return out;
 }
 
-// Where the rows go: the store's evidence table, or an evidence file.
-class EvidenceSink {
- public:
-  virtual ~EvidenceSink() = default;
-  virtual void put(const EvidenceRecord& r) = 0;
-  virtual void finish(const EvidenceOutcome&) {}
-};
-
-class StoreSink final : public EvidenceSink {
- public:
-  StoreSink(Store& store, const nlohmann::ordered_json& parameters) : store_(store) {
-    store_.write_apart([&](StoreWriter& w) { run_ = w.add_run({"evidence", parameters}); });
-  }
-  void put(const EvidenceRecord& r) override {
-    store_.write_apart([&](StoreWriter& w) { w.put_evidence(run_, r); });
-  }
-  void finish(const EvidenceOutcome& o) override {
-    store_.write_apart([&](StoreWriter& w) {
-      w.finish_run(run_,
-                   {{"materials", o.materials},
-                    {"searched", o.searched},
-                    {"kept", o.kept},
-                    {"failed", o.failed}},
-                   o.seconds);
-    });
-  }
-
- private:
-  Store& store_;
-  RunId run_;
-};
-
-class FileSink final : public EvidenceSink {
- public:
-  FileSink(const std::string& path, const EvidenceFileHeader& header, const EvidenceFile* existing)
-      : writer_(path, header, existing) {}
-  void put(const EvidenceRecord& r) override { writer_.put(r); }
-
- private:
-  EvidenceFileWriter writer_;
-};
-
-// An existing evidence file at `path` that this run continues; nullopt when there is none.
-std::optional<EvidenceFile> existing_file(const std::string& path, const EvidenceFileHeader& h) {
-  const FileStatus status = file_status(path, "--out");
-  if (status.kind == FileKind::Absent) return std::nullopt;
-  if (output_target(path, "--out") != OutputTarget::Replaced) return std::nullopt;
-  EvidenceFile file = read_evidence_file(path);
-  if (!file.header.same_search(h)) {
-    throw InputError(path, 1, "",
-                     fmt::format("holds evidence of another search ({}, {}, seed {}, {}); give "
-                                 "another --out",
-                                 file.header.engine, file.header.budget, file.header.seed,
-                                 file.header.pieces->name()));
-  }
-  return file;
-}
-
 void print_outcome(const EvidenceOutcome& o, const EvidenceRequest& r, const std::string& engine,
                    const PieceSet& pieces) {
   fmt::print(
@@ -202,139 +115,95 @@ void print_outcome(const EvidenceOutcome& o, const EvidenceRequest& r, const std
 
 Command evidence_command() {
   auto o = std::make_shared<Options>();
-  return {
-      "evidence",
-      "a UCI engine's verdict on random positions of each material, kept beside the rows",
-      "egkb evidence kb.sqlite --jobs 2",
-      [o](OptionSink& sink) {
-        sink.argument(o->kb_path, "KB",
-                      "the knowledge base: a .csv file (- reads standard input) or a .sqlite "
-                      "store");
-        add_pieces_option(sink, o->kb.pieces);
-        add_duplicate_option(sink, o->kb.on_duplicate);
-        sink.text(o->engine, "--engine",
-                  "the UCI engine: a path, or a program on PATH or in /usr/games (default: "
-                  "fairy-stockfish for xiangqi, stockfish for chess)");
-        sink.text(o->rows, "--rows",
-                  "which rows: all, batch:ID (a drawn batch's), ranges (those the last exact "
-                  "repair left open), or a file listing materials",
-                  false);
-        sink.whole(o->positions, "--positions",
-                   "the most positions searched per material (fewer once its interval lies in "
-                   "one rank's bin)",
-                   2, 100000);
-        sink.whole(o->depth, "--depth", "search each position to this depth", 1, 200);
-        sink.whole(o->nodes, "--nodes", "search each position to this many nodes", 1, UINT64_MAX);
-        sink.whole(o->threshold, "--threshold",
-                   "centipawns beyond which a score is a win or a loss", 0, 100000);
-        sink.whole(o->jobs, "--jobs", "engines at once (default: the cores)", 1, 1024);
-        sink.whole(o->seed, "--seed", "same seed, same positions", 0, UINT64_MAX);
-        sink.text(o->shard, "--shard",
-                  "K/N: only part K of N of the materials, into the --out file (a job array)");
-        sink.text(o->out, "--out",
-                  "an evidence file to write (and continue, when it holds this search) instead of "
-                  "the store");
-        sink.number(o->timeout, "--timeout", "seconds one position's search may take", 0.001,
-                    86400);
-        sink.flag(o->every_position, "--every-position",
-                  "search all --positions of every material, never stopping early");
-        sink.flag(o->json, "--json", "print the figures and every material's row as JSON");
-        sink.flag(o->quiet, "--quiet", "no progress on the terminal");
-      },
-      [o] {
-        if (!o->kb_path) {
-          throw InputError("", 0, "KB",
-                           "no knowledge base given: egkb evidence KB (or egkb evidence import "
-                           "KB FILE...)");
-        }
-        o->kb.path = *o->kb_path;
-        OpenedKb opened = open(o->kb);
-        const KnowledgeBase& kb = opened.kb;
-        const PieceSet& pieces = *kb.pieces;
-        const EvidenceRequest request = request_of(*o, pieces);
-        if (!o->out && (!opened.store || request.shard)) {
-          throw InputError("", 0, "--out",
-                           request.shard ? "a shard writes an evidence file: give --out FILE"
-                                         : "a CSV base keeps no evidence: give --out FILE, or "
-                                           "import the base into a store");
-        }
-        if (o->out && o->kb.path == *o->out) {
-          throw InputError("", 0, "--out", "the output would overwrite the knowledge base");
-        }
-        const std::vector<std::size_t> rows = chosen_rows(o->rows, kb, opened.store);
-        const std::vector<Key> materials = evidence_materials(kb, rows, request.shard);
-        std::string engine;
-        try {
-          engine = UciEngine(request.engine).name();
-        } catch (const EngineFault& fault) {
-          throw InputError("", 0, "--engine",
-                           fmt::format("{} is not a UCI engine egkb can use: it {}",
-                                       path_text(request.engine.program), fault.what()));
-        }
-        if (!o->json) {
-          fmt::print(stderr, "evidence: the engine is {} ({})\n", path_text(request.engine.program),
-                     engine);
-        }
-        const EvidenceFileHeader header{
-            &pieces, engine, request.settings.budget.text(), request.settings.seed,
-            o->shard ? fmt::format("{}/{}", request.shard->index, request.shard->count) : ""};
-        std::optional<EvidenceFile> file;
-        std::vector<EvidenceRecord> stored;
-        if (o->out) {
-          file = existing_file(*o->out, header);
-          if (file) stored = file->records;
-        } else {
-          stored = opened.store->evidence();
-        }
-        const EvidencePlan plan = plan_evidence(materials, pieces, stored, request, engine);
-        std::unique_ptr<EvidenceSink> sink;
-        if (o->out) {
-          sink = std::make_unique<FileSink>(*o->out, header, file ? &*file : nullptr);
-        } else {
-          sink = std::make_unique<StoreSink>(
-              *opened.store, nlohmann::ordered_json{{"engine", engine},
-                                                    {"program", request.engine.program},
-                                                    {"budget", request.settings.budget.text()},
-                                                    {"positions", request.settings.positions},
-                                                    {"threshold", request.settings.threshold},
-                                                    {"seed", request.settings.seed},
-                                                    {"rows", o->rows},
-                                                    {"jobs", request.jobs}});
-        }
-        EvidenceOutcome outcome;
-        {
-          Progress progress("evidence", "materials", plan.materials.size(), o->quiet);
-          outcome = run_evidence(
-              plan, request, pieces, [&](const EvidenceRecord& r) { sink->put(r); },
-              [&](std::size_t done, std::size_t) { progress.update(done); });
-        }
-        sink->finish(outcome);
-        if (o->json) {
-          nlohmann::ordered_json list = nlohmann::ordered_json::array();
-          for (const EvidenceRecord& r : outcome.rows) list.push_back(evidence_json(r, pieces));
-          std::cout << json_text({{"materials", outcome.materials},
-                                  {"searched", outcome.searched},
-                                  {"kept", outcome.kept},
-                                  {"failed", outcome.failed},
-                                  {"seconds", outcome.seconds},
-                                  {"rows", list}})
-                    << '\n';
-        } else {
-          print_outcome(outcome, request, engine, pieces);
-        }
-        if (outcome.failed > 0) {
-          throw IoError(fmt::format(
-              "{} of {} materials failed (named above; every other material's evidence is "
-              "kept): run the command again to retry them",
-              outcome.failed, outcome.materials));
-        }
-        return 0;
-      }};
+  return {"evidence",
+          "a UCI engine's verdict on random positions of each material, kept beside the rows",
+          "egkb evidence kb.sqlite --jobs 2",
+          [o](OptionSink& sink) {
+            sink.argument(o->kb_path, "KB",
+                          "the knowledge base: a .csv file (- reads standard input) or a .sqlite "
+                          "store");
+            add_pieces_option(sink, o->kb.pieces);
+            add_duplicate_option(sink, o->kb.on_duplicate);
+            add_engine_options(sink, o->engine, true);
+            sink.text(o->rows, "--rows",
+                      "which rows: all, batch:ID (a drawn batch's), ranges (those the last exact "
+                      "repair left open), or a file listing materials",
+                      false);
+            sink.text(o->shard, "--shard",
+                      "K/N: only part K of N of the materials, into the --out file (a job array)");
+            sink.text(
+                o->out, "--out",
+                "an evidence file to write (and continue, when it holds this search) instead of "
+                "the store");
+            sink.flag(o->json, "--json", "print the figures and every material's row as JSON");
+            sink.flag(o->quiet, "--quiet", "no progress on the terminal");
+          },
+          [o] {
+            if (!o->kb_path) {
+              throw InputError("", 0, "KB",
+                               "no knowledge base given: egkb evidence KB (or egkb evidence import "
+                               "KB FILE...)");
+            }
+            o->kb.path = *o->kb_path;
+            OpenedKb opened = open(o->kb);
+            const KnowledgeBase& kb = opened.kb;
+            const PieceSet& pieces = *kb.pieces;
+            EvidenceRequest request = evidence_request(o->engine, pieces);
+            if (o->shard) request.shard = shard_named(*o->shard);
+            if (!o->out && (!opened.store || request.shard)) {
+              throw InputError("", 0, "--out",
+                               request.shard ? "a shard writes an evidence file: give --out FILE"
+                                             : "a CSV base keeps no evidence: give --out FILE, or "
+                                               "import the base into a store");
+            }
+            if (o->out && o->kb.path == *o->out) {
+              throw InputError("", 0, "--out", "the output would overwrite the knowledge base");
+            }
+            const std::vector<std::size_t> rows = chosen_rows(o->rows, kb, opened.store);
+            const std::vector<Key> materials = evidence_materials(kb, rows, request.shard);
+            const std::string engine = engine_name(request, o->json);
+            std::vector<EvidenceRecord> stored;
+            std::unique_ptr<EvidenceSink> sink;
+            if (o->out) {
+              const EvidenceFileHeader header{
+                  &pieces, engine, request.settings.budget.text(), request.settings.seed,
+                  o->shard ? fmt::format("{}/{}", request.shard->index, request.shard->count) : ""};
+              sink = file_sink(*o->out, header, stored);
+            } else {
+              stored = opened.store->evidence();
+              sink = store_sink(*opened.store, {{"engine", engine},
+                                                {"program", request.engine.program},
+                                                {"budget", request.settings.budget.text()},
+                                                {"positions", request.settings.positions},
+                                                {"threshold", request.settings.threshold},
+                                                {"seed", request.settings.seed},
+                                                {"rows", o->rows},
+                                                {"jobs", request.jobs}});
+            }
+            const EvidencePlan plan = plan_evidence(materials, pieces, stored, request, engine);
+            const EvidenceOutcome outcome = gather(plan, request, pieces, sink.get(), o->quiet);
+            if (o->json) {
+              nlohmann::ordered_json list = nlohmann::ordered_json::array();
+              for (const EvidenceRecord& r : outcome.rows) list.push_back(evidence_json(r, pieces));
+              std::cout << json_text({{"materials", outcome.materials},
+                                      {"searched", outcome.searched},
+                                      {"kept", outcome.kept},
+                                      {"failed", outcome.failed},
+                                      {"seconds", outcome.seconds},
+                                      {"rows", list}})
+                        << '\n';
+            } else {
+              print_outcome(outcome, request, engine, pieces);
+            }
+            if (outcome.failed > 0) {
+              throw IoError(fmt::format(
+                  "{} of {} materials failed (named above; every other material's evidence is "
+                  "kept): run the command again to retry them",
+                  outcome.failed, outcome.materials));
+            }
+            return 0;
+          }};
 }
-
-}  // namespace egkb::cli
-
-namespace egkb::cli {
 
 Command evidence_import_command() {
   struct ImportOptions {

@@ -1,12 +1,17 @@
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <numeric>
 
+#include "base/errors.h"
 #include "cli/command.h"
+#include "cli/evidence_options.h"
 #include "cli/kb_options.h"
 #include "io/json_text.h"
 #include "present/json_forms.h"
+#include "review/row_evidence.h"
 #include "sampling/simulate.h"
 
 namespace egkb::cli {
@@ -40,20 +45,70 @@ void print_round(const RoundReport& r) {
       r.truth_after.errors, r.removed_per_verdict);
 }
 
+struct SimulateOptions {
+  KbOptions kb;
+  std::string truth;
+  uint64_t rounds = 3;
+  SampleDesign sample;
+  double expert_error = 0;
+  std::string method = "auto";
+  uint64_t seed = 1;
+  EngineOptions engine;
+  std::optional<std::string> evidence;
+  bool json = false;
+};
+// The evidence the evidence design draws by: the store's, an evidence file's, and with --engine
+// what they lack, searched (into the file when one is given).
+RowEvidence simulation_evidence(const SimulateOptions& o, OpenedKb& opened) {
+  const KnowledgeBase& kb = opened.kb;
+  const PieceSet& pieces = *kb.pieces;
+  std::vector<EvidenceRecord> records;
+  if (opened.store) records = opened.store->evidence();
+  if (!o.engine.engine && o.evidence) {
+    const EvidenceFile file = read_evidence_file(*o.evidence);
+    if (file.header.pieces != &pieces) {
+      throw InputError(*o.evidence, 1, "pieces",
+                       fmt::format("holds {} evidence; the base is {}", file.header.pieces->name(),
+                                   pieces.name()));
+    }
+    records.insert(records.end(), file.records.begin(), file.records.end());
+  }
+  if (o.engine.engine) {
+    const EvidenceRequest request = evidence_request(o.engine, pieces);
+    const std::string engine = engine_name(request, o.json);
+    std::unique_ptr<EvidenceSink> sink;
+    if (o.evidence) {
+      sink = file_sink(*o.evidence,
+                       {&pieces, engine, request.settings.budget.text(), request.settings.seed, ""},
+                       records);
+    }
+    std::vector<std::size_t> rows(kb.rows.size());
+    std::iota(rows.begin(), rows.end(), 0);
+    const EvidencePlan plan =
+        plan_evidence(evidence_materials(kb, rows, std::nullopt), pieces, records, request, engine);
+    const EvidenceOutcome outcome = gather(plan, request, pieces, sink.get(), o.json);
+    if (outcome.failed > 0) {
+      fmt::print(stderr,
+                 "simulate: {} of {} materials failed to be searched; the design draws them "
+                 "as rows without evidence\n",
+                 outcome.failed, outcome.materials);
+    }
+    records.insert(records.end(), outcome.rows.begin(), outcome.rows.end());
+  }
+  RowEvidence evidence = row_evidence(kb, records);
+  if (std::find(evidence.present.begin(), evidence.present.end(), 1) == evidence.present.end()) {
+    throw InputError("", 0, "--design",
+                     "the evidence design draws where evidence from play disagrees with the "
+                     "scores, and there is none for this base: give --engine to search it "
+                     "(and --evidence FILE to keep it), or --evidence FILE from egkb evidence");
+  }
+  return evidence;
+}
+
 }  // namespace
 
 Command simulate_command() {
-  struct Options {
-    KbOptions kb;
-    std::string truth;
-    uint64_t rounds = 3;
-    SampleDesign sample;
-    double expert_error = 0;
-    std::string method = "auto";
-    uint64_t seed = 1;
-    bool json = false;
-  };
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<SimulateOptions>();
   return {
       "simulate", "the expert loop with a truth as the oracle: repair, sample, review, estimate",
       "egkb simulate noisy.csv --truth truth.csv --rounds 3",
@@ -67,10 +122,15 @@ Command simulate_command() {
         sink.text(o->method, "--method", "repair between rounds", false,
                   {"auto", "fitted", "exact", "ba", "ra"});
         sink.whole(o->seed, "--seed", "same seed, same run", 0, UINT64_MAX);
+        add_engine_options(sink, o->engine, false);
+        sink.text(o->evidence, "--evidence",
+                  "an evidence file for --design evidence (from egkb evidence --out); with "
+                  "--engine, the rows it lacks are searched into it first");
         sink.flag(o->json, "--json", "print the rounds as JSON");
       },
       [o] {
-        const KnowledgeBase kb = load(o->kb);
+        OpenedKb opened = open(o->kb);
+        const KnowledgeBase& kb = opened.kb;
         const KnowledgeBase truth_kb = load_truth(o->kb, o->truth, kb);
         SimulationOptions sim;
         sim.rounds = static_cast<int>(o->rounds);
@@ -78,6 +138,12 @@ Command simulate_command() {
         sim.expert_error = o->expert_error;
         sim.method = *method_named(o->method);
         sim.seed = o->seed;
+        if (sim.sample.design == Design::Evidence) {
+          sim.evidence = simulation_evidence(*o, opened);
+        } else if (o->engine.engine || o->evidence) {
+          throw InputError("", 0, o->evidence ? "--evidence" : "--engine",
+                           "evidence is for --design evidence");
+        }
         const auto rounds = simulate(
             truth_kb, kb, sim, o->json ? std::function<void(const RoundReport&)>{} : print_round);
         if (!o->json) return 0;

@@ -7,6 +7,7 @@
 
 #include "base/errors.h"
 #include "io/json_text.h"
+#include "review/row_evidence.h"
 
 namespace egkb {
 
@@ -39,8 +40,20 @@ DrawPlan plan_draw(Store& store, const DrawRequest& request) {
       }
     }
   }
+  // The evidence census leads with the rows the store's evidence from play disagrees with.
+  RowEvidence evidence;
+  if (request.spec.design == Design::Evidence) {
+    const std::vector<EvidenceRecord> records = store.evidence();
+    evidence = row_evidence(kb, records);
+    if (std::find(evidence.present.begin(), evidence.present.end(), 1) == evidence.present.end()) {
+      throw InputError(store.path(), 0, "--design",
+                       "the evidence design draws where evidence from play disagrees with the "
+                       "scores, and the store holds none for its rows: run egkb evidence first; "
+                       "nothing was recorded");
+    }
+  }
   Random random(request.seed);
-  const DrawnRows drawn = draw_rows(kb, first, request.spec, eligible, random, ranges);
+  const DrawnRows drawn = draw_rows(kb, first, request.spec, eligible, random, ranges, evidence);
   const std::string_view design = design_name(request.spec.design);
   if (drawn.rows.empty()) {
     throw InputError("", 0, "--seed",

@@ -112,23 +112,9 @@ ActiveSample sample_active(const KnowledgeBase& kb, std::span<const double> risk
     order.insert(order.end(), rest.begin(), rest.end());
   }
   wanted = std::min(wanted, order.size());
-  ActiveSample sample;
-  sample.census =
+  const auto census =
       static_cast<std::size_t>(std::llround(targeted_share * static_cast<double>(wanted)));
-  for (std::size_t j = 0; j < sample.census; ++j) {
-    sample.rows.push_back(order[j]);
-    sample.probability.push_back(1.0);
-  }
-  const std::size_t rest = order.size() - sample.census;
-  if (rest == 0) return sample;
-  const double p = static_cast<double>(wanted - sample.census) / static_cast<double>(rest);
-  for (std::size_t j = sample.census; j < order.size(); ++j) {
-    if (random.chance(p)) {
-      sample.rows.push_back(order[j]);
-      sample.probability.push_back(p);
-    }
-  }
-  return sample;
+  return census_then_draws(order, census, wanted, random);
 }
 
 }  // namespace egkb

@@ -12,6 +12,7 @@
 
 #include "lattice/knowledge_base.h"
 #include "lattice/random.h"
+#include "sampling/census.h"
 
 namespace egkb {
 
@@ -19,11 +20,8 @@ namespace egkb {
 // most, half keep the estimate tight.
 constexpr double kActiveCensusShare = 0.5;
 
-struct ActiveSample {
-  std::vector<std::size_t> rows;    // indices into the KB's rows: the census first
-  std::vector<double> probability;  // each row's inclusion probability
-  std::size_t census = 0;           // how many rows lead the list with probability 1
-};
+// The census first (probability 1), the rows drawn after.
+using ActiveSample = CensusSample;
 
 // How likely each row is wrong: the hss design's risk (its change since `original` and its
 // inconsistency there, by provenance) times one plus how far a material model fitted to `kb`

@@ -15,6 +15,8 @@ std::string_view design_name(Design d) {
       return "hss";
     case Design::Active:
       return "active";
+    case Design::Evidence:
+      return "evidence";
   }
   return "";
 }

@@ -13,16 +13,18 @@ namespace egkb {
 // DistanceK: the paper's sample, every two rows at lattice distance >= k (short when they do not
 // fit). Spread: exactly the size asked for, well spread, equal known probabilities (local
 // pivotal method). Hss: risk-weighted independent draws. Active: a census of the rows a material
-// model disagrees with most, the rest drawn.
-enum class Design : uint8_t { DistanceK, Spread, Hss, Active };
+// model disagrees with most, the rest drawn. Evidence: a census of the rows evidence from play
+// disagrees with, the rest drawn.
+enum class Design : uint8_t { DistanceK, Spread, Hss, Active, Evidence };
 
-constexpr std::array<Design, 4> kDesigns = {Design::DistanceK, Design::Spread, Design::Hss,
-                                            Design::Active};
+constexpr std::array<Design, 5> kDesigns = {Design::DistanceK, Design::Spread, Design::Hss,
+                                            Design::Active, Design::Evidence};
 
 // What `sample` and `simulate` draw unless told otherwise (docs/decisions.md).
 constexpr Design kDefaultDesign = Design::DistanceK;
 
-// "distance-k", "spread", "hss", "active": the option text and the store's batches.design.
+// "distance-k", "spread", "hss", "active", "evidence": the option text and the store's
+// batches.design.
 std::string_view design_name(Design d);
 std::optional<Design> design_named(std::string_view name);
 

@@ -8,7 +8,8 @@
 namespace egkb {
 
 DrawnRows draw_rows(const KnowledgeBase& kb, const KnowledgeBase& original, const DrawSpec& spec,
-                    std::span<const uint8_t> eligible, Random& random, const RowRanges& ranges) {
+                    std::span<const uint8_t> eligible, Random& random, const RowRanges& ranges,
+                    const RowEvidence& evidence) {
   DrawnRows drawn;
   drawn.strata.assign(3, 0);
   for (std::size_t i = 0; i < kb.rows.size(); ++i) {
@@ -40,8 +41,17 @@ DrawnRows draw_rows(const KnowledgeBase& kb, const KnowledgeBase& original, cons
       break;
     }
     case Design::Active: {
-      ActiveSample sample = sample_active(kb, active_risk(kb, original), drawn.wanted,
-                                          spec.census_share, random, eligible, ranges);
+      ActiveSample sample =
+          sample_active(kb, active_risk(kb, original), drawn.wanted,
+                        spec.census_share.value_or(kActiveCensusShare), random, eligible, ranges);
+      drawn.rows = std::move(sample.rows);
+      drawn.probability = std::move(sample.probability);
+      break;
+    }
+    case Design::Evidence: {
+      CensusSample sample =
+          sample_evidence(kb, evidence, drawn.wanted,
+                          spec.census_share.value_or(kEvidenceCensusShare), random, eligible);
       drawn.rows = std::move(sample.rows);
       drawn.probability = std::move(sample.probability);
       break;
@@ -58,6 +68,8 @@ ErrorEstimate estimate_errors(Design design, const std::vector<Observation>& sam
       return estimate_simple(sample, strata.empty() ? std::vector{population} : strata);
     case Design::Spread:
       return estimate_spread(sample, population, pieces);
+    case Design::Evidence:
+      return estimate_census_and_rest(sample, population);
     case Design::Hss:
     case Design::Active:
       break;

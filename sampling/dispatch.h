@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "sampling/active.h"
 #include "sampling/design.h"
 #include "sampling/estimate.h"
+#include "sampling/evidence_design.h"
 
 namespace egkb {
 
@@ -19,8 +21,10 @@ namespace egkb {
 struct DrawSpec {
   Design design = kDefaultDesign;
   SampleSize size;
-  int k = kDefaultK;                         // distance-k: least distance between rows
-  double census_share = kActiveCensusShare;  // active: the census's share of the batch
+  int k = kDefaultK;  // distance-k: least distance between rows
+  // active and evidence: the census's share of the batch; unset, the design's own
+  // (kActiveCensusShare, kEvidenceCensusShare)
+  std::optional<double> census_share;
 
   static constexpr int kDefaultK = 4;
 };
@@ -35,16 +39,18 @@ struct DrawnRows {
 
 // Draws from the rows of `kb` with `eligible[i] != 0` (empty span: all). `original` is the base
 // as first imported, from which hss and active measure a row's risk; `ranges`, the last exact
-// repair's, lead the active census to what it left open. distance-k's inclusion
+// repair's, lead the active census to what it left open; `evidence`, each row's evidence from
+// play, leads the evidence census to where it disagrees. distance-k's inclusion
 // probabilities are not known; each of its rows records the share of the population drawn, the
 // n / N of the paper's estimate. Deterministic for a seed.
 DrawnRows draw_rows(const KnowledgeBase& kb, const KnowledgeBase& original, const DrawSpec& spec,
-                    std::span<const uint8_t> eligible, Random& random,
-                    const RowRanges& ranges = {});
+                    std::span<const uint8_t> eligible, Random& random, const RowRanges& ranges = {},
+                    const RowEvidence& evidence = {});
 
 // The estimate of a design's reviewed rows: distance-k post-stratified by `strata` (one stratum
 // of `population` rows when empty), spread by its local variance, hss and active by
-// Horvitz-Thompson with independent draws.
+// Horvitz-Thompson with independent draws, evidence as its census plus a simple random sample
+// of the rest.
 ErrorEstimate estimate_errors(Design design, const std::vector<Observation>& sample,
                               std::size_t population, const std::vector<std::size_t>& strata,
                               const PieceSet& pieces);

@@ -116,6 +116,39 @@ ErrorEstimate estimate_horvitz_thompson(const std::vector<Observation>& sample,
   return e;
 }
 
+ErrorEstimate estimate_census_and_rest(const std::vector<Observation>& sample,
+                                       std::size_t population) {
+  ErrorEstimate e = start(sample, population);
+  if (population == 0) return e;
+  double census = 0, census_errors = 0, drawn = 0, drawn_errors = 0;
+  for (const Observation& o : sample) {
+    const bool wrong = o.score != o.verdict;
+    if (o.probability >= 1) {
+      census += 1;
+      census_errors += wrong;
+    } else {
+      drawn += 1;
+      drawn_errors += wrong;
+    }
+  }
+  const double n = static_cast<double>(population);
+  const double rest = std::max(0.0, n - census);
+  for (const Observation& o : sample) add_weighted(e, o, o.probability >= 1 ? 1 : rest / drawn);
+  // Wilson's interval on the rest's rate; none drawn, the rest is unknown: 0..all of it.
+  ErrorEstimate share;
+  share.sample = static_cast<std::size_t>(drawn);
+  double low = 0, high = 1;
+  if (drawn > 0) {
+    set_wilson(share, drawn_errors / drawn, 0);
+    low = share.low;
+    high = share.high;
+  }
+  e.rate = e.errors / n;
+  e.low = std::min(e.rate, (census_errors + rest * low) / n);
+  e.high = std::max(e.rate, (census_errors + rest * high) / n);
+  return e;
+}
+
 ErrorEstimate estimate_spread(const std::vector<Observation>& sample, std::size_t population,
                               const PieceSet& pieces, std::size_t neighbours) {
   ErrorEstimate e = start(sample, population);

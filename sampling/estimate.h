@@ -39,6 +39,13 @@ struct ErrorEstimate {
 ErrorEstimate estimate_simple(const std::vector<Observation>& sample,
                               const std::vector<std::size_t>& strata);
 
+// A census (the observations of probability 1) and a draw from the rest: the census's errors as
+// they are, the rest's rate times its size (population minus the census), given its size a
+// simple random sample's; the interval Wilson's on the rest's rate, scaled the same way, so a
+// draw that found no error still bounds the rest from above.
+ErrorEstimate estimate_census_and_rest(const std::vector<Observation>& sample,
+                                       std::size_t population);
+
 // Independent inclusion with known probabilities (hss): Horvitz-Thompson totals, interval from
 // their variance estimate sum (1 - p) / p^2 over the sampled errors.
 ErrorEstimate estimate_horvitz_thompson(const std::vector<Observation>& sample,

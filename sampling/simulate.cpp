@@ -107,7 +107,7 @@ std::vector<RoundReport> simulate(const KnowledgeBase& truth, const KnowledgeBas
     for (std::size_t i = 0; i < eligible.size(); ++i)
       eligible[i] = current.rows[i].source != Source::Expert;
     const DrawnRows drawn = draw_rows(current, noisy, options.sample, eligible, random,
-                                      {repaired.row_low, repaired.row_high});
+                                      {repaired.row_low, repaired.row_high}, options.evidence);
     const std::vector<std::size_t>& rows = drawn.rows;
     report.wanted = drawn.wanted;
     report.sampled = rows.size();

@@ -11,6 +11,7 @@
 #include "reducer/reduce.h"
 #include "sampling/dispatch.h"
 #include "sampling/estimate.h"
+#include "sampling/evidence_design.h"
 
 namespace egkb {
 
@@ -20,6 +21,7 @@ struct SimulationOptions {
   double expert_error = 0.0;  // chance an answer is one rank off
   Method method = Method::Auto;
   uint64_t seed = 1;
+  RowEvidence evidence;  // the evidence design's: each row of the noisy base's, in its order
 };
 
 struct RoundReport {

@@ -1,7 +1,10 @@
 // The evidence table (store/evidence.h).
 #include <cmath>
 #include <cstring>
+#include <tuple>
+#include <unordered_map>
 
+#include "lattice/material.h"
 #include "store/session.h"
 
 namespace egkb {
@@ -106,6 +109,38 @@ void StoreWriter::put_evidence(RunId run, const EvidenceRecord& r) {
   q.bind(18, r.time.empty() ? now_utc() : r.time);
   q.exec();
   q.reset();
+}
+
+}  // namespace egkb
+
+namespace egkb {
+
+EvidenceView view_of(const EvidenceRecord& r, bool mirrored) {
+  if (!mirrored) return {&r, false, r.wins, r.draws, r.losses, r.expected, r.low, r.high, r.score};
+  return {&r, true, r.losses, r.draws, r.wins, -r.expected, -r.high, -r.low, mirror(r.score)};
+}
+
+std::vector<std::optional<EvidenceView>> evidence_for_rows(
+    const KnowledgeBase& kb, std::span<const EvidenceRecord> records) {
+  std::unordered_map<Key, const EvidenceRecord*> best;
+  for (const EvidenceRecord& r : records) {
+    if (r.failed()) continue;
+    const EvidenceRecord*& held = best[r.key];
+    if (held == nullptr ||
+        std::make_tuple(r.time, r.positions()) > std::make_tuple(held->time, held->positions())) {
+      held = &r;
+    }
+  }
+  std::vector<std::optional<EvidenceView>> out(kb.rows.size());
+  for (std::size_t i = 0; i < kb.rows.size(); ++i) {
+    const Key key = kb.rows[i].key;
+    if (const auto it = best.find(key); it != best.end()) {
+      out[i] = view_of(*it->second, false);
+    } else if (const auto m = best.find(mirror_key(key, *kb.pieces)); m != best.end()) {
+      out[i] = view_of(*m->second, true);
+    }
+  }
+  return out;
 }
 
 }  // namespace egkb

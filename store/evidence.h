@@ -5,9 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "lattice/knowledge_base.h"
 #include "lattice/types.h"
 
 namespace egkb {
@@ -34,5 +37,22 @@ struct EvidenceRecord {
   uint32_t positions() const { return static_cast<uint32_t>(scores.size()); }
   bool failed() const { return !failure.empty(); }
 };
+
+// What an evidence row says from red's side of a row whose material is the row's own or, when
+// `mirrored`, its mirror's (whose red is the row's black).
+struct EvidenceView {
+  const EvidenceRecord* record = nullptr;
+  bool mirrored = false;
+  uint32_t wins = 0, draws = 0, losses = 0;
+  double expected = 0, low = -1, high = 1;
+  Score score{4};
+};
+EvidenceView view_of(const EvidenceRecord& record, bool mirrored);
+
+// For each row of `kb`, the evidence standing for it: of the rows for its material or its
+// mirror's that did not fail, the newest (on a tie the one with the most positions); nullopt
+// where there is none. The views point into `records`.
+std::vector<std::optional<EvidenceView>> evidence_for_rows(const KnowledgeBase& kb,
+                                                           std::span<const EvidenceRecord> records);
 
 }  // namespace egkb

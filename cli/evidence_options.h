@@ -1,0 +1,56 @@
+// What `evidence` and `simulate` share to gather evidence from play: the engine and its budget as
+// options, the engine's handshake, and where the rows go (the store's table or an evidence file).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/command.h"
+#include "evidence/evidence_file.h"
+#include "evidence/evidence_run.h"
+#include "store/store.h"
+
+namespace egkb::cli {
+
+struct EngineOptions {
+  std::optional<std::string> engine;
+  std::optional<uint64_t> positions, depth, nodes, threshold, jobs;
+  uint64_t seed = 1;
+  double timeout = 60;
+  bool every_position = false;
+};
+
+// --engine and --jobs; with `budget`, the search's own options too (--depth, --nodes,
+// --positions, --threshold, --seed, --timeout, --every-position).
+void add_engine_options(OptionSink& sink, EngineOptions& o, bool budget);
+
+// The request the options make for a piece set, its engine found (InputError when it is not).
+EvidenceRequest evidence_request(const EngineOptions& o, const PieceSet& pieces);
+
+// The engine's `id name`, from a handshake: InputError when the program is no UCI engine egkb
+// can use. Said on standard error unless `quiet`.
+std::string engine_name(const EvidenceRequest& request, bool quiet);
+
+// Where gathered rows go.
+class EvidenceSink {
+ public:
+  virtual ~EvidenceSink() = default;
+  virtual void put(const EvidenceRecord& r) = 0;
+  virtual void finish(const EvidenceOutcome&) {}
+};
+
+// The store's evidence table, one transaction a row, under one `evidence` run.
+std::unique_ptr<EvidenceSink> store_sink(Store& store, const nlohmann::ordered_json& parameters);
+
+// An evidence file at `path` for `header`: continued when it holds the same search (its rows are
+// then added to `stored`), begun when absent. InputError when it holds another search.
+std::unique_ptr<EvidenceSink> file_sink(const std::string& path, const EvidenceFileHeader& header,
+                                        std::vector<EvidenceRecord>& stored);
+
+// Searches what the plan leaves to search, a progress line on the terminal unless `quiet`.
+EvidenceOutcome gather(const EvidencePlan& plan, const EvidenceRequest& request,
+                       const PieceSet& pieces, EvidenceSink* sink, bool quiet);
+
+}  // namespace egkb::cli
