@@ -1,5 +1,7 @@
 #include "board/position.h"
 
+#include <fmt/format.h>
+
 #include <cassert>
 
 namespace egkb {
@@ -19,6 +21,31 @@ Square Position::king(Side side) const {
   }
   assert(false && "a position without a king");
   return {};
+}
+
+Position mirrored(const Position& p) {
+  Position m(p.files(), p.ranks(), opposite(p.to_move()));
+  for (int r = 0; r < p.ranks(); ++r) {
+    for (int f = 0; f < p.files(); ++f) {
+      const char c = p.at({f, r});
+      if (c != kEmpty)
+        m.put({f, p.ranks() - 1 - r}, piece_letter(opposite(side_of(c)), kind_letter(c)));
+    }
+  }
+  return m;
+}
+
+std::string diagram(const Position& p) {
+  std::string out;
+  for (int r = p.ranks() - 1; r >= 0; --r) {
+    out += fmt::format("{:>2} ", r + 1);
+    for (int f = 0; f < p.files(); ++f) out += fmt::format(" {}", p.at({f, r}));
+    out += '\n';
+  }
+  out += "   ";
+  for (int f = 0; f < p.files(); ++f) out += fmt::format(" {}", static_cast<char>('a' + f));
+  out += '\n';
+  return out;
 }
 
 }  // namespace egkb

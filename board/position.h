@@ -61,4 +61,13 @@ class Position {
   std::array<char, kMaxSquares> cells_;
 };
 
+// The same position with the sides swapped: each piece changes colour and moves to the mirrored
+// rank, and the other side moves. It is a position of the mirror material, and its result for the
+// side to move is the same.
+Position mirrored(const Position& p);
+
+// The board as text for a terminal, the last rank first: canonical letters, red's upper case, '.'
+// for an empty square, the ranks numbered and the files lettered.
+std::string diagram(const Position& p);
+
 }  // namespace egkb

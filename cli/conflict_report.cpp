@@ -19,20 +19,24 @@ std::size_t implied_count(const Lattice& lattice) {
 }
 
 void print_worst(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored,
-                 const ConflictCounter& counter, std::size_t worst) {
+                 const ConflictCounter& counter, std::size_t worst,
+                 std::span<const std::optional<EvidenceView>> evidence) {
   const Lattice& lat = scored.lattice;
   std::size_t total = 0;
   const std::vector<NodeId> bad = worst_nodes(lat, counter, worst, total);
   fmt::print(out, "\nworst nodes ({} of {}):\n", bad.size(), total);
-  fmt::print(out, "  {:<20} {:>5}  {:>14}  {:>5}  {}\n", "material", "score", "inconsistent",
-             "level", "source");
+  fmt::print(out, "  {:<20} {:>5}  {:>14}  {:>5}  {:<9}{}\n", "material", "score", "inconsistent",
+             "level", "source", evidence.empty() ? "" : "  evidence");
   for (const NodeId u : bad) {
     const int n_bad = counter.inconsistent_neighbours(u);
     const int n_all = lat.neighbour_count(u);
     const std::string_view source = provenance(kb, scored, u);
-    fmt::print(out, "  {:<20} {:>5}  {:>5}/{:<2} ({:>3}%)  {:>5}  {}\n",
+    std::string beside;
+    if (!evidence.empty())
+      beside = evidence[u] ? fmt::format("  {:>8}", value(evidence[u]->score)) : "         -";
+    fmt::print(out, "  {:<20} {:>5}  {:>5}/{:<2} ({:>3}%)  {:>5}  {:<9}{}\n",
                format_material(lat.material(u), lat.pieces()), value(scored.scores[u]), n_bad,
-               n_all, 100 * n_bad / n_all, counter.level(u), source);
+               n_all, 100 * n_bad / n_all, counter.level(u), source, beside);
   }
 }
 
@@ -40,7 +44,8 @@ void print_worst(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice
 
 void print_conflict_report(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored,
                            const ConflictCounter& counter, const ConflictSummary& s,
-                           std::size_t worst) {
+                           std::size_t worst,
+                           std::span<const std::optional<EvidenceView>> evidence) {
   const Lattice& lat = scored.lattice;
   fmt::print(out, "{}: {} pieces, {} nodes ({} stored, {} implied by a mirror), {} edges\n",
              path_text(kb.origin), lat.pieces().name(), s.nodes, kb.rows.size(), implied_count(lat),
@@ -54,11 +59,31 @@ void print_conflict_report(std::ostream& out, const KnowledgeBase& kb, const Sco
   fmt::print(out, "\n  nodes  ");
   for (uint64_t c : s.levels) fmt::print(out, "{:>7}", c);
   fmt::print(out, "\n");
+  if (!evidence.empty()) {
+    const EvidenceDisputes d = evidence_disputes(scored, evidence);
+    fmt::print(out,
+               "  evidence from play for {} of {} rows: it puts {} a rank or more from their "
+               "score, {} two or more (egkb sample --design evidence draws them first)\n",
+               d.rows, kb.rows.size(), d.by_one, d.by_two);
+  }
   if (s.inconsistent_nodes == 0) {
     fmt::print(out, "no conflicts: every edge obeys the piece additive rule\n");
     return;
   }
-  print_worst(out, kb, scored, counter, worst);
+  print_worst(out, kb, scored, counter, worst, evidence);
+}
+
+EvidenceDisputes evidence_disputes(const ScoredLattice& scored,
+                                   std::span<const std::optional<EvidenceView>> evidence) {
+  EvidenceDisputes d;
+  for (NodeId u = 0; u < scored.lattice.size(); ++u) {
+    if (scored.row_of[u] == ScoredLattice::kImplied || !evidence[u]) continue;
+    ++d.rows;
+    const int apart = distance(rank_of(scored.scores[u]), rank_of(evidence[u]->score));
+    d.by_one += apart >= 1;
+    d.by_two += apart >= 2;
+  }
+  return d;
 }
 
 }  // namespace egkb::cli

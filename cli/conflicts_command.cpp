@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "cli/conflict_report.h"
+#include "cli/evidence_options.h"
 #include "cli/kb_options.h"
 #include "io/json_text.h"
 #include "lattice/material.h"
@@ -18,6 +19,7 @@ Command conflicts_command() {
     bool json = false;
     bool fail_on_conflict = false;
     uint64_t worst = 20;
+    std::optional<std::string> evidence;
   };
   auto o = std::make_shared<Options>();
   return {"conflicts", "inconsistent nodes, edges and levels of a KB, and its worst nodes",
@@ -27,6 +29,8 @@ Command conflicts_command() {
             sink.flag(o->json, "--json", "print the figures and the worst nodes as JSON");
             sink.flag(o->fail_on_conflict, "--fail-on-conflict", "exit 1 when any conflict exists");
             sink.whole(o->worst, "--worst", "how many of the worst nodes to list", 0, 1'000'000);
+            sink.text(o->evidence, "--evidence",
+                      "an evidence file to show beside the scores (a store shows its own)");
           },
           [o] {
             OpenedKb opened = open(o->kb);
@@ -44,6 +48,14 @@ Command conflicts_command() {
             const ScoredLattice scored = ScoredLattice::of(kb);
             ConflictCounter counter(scored.lattice);
             const ConflictSummary summary = counter.count(scored.ranks());
+            std::vector<EvidenceRecord> records;
+            if (o->evidence) {
+              records = evidence_in_file(*o->evidence, *kb.pieces);
+            } else if (opened.store) {
+              records = opened.store->evidence();
+            }
+            std::vector<std::optional<EvidenceView>> evidence;
+            if (!records.empty()) evidence = evidence_for_nodes(kb, scored, records);
             if (o->json) {
               nlohmann::ordered_json j = conflicts_json(summary);
               std::size_t total = 0;
@@ -56,13 +68,23 @@ Command conflicts_command() {
                                  {"neighbours", scored.lattice.neighbour_count(u)},
                                  {"level", counter.level(u)},
                                  {"source", provenance(kb, scored, u)}});
+                if (!evidence.empty()) {
+                  worst.back()["evidence"] = evidence[u]
+                                                 ? nlohmann::ordered_json(value(evidence[u]->score))
+                                                 : nlohmann::ordered_json();
+                }
               }
               j["pieces"] = kb.pieces->name();
               j["worst"] = worst;
               j["ambiguous"] = ambiguous ? nlohmann::ordered_json(*ambiguous) : nullptr;
+              j["evidence"] = nullptr;
+              if (!evidence.empty()) {
+                const EvidenceDisputes d = evidence_disputes(scored, evidence);
+                j["evidence"] = {{"rows", d.rows}, {"by_one", d.by_one}, {"by_two", d.by_two}};
+              }
               std::cout << json_text(j) << '\n';
             } else {
-              print_conflict_report(std::cout, kb, scored, counter, summary, o->worst);
+              print_conflict_report(std::cout, kb, scored, counter, summary, o->worst, evidence);
               if (ambiguous) {
                 std::cout << fmt::format(
                     "{} rows ambiguous in the last repair (run {}): the data allow more than one "

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <thread>
 
 #include "base/errors.h"
@@ -125,6 +126,36 @@ std::unique_ptr<EvidenceSink> file_sink(const std::string& path, const EvidenceF
     stored.insert(stored.end(), existing->records.begin(), existing->records.end());
   }
   return std::make_unique<FileSink>(path, header, existing ? &*existing : nullptr);
+}
+
+std::vector<EvidenceRecord> evidence_in_file(const std::string& path, const PieceSet& pieces) {
+  EvidenceFile file = read_evidence_file(path);
+  if (file.header.pieces != &pieces) {
+    throw InputError(path, 1, "pieces",
+                     fmt::format("holds {} evidence; the base is {}", file.header.pieces->name(),
+                                 pieces.name()));
+  }
+  return std::move(file.records);
+}
+
+RowEvidence evidence_for(const std::string& source, OpenedKb& opened) {
+  std::vector<EvidenceRecord> records;
+  if (source == "store") {
+    if (!opened.store) {
+      throw InputError("", 0, "--evidence",
+                       "'store' reads a store's evidence; this base is a CSV file: give an "
+                       "evidence file");
+    }
+    records = opened.store->evidence();
+  } else {
+    records = evidence_in_file(source, *opened.kb.pieces);
+  }
+  RowEvidence evidence = row_evidence(opened.kb, records);
+  if (std::find(evidence.present.begin(), evidence.present.end(), 1) == evidence.present.end()) {
+    throw InputError(source == "store" ? "" : source, 0, "--evidence",
+                     "holds no evidence for the base's rows: run egkb evidence first");
+  }
+  return evidence;
 }
 
 EvidenceOutcome gather(const EvidencePlan& plan, const EvidenceRequest& request,

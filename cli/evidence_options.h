@@ -10,6 +10,8 @@
 #include "cli/command.h"
 #include "evidence/evidence_file.h"
 #include "evidence/evidence_run.h"
+#include "review/row_evidence.h"
+#include "store/kb_file.h"
 #include "store/store.h"
 
 namespace egkb::cli {
@@ -48,6 +50,14 @@ std::unique_ptr<EvidenceSink> store_sink(Store& store, const nlohmann::ordered_j
 // then added to `stored`), begun when absent. InputError when it holds another search.
 std::unique_ptr<EvidenceSink> file_sink(const std::string& path, const EvidenceFileHeader& header,
                                         std::vector<EvidenceRecord>& stored);
+
+// The evidence an evidence file holds for a base of `pieces`: InputError naming the file when
+// it is not one, or of another piece set.
+std::vector<EvidenceRecord> evidence_in_file(const std::string& path, const PieceSet& pieces);
+
+// What evidence says of each row of an opened KB, from `source`: "store" (the store's evidence
+// table) or an evidence file. InputError when it holds none for the base's rows.
+RowEvidence evidence_for(const std::string& source, OpenedKb& opened);
 
 // Searches what the plan leaves to search, a progress line on the terminal unless `quiet`.
 EvidenceOutcome gather(const EvidencePlan& plan, const EvidenceRequest& request,

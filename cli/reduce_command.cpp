@@ -7,6 +7,7 @@
 #include "base/errors.h"
 #include "base/text.h"
 #include "cli/command.h"
+#include "cli/evidence_options.h"
 #include "cli/kb_options.h"
 #include "io/byte_source.h"
 #include "io/json_text.h"
@@ -28,6 +29,8 @@ struct Options {
   bool soft = false;
   std::optional<double> lambda;
   std::optional<double> prior_weight;
+  std::optional<std::string> evidence;
+  std::optional<double> evidence_weight;
   std::optional<std::string> cost;
   std::string weights;
   std::optional<std::string> ties;
@@ -83,13 +86,20 @@ void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const 
   if (const auto& v = r.validation) {
     fmt::print(to,
                "  chosen by validation ({} {} rows held out in {} folds, {:.2f} s): {} cost, prior "
-               "weight {:g}\n",
+               "weight {:g}{}\n",
                v->held_out, v->expert_rows ? "expert" : "unfixed", v->folds, v->seconds,
-               cost_shape_name(v->chosen.cost), v->chosen.prior_weight);
+               cost_shape_name(v->chosen.cost), v->chosen.prior_weight,
+               o.evidence ? fmt::format(", evidence weight {:g}", v->chosen.evidence_weight) : "");
     fmt::print(to, "    mean rank distance of the held-out rows:");
     for (const HeldOutScore& h : v->scores) {
-      fmt::print(to, "  {} {:g}: {:.4f}", cost_shape_name(h.setting.cost), h.setting.prior_weight,
+      fmt::print(to, "  {} {:g}{}: {:.4f}", cost_shape_name(h.setting.cost), h.setting.prior_weight,
+                 o.evidence ? fmt::format(" evidence {:g}", h.setting.evidence_weight) : "",
                  h.error);
+    }
+    if (o.evidence && !v->expert_rows) {
+      fmt::print(to,
+                 "\n    evidence not weighed: it is judged on expert rows only, and the base "
+                 "has too few");
     }
     fmt::print(to, "\n");
     for (const TooLarge& t : v->too_large) {
@@ -151,6 +161,15 @@ bool check_options(const Options& o) {
     throw InputError("", 0, "--soft", "only the exact method has soft constraints");
   if (o.prior_weight && method != Method::Fitted)
     throw InputError("", 0, "--prior-weight", "only the fitted method has a prior");
+  if (o.evidence && method != Method::Auto && method != Method::Fitted) {
+    throw InputError("", 0, "--evidence",
+                     "evidence is weak data for auto (weighed by validation) and fitted; exact "
+                     "stays the plain optimum of the data");
+  }
+  if (o.evidence_weight && (method != Method::Fitted || !o.evidence)) {
+    throw InputError("", 0, "--evidence-weight",
+                     "the weight of --evidence in the fitted method; auto chooses its own");
+  }
   if (o.cost && !optimal)
     throw InputError("", 0, "--cost", "the greedy methods (ba, ra) count conflicts, not costs");
   if (o.lambda && !o.soft)
@@ -191,6 +210,7 @@ ReduceRequest request_of(const Options& o, const PieceSet& pieces) {
   request.soft = o.soft;
   request.lambda = o.lambda.value_or(request.lambda);
   request.prior_weight = o.prior_weight.value_or(request.prior_weight);
+  request.evidence_weight = o.evidence_weight.value_or(kEvidenceWeight);
   if (o.cost) request.cost = *cost_shape_named(*o.cost);
   request.ties = o.ties == "queue" ? Ties::Queue : Ties::Closest;
   request.weights = o.weights.empty() ? ReduceWeights{PieceWeights::defaults(pieces), NodeWeights{}}
@@ -225,6 +245,14 @@ Command reduce_command() {
                         kDefaultPriorWeight)
                 .c_str(),
             0, kMaxPriorWeight);
+        sink.text(o->evidence, "--evidence",
+                  "auto, fitted: evidence from play as weak data: 'store' (the store's, from egkb "
+                  "evidence) or an evidence file; auto weighs it by validation on expert rows");
+        sink.number(
+            o->evidence_weight, "--evidence-weight",
+            fmt::format("fitted: the evidence's weight per rank (default {:g})", kEvidenceWeight)
+                .c_str(),
+            0, kMaxPriorWeight);
         sink.text(o->cost, "--cost",
                   "exact, fitted: what moving a row costs, times its weight: l1 |d| (the "
                   "default), trunc2 min(|d|,2), trunc3 min(|d|,3), l0 [d != 0] or sqrt; all but "
@@ -256,8 +284,9 @@ Command reduce_command() {
         const bool to_store = check_options(*o);
         OpenedKb opened = open(o->kb);
         const KnowledgeBase& kb = opened.kb;
-        const ReducePlan plan =
-            plan_reduce(opened, request_of(*o, *kb.pieces), {o->kb.path, o->weights});
+        ReduceRequest request = request_of(*o, *kb.pieces);
+        if (o->evidence) request.evidence = evidence_ranks(evidence_for(*o->evidence, opened));
+        const ReducePlan plan = plan_reduce(opened, request, {o->kb.path, o->weights});
         const ReduceOutcome& r = plan.outcome;
         Outputs outputs;
         if (!o->report.empty()) write_report(*o, kb, r, outputs);

@@ -7,6 +7,7 @@
 #include "base/errors.h"
 #include "base/text.h"
 #include "cli/command.h"
+#include "cli/evidence_options.h"
 #include "cli/kb_options.h"
 #include "io/json_text.h"
 #include "io/output_files.h"
@@ -23,6 +24,7 @@ struct Options {
   std::string out;
   uint64_t worst = 20;
   uint64_t pictures = 4;
+  std::optional<std::string> evidence;
   bool json = false;
 };
 
@@ -50,6 +52,8 @@ Command report_command() {
             sink.whole(o->worst, "--worst", "rows in the tables of worst nodes and largest changes",
                        0, 100000);
             sink.whole(o->pictures, "--pictures", "neighbourhoods to draw", 0, 1000);
+            sink.text(o->evidence, "--evidence",
+                      "an evidence file to set against the scores (a store sets its own)");
             sink.flag(o->json, "--json", "print what the report covers as JSON");
           },
           [o] {
@@ -82,6 +86,19 @@ Command report_command() {
                 report.facts.emplace_back(
                     "note", fmt::format("{} later runs since; 'after' is the store today",
                                         repair->later_runs));
+              }
+            }
+            std::vector<EvidenceRecord> records;
+            if (o->evidence) {
+              records = evidence_in_file(*o->evidence, *now.pieces);
+            } else if (opened.store) {
+              records = opened.store->evidence();
+            }
+            const auto views = evidence_for_rows(now, records);
+            for (std::size_t i = 0; i < now.rows.size(); ++i) {
+              if (const auto& v = views[i]) {
+                report.evidence.emplace(now.rows[i].key,
+                                        ReportEvidence{v->score, v->expected, v->low, v->high});
               }
             }
             write_file(o->out, [&](std::ostream& out) {

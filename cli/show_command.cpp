@@ -6,7 +6,10 @@
 #include "base/errors.h"
 #include "base/text.h"
 #include "cli/command.h"
+#include "cli/evidence_options.h"
 #include "cli/kb_options.h"
+#include "evidence/evidence_example.h"
+#include "evidence/evidence_record.h"
 #include "io/json_text.h"
 #include "lattice/conflicts.h"
 #include "lattice/neighbourhood.h"
@@ -104,6 +107,35 @@ void print_record(const nlohmann::ordered_json& record) {
   }
 }
 
+// What evidence from play says of the node, and one position it searched.
+void print_evidence(const std::optional<EvidenceView>& v, const PieceSet& pieces, Score score) {
+  if (!v) return;
+  const EvidenceRecord& r = *v->record;
+  fmt::print("\n  evidence from play: {}, {}, {} positions of {}, threshold {} cp\n", r.engine,
+             r.budget, r.positions(), material_text(r.key, pieces), r.threshold);
+  const int apart = distance(rank_of(score), rank_of(v->score));
+  fmt::print(
+      "    {} wins {}, draws {}, {} wins {}: expected {:+.2f} ({:+.2f}..{:+.2f}), score {} "
+      "({}){}\n",
+      pieces.side_name(Side::Red), v->wins, v->draws, pieces.side_name(Side::Black), v->losses,
+      v->expected, v->low, v->high, value(v->score), score_meaning(pieces, v->score),
+      apart == 0 ? ", the row's rank"
+                 : fmt::format(", {} rank{} from the row's", apart, apart == 1 ? "" : "s"));
+  if (const auto example = evidence_example(*v, pieces)) {
+    const Side to_move = example->position.to_move();
+    fmt::print("    a position searched ({} to move): {}\n", pieces.side_name(to_move),
+               example->fen);
+    std::string board = diagram(example->position);
+    for (std::size_t at = 0;
+         (at = board.find('\n', at)) != std::string::npos && at + 1 < board.size(); at += 7) {
+      board.insert(at + 1, "      ");
+    }
+    fmt::print("      {}", board);
+    fmt::print("    the engine: {}, {}\n", score_text(example->score, to_move, pieces),
+               outcome_text(example->outcome, pieces));
+  }
+}
+
 }  // namespace
 
 Command show_command() {
@@ -111,6 +143,7 @@ Command show_command() {
     KbOptions kb;
     std::string material;
     bool dot = false;
+    std::optional<std::string> evidence;
     bool json = false;
   };
   auto o = std::make_shared<Options>();
@@ -120,6 +153,8 @@ Command show_command() {
         add_kb_options(sink, o->kb);
         sink.argument(o->material, "MATERIAL", "the material, e.g. KCCKHCPGG or KRPvKR");
         sink.flag(o->dot, "--dot", "print the neighbourhood as Graphviz DOT instead");
+        sink.text(o->evidence, "--evidence",
+                  "an evidence file to show evidence from (a store shows its own)");
         sink.flag(o->json, "--json", "print the node and its neighbours as JSON");
       },
       [o] {
@@ -134,14 +169,33 @@ Command show_command() {
                          : nlohmann::ordered_json{{"history", nlohmann::ordered_json::array()},
                                                   {"verdicts", nlohmann::ordered_json::array()},
                                                   {"range", nullptr}};
+        std::vector<EvidenceRecord> records;
+        if (o->evidence) {
+          records = evidence_in_file(*o->evidence, *kb.pieces);
+        } else if (opened.store) {
+          records = opened.store->evidence();
+        }
+        const std::optional<EvidenceView> evidence = evidence_for_nodes(kb, scored, records)[n];
         if (o->json) {
           nlohmann::ordered_json j = node_json(kb, scored, n, neighbours);
           for (const char* key : {"history", "verdicts", "range"}) j[key] = record[key];
+          j["evidence"] = nullptr;
+          if (evidence) {
+            j["evidence"] = evidence_view_json(*evidence, *kb.pieces);
+            if (const auto example = evidence_example(*evidence, *kb.pieces)) {
+              j["evidence"]["example"] = {
+                  {"fen", example->fen},
+                  {"to_move", kb.pieces->side_name(example->position.to_move())},
+                  {"engine", score_text(example->score, example->position.to_move(), *kb.pieces)},
+                  {"outcome", outcome_text(example->outcome, *kb.pieces)}};
+            }
+          }
           std::cout << json_text(j) << '\n';
         } else if (o->dot) {
           write_neighbourhood_dot(std::cout, scored.lattice, scored.scores, n, neighbours);
         } else {
           print_node(kb, scored, n, neighbours);
+          print_evidence(evidence, *kb.pieces, scored.scores[n]);
           print_record(record);
         }
         return 0;

@@ -65,13 +65,8 @@ RowEvidence simulation_evidence(const SimulateOptions& o, OpenedKb& opened) {
   std::vector<EvidenceRecord> records;
   if (opened.store) records = opened.store->evidence();
   if (!o.engine.engine && o.evidence) {
-    const EvidenceFile file = read_evidence_file(*o.evidence);
-    if (file.header.pieces != &pieces) {
-      throw InputError(*o.evidence, 1, "pieces",
-                       fmt::format("holds {} evidence; the base is {}", file.header.pieces->name(),
-                                   pieces.name()));
-    }
-    records.insert(records.end(), file.records.begin(), file.records.end());
+    const std::vector<EvidenceRecord> in_file = evidence_in_file(*o.evidence, pieces);
+    records.insert(records.end(), in_file.begin(), in_file.end());
   }
   if (o.engine.engine) {
     const EvidenceRequest request = evidence_request(o.engine, pieces);
@@ -139,7 +134,10 @@ Command simulate_command() {
         sim.method = *method_named(o->method);
         sim.seed = o->seed;
         if (sim.sample.design == Design::Evidence) {
+          // The repairs take the evidence as weak data too, weighed by validation on the rows
+          // the simulated expert has scored (weight 0 until there are enough of them).
           sim.evidence = simulation_evidence(*o, opened);
+          sim.repair_evidence = evidence_ranks(sim.evidence);
         } else if (o->engine.engine || o->evidence) {
           throw InputError("", 0, o->evidence ? "--evidence" : "--engine",
                            "evidence is for --design evidence");

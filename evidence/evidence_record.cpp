@@ -57,4 +57,20 @@ nlohmann::ordered_json evidence_json(const EvidenceRecord& r, const PieceSet& pi
   return j;
 }
 
+nlohmann::ordered_json evidence_view_json(const EvidenceView& v, const PieceSet& pieces) {
+  const EvidenceRecord& r = *v.record;
+  return {{"searched", material_text(r.key, pieces)},
+          {"engine", r.engine},
+          {"budget", r.budget},
+          {"positions", r.positions()},
+          {"wins", v.wins},
+          {"draws", v.draws},
+          {"losses", v.losses},
+          {"expected", v.expected},
+          {"low", v.low},
+          {"high", v.high},
+          {"score", value(v.score)},
+          {"threshold", r.threshold}};
+}
+
 }  // namespace egkb

@@ -24,4 +24,8 @@ void recount(EvidenceRecord& record, int threshold);
 // losses, expected, low, high, score (and failure when it failed).
 nlohmann::ordered_json evidence_json(const EvidenceRecord& record, const PieceSet& pieces);
 
+// What evidence says of a row, from the row's red side: the figures of evidence_json (its own,
+// or its mirror's mirrored), `searched` naming the material the engine searched, `budget`.
+nlohmann::ordered_json evidence_view_json(const EvidenceView& view, const PieceSet& pieces);
+
 }  // namespace egkb

@@ -69,22 +69,31 @@ nlohmann::ordered_json certificate_json(const Certificate& c, CostShape cost) {
           {"probes", c.probes}};
 }
 
+namespace {
+
+nlohmann::ordered_json setting_json(const RepairSetting& s) {
+  return {{"cost", cost_shape_name(s.cost)},
+          {"prior_weight", s.prior_weight},
+          {"evidence_weight", s.evidence_weight}};
+}
+
+}  // namespace
+
 nlohmann::ordered_json validation_json(const Validation& v) {
   nlohmann::ordered_json scores = nlohmann::ordered_json::array();
   for (const HeldOutScore& h : v.scores) {
-    scores.push_back({{"cost", cost_shape_name(h.setting.cost)},
-                      {"prior_weight", h.setting.prior_weight},
-                      {"error", h.error}});
+    nlohmann::ordered_json score = setting_json(h.setting);
+    score["error"] = h.error;
+    scores.push_back(score);
   }
   nlohmann::ordered_json too_large = nlohmann::ordered_json::array();
   for (const TooLarge& t : v.too_large) {
-    too_large.push_back({{"cost", cost_shape_name(t.setting.cost)},
-                         {"prior_weight", t.setting.prior_weight},
-                         {"nodes", t.nodes},
-                         {"most", t.most}});
+    nlohmann::ordered_json entry = setting_json(t.setting);
+    entry["nodes"] = t.nodes;
+    entry["most"] = t.most;
+    too_large.push_back(entry);
   }
-  return {{"chosen",
-           {{"cost", cost_shape_name(v.chosen.cost)}, {"prior_weight", v.chosen.prior_weight}}},
+  return {{"chosen", setting_json(v.chosen)},
           {"scores", scores},
           {"too_large", too_large},
           {"expert_rows", v.expert_rows},
@@ -117,8 +126,11 @@ std::optional<RepairSetting> setting_of(const nlohmann::json& s) {
   if (name == s.end() || !name->is_string()) return std::nullopt;
   const auto cost = cost_shape_named(name->get<std::string>());
   const auto weight = number_in(s, "prior_weight", 0, kMaxPriorWeight);
-  if (!cost || !weight) return std::nullopt;
-  return RepairSetting{*cost, *weight};
+  // Kept before evidence weighed in: none.
+  const auto evidence =
+      s.contains("evidence_weight") ? number_in(s, "evidence_weight", 0, kMaxPriorWeight) : 0.0;
+  if (!cost || !weight || !evidence) return std::nullopt;
+  return RepairSetting{*cost, *weight, *evidence};
 }
 
 }  // namespace

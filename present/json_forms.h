@@ -32,8 +32,9 @@ nlohmann::ordered_json prior_json(const MaterialPrior& prior, double weight);
 // An exact repair's certificate: `cost, objective, bound, gap, optimal, open_pairs, probes`.
 nlohmann::ordered_json certificate_json(const Certificate& c, CostShape cost);
 
-// How auto chose: `chosen` (`cost, prior_weight`), `scores` (each `cost, prior_weight, error`:
-// the mean rank distance of the held-out rows), `too_large` (each `cost, prior_weight, nodes,
+// How auto chose: `chosen` (`cost, prior_weight, evidence_weight`), `scores` (each `cost,
+// prior_weight, evidence_weight, error`: the mean rank distance of the held-out rows),
+// `too_large` (each `cost, prior_weight, evidence_weight, nodes,
 // most`: settings not tried, their layered graph too large), `expert_rows, held_out, folds,
 // seconds`.
 nlohmann::ordered_json validation_json(const Validation& v);

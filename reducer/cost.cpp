@@ -37,8 +37,8 @@ Capacity data_step(CostShape shape, int rank, double weight, int t) {
   return static_cast<Capacity>(std::llround(weight * kCostScale * change));
 }
 
-// The step t of the prior's term weight x |r - p| for a real p.
-Capacity prior_step(double weight, double p, int t) {
+// The step t of a pull's term weight x |r - p| for a real p.
+Capacity pull_step(double weight, double p, int t) {
   const double change = weight * std::clamp(2 * (t - p) - 1, -1.0, 1.0);
   return change > 0 ? scaled(change) : -scaled(-change);
 }
@@ -84,8 +84,10 @@ Capacity RepairCosts::step(NodeId x, int t) const {
   Capacity s = data_step(model_.shape, value(p_.ranks[x]), p_.weight[x], t) +
                data_step(model_.shape, value(mirror(p_.ranks[m])), p_.weight[m], t);
   // Once per node, its mirror's being the mirror image: once per pair in the objective.
-  if (!model_.prior.empty() && model_.prior_weight > 0)
-    s += prior_step(model_.prior_weight, model_.prior[x], t);
+  for (const Pull& pull : model_.pulls) {
+    if (pull.weight > 0 && !std::isnan(pull.ranks[x]))
+      s += pull_step(pull.weight, pull.ranks[x], t);
+  }
   return s;
 }
 
@@ -124,11 +126,14 @@ double RepairCosts::own(NodeId x, int r) const {
 
 double RepairCosts::objective(std::span<const Rank> ranks) const {
   double sum = 0;
-  const bool prior = !model_.prior.empty() && model_.prior_weight > 0;
   for (NodeId x = 0; x < ranks.size(); ++x) {
     sum += own(x, value(ranks[x]));
-    // Each node of a pair holds half of the pair's prior term.
-    if (prior) sum += model_.prior_weight * std::abs(value(ranks[x]) - model_.prior[x]) / 2;
+    // Each node of a pair holds half of the pair's term.
+    for (const Pull& pull : model_.pulls) {
+      if (!std::isnan(pull.ranks[x])) {
+        sum += pull.weight * std::abs(value(ranks[x]) - pull.ranks[x]) / 2;
+      }
+    }
   }
   return sum;
 }

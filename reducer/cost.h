@@ -33,12 +33,18 @@ std::string_view cost_shape_name(CostShape shape);
 constexpr std::array<CostShape, 5> kCostShapes = {
     CostShape::L1, CostShape::Trunc2, CostShape::Trunc3, CostShape::L0, CostShape::Sqrt};
 
+// A rank per node the repair is drawn toward, `weight` per rank away from it, mirror-symmetric
+// and so counted once per mirror pair; NaN where it holds no rank for a node.
+struct Pull {
+  std::vector<double> ranks;
+  double weight = 0;
+};
+
 struct CostModel {
   CostShape shape = CostShape::L1;
-  // A rank per node the repair is drawn toward (reducer/material_prior.h), mirror-symmetric;
-  // empty for none. Its weight counts once per mirror pair.
-  std::vector<double> prior;
-  double prior_weight = 0;
+  // What else the repair is drawn toward: a material prior fitted to the base
+  // (reducer/material_prior.h), evidence from play (DESIGN.md section 4b).
+  std::vector<Pull> pulls;
   // Under a shape other than L1: each rank of change also costs this share of the row's weight,
   // so among repairs the shape prices alike the one closest in L1 wins.
   static constexpr double kTieBreak = 1.0 / 64;
@@ -60,14 +66,14 @@ class RepairCosts {
   // threshold at a time. True for L1 with or without a prior.
   bool convex() const { return convex_; }
   // Whether every free node with data of its own or its mirror's costs least at its data rank
-  // (no prior, no replaced steps), so a component without a conflict keeps its data.
-  bool data_is_cheapest() const { return model_.prior.empty() && replaced_.empty(); }
+  // (nothing pulls, no replaced steps), so a component without a conflict keeps its data.
+  bool data_is_cheapest() const { return model_.pulls.empty() && replaced_.empty(); }
 
   // Sum over nodes of c~x(r) - c~x(0): twice the objective of a mirror-symmetric assignment,
   // up to a constant, in cost units. What the gap is measured in.
   Capacity relaxed_value(std::span<const Rank> ranks) const;
   // The objective of a mirror-symmetric assignment in weight units: each stored row's shape
-  // cost (and tie-break) plus the prior once per mirror pair.
+  // cost (and tie-break) plus each pull once per mirror pair.
   double objective(std::span<const Rank> ranks) const;
 
   const RepairProblem& problem() const { return p_; }

@@ -44,7 +44,8 @@ void check_capacities(const RepairProblem& p, const CostModel& m, const ExactOpt
                       std::span<const float> edge_dm) {
   double total = 0;
   for (double w : p.weight) total += 2 * w * (1 + CostModel::kTieBreak);
-  if (!m.prior.empty()) total += 2 * m.prior_weight * static_cast<double>(m.prior.size());
+  for (const Pull& pull : m.pulls)
+    total += 2 * pull.weight * static_cast<double>(pull.ranks.size());
   if (o.soft) {
     for (float dm : edge_dm) total += 2 * o.lambda * dm;
   }
@@ -354,7 +355,9 @@ std::optional<CertifiedRepair> solve_certified(const RepairProblem& problem, con
                                                const ExactOptions& options,
                                                std::span<const float> edge_dm) {
   assert(problem.is_ok());
-  assert(model.prior.empty() || model.prior.size() == problem.lattice->size());
+  assert(std::all_of(model.pulls.begin(), model.pulls.end(), [&](const Pull& pull) {
+    return pull.ranks.size() == problem.lattice->size();
+  }));
   assert(!options.soft || edge_dm.size() == problem.lattice->edge_count());
   check_capacities(problem, model, options, edge_dm);
   auto repair = CertifiedSolver(problem, model, options, edge_dm).solve();

@@ -1,6 +1,7 @@
 #include "reducer/reduce.h"
 
 #include <chrono>
+#include <cmath>
 
 #include "reducer/exact.h"
 #include "reducer/problem.h"
@@ -30,6 +31,21 @@ std::string_view method_name(Method method) {
   return "";
 }
 
+std::vector<double> node_ranks(const Lattice& lattice, const KnowledgeBase& kb,
+                               std::span<const double> row_ranks) {
+  std::vector<double> ranks(lattice.size(), std::nan(""));
+  if (row_ranks.empty()) return ranks;
+  for (std::size_t i = 0; i < kb.rows.size(); ++i) {
+    if (std::isnan(row_ranks[i])) continue;
+    const NodeId node = *lattice.find(kb.rows[i].key);
+    ranks[node] = row_ranks[i];
+    // A stored mirror holds its own; an implied one mirrors this row's.
+    const NodeId m = lattice.mirror(node);
+    if (lattice.implied(m)) ranks[m] = kMaxRank - row_ranks[i];
+  }
+  return ranks;
+}
+
 ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
   const ReduceWeights weights = request.weights.value_or(ReduceWeights::defaults(*kb.pieces));
   const PreparedRepair prepared(kb, weights);
@@ -42,15 +58,19 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
   const auto started = std::chrono::steady_clock::now();
   out.cost = request.cost;
   out.prior_weight = request.method == Method::Fitted ? request.prior_weight : 0;
+  out.evidence_weight = request.method == Method::Fitted ? request.evidence_weight : 0;
   if (request.method == Method::Auto) {
     out.validation = request.validation;
     if (!out.validation) {
       ValidationOptions o = request.validation_options;
       o.weights = weights.nodes;
+      o.evidence = request.evidence;
+      if (request.evidence.empty()) o.evidence_weights = {0};
       out.validation = validate(kb, o);
     }
     out.cost = out.validation->chosen.cost;
     out.prior_weight = out.validation->chosen.prior_weight;
+    out.evidence_weight = out.validation->chosen.evidence_weight;
   }
   if (request.method == Method::Exact || request.method == Method::Fitted ||
       request.method == Method::Auto) {
@@ -61,8 +81,10 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
     model.shape = out.cost;
     if (out.prior_weight > 0) {
       out.prior = MaterialPrior::fit(kb);
-      model.prior = out.prior->ranks(lattice);
-      model.prior_weight = out.prior_weight;
+      model.pulls.push_back({out.prior->ranks(lattice), out.prior_weight});
+    }
+    if (out.evidence_weight > 0) {
+      model.pulls.push_back({node_ranks(lattice, kb, request.evidence), out.evidence_weight});
     }
     out.reduction = reduce_exact(problem, model, options,
                                  request.soft ? prepared.edge_dm() : std::span<const float>());

@@ -30,7 +30,13 @@ struct ReduceRequest {
   bool soft = false;      // soft constraints (exact)
   double lambda = 1.0;
   double prior_weight = kDefaultPriorWeight;  // fitted: the prior's weight per mirror pair
-  CostShape cost = CostShape::L1;             // exact and fitted: what moving a row costs
+  // Evidence from play as weak data (DESIGN.md section 4b): each row's rank by its evidence, in
+  // the KB's row order, NaN where it has none; empty for none. Auto weighs it by validation on
+  // the held-out rows (weight 0 where it does not predict them), fitted by `evidence_weight`;
+  // exact never uses it.
+  std::vector<double> evidence;
+  double evidence_weight = 0;
+  CostShape cost = CostShape::L1;  // exact and fitted: what moving a row costs
   Ties ties = Ties::Closest;
   std::optional<ReduceWeights> weights;  // node and piece weights; the defaults if unset
   // auto: the validation already run on this base's rows (kept in its store), if any.
@@ -48,8 +54,9 @@ struct ReduceOutcome {
   ConflictSummary after;
   double objective = 0;  // sum of weight x |rank change| over the stored rows the reducer chose
   std::optional<MaterialPrior> prior;    // what the fitted method drew the repair toward
-  std::optional<Validation> validation;  // auto: what chose the cost and the prior's weight
+  std::optional<Validation> validation;  // auto: what chose the cost and the weights
   double prior_weight = 0;
+  double evidence_weight = 0;  // what the evidence pulled with; 0 when it did not
   CostShape cost = CostShape::L1;
   // Each stored row's range (Reduction::low..high at its node), in the KB's row order; empty for
   // the greedy methods. Rows whose range holds more than one rank are ambiguous.
@@ -59,5 +66,10 @@ struct ReduceOutcome {
 };
 
 ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request);
+
+// Ranks given per row of `kb` (NaN: none) laid on its lattice's nodes, an implied mirror taking
+// the mirrored rank: a pull's ranks (reducer/cost.h).
+std::vector<double> node_ranks(const Lattice& lattice, const KnowledgeBase& kb,
+                               std::span<const double> row_ranks);
 
 }  // namespace egkb

@@ -8,6 +8,7 @@
 #include "reducer/exact.h"
 #include "reducer/layered_solver.h"
 #include "reducer/material_prior.h"
+#include "reducer/reduce.h"
 
 namespace egkb {
 
@@ -21,7 +22,8 @@ std::vector<NodeId> hideable_pairs(const KnowledgeBase& kb, const ScoredLattice&
   const Lattice& lat = scored.lattice;
   std::size_t experts = 0;
   for (const KbRow& row : kb.rows) experts += row.source == Source::Expert;
-  expert_rows = experts >= o.least_expert_rows;
+  expert_rows =
+      experts >= (o.evidence.empty() ? o.least_expert_rows : o.least_expert_rows_with_evidence);
   std::vector<NodeId> pairs;
   for (NodeId u = 0; u < lat.size(); ++u) {
     const NodeId m = lat.mirror(u);
@@ -50,9 +52,16 @@ Validation validate(const KnowledgeBase& kb, const ValidationOptions& o) {
   random.shuffle(pairs);
   v.folds = std::min(o.folds_run, o.folds);
   std::vector<RepairSetting> settings;
-  for (double w : o.prior_weights) {
-    for (CostShape c : o.costs) settings.push_back({c, w});
+  // Evidence is judged by the truth alone: rows an expert scored. The others are the data it
+  // may contradict.
+  const std::vector<double> evidence_weights =
+      o.evidence.empty() || !v.expert_rows ? std::vector<double>{0} : o.evidence_weights;
+  for (double e : evidence_weights) {
+    for (double w : o.prior_weights) {
+      for (CostShape c : o.costs) settings.push_back({c, w, e});
+    }
   }
+  const std::vector<double> evidence = node_ranks(lat, kb, o.evidence);
   std::vector<double> error(settings.size(), 0);
   std::vector<std::optional<TooLarge>> skipped(settings.size());
   for (std::size_t fold = 0; fold < v.folds; ++fold) {
@@ -77,9 +86,9 @@ Validation validate(const KnowledgeBase& kb, const ValidationOptions& o) {
     for (std::size_t s = 0; s < settings.size(); ++s) {
       CostModel model;
       model.shape = settings[s].cost;
-      if (settings[s].prior_weight > 0) {
-        model.prior = prior;
-        model.prior_weight = settings[s].prior_weight;
+      if (settings[s].prior_weight > 0) model.pulls.push_back({prior, settings[s].prior_weight});
+      if (settings[s].evidence_weight > 0) {
+        model.pulls.push_back({evidence, settings[s].evidence_weight});
       }
       if (skipped[s]) continue;
       std::optional<CertifiedRepair> repair;

@@ -22,9 +22,15 @@ namespace egkb {
 // a store.
 constexpr double kMaxPriorWeight = 1000;
 
+// The weight evidence from play is tried with, per rank: between a generated row's data (1) and
+// a manual row's (10), so evidence outweighs a generated row that no link supports but not a
+// manual one (docs/reducers.md).
+constexpr double kEvidenceWeight = 2;
+
 struct RepairSetting {
   CostShape cost = CostShape::L1;
-  double prior_weight = 0;  // 0..kMaxPriorWeight
+  double prior_weight = 0;     // 0..kMaxPriorWeight
+  double evidence_weight = 0;  // 0..kMaxPriorWeight
   friend bool operator==(const RepairSetting&, const RepairSetting&) = default;
 };
 
@@ -57,11 +63,17 @@ struct Validation {
 struct ValidationOptions {
   std::vector<CostShape> costs = {CostShape::L1, CostShape::Trunc2};
   std::vector<double> prior_weights = {0, 0.1};
+  // Evidence from play per row (reducer/reduce.h, ReduceRequest::evidence) and the weights it
+  // is tried with; without evidence only 0.
+  std::vector<double> evidence;
+  std::vector<double> evidence_weights = {0, kEvidenceWeight};
   std::size_t folds = 5;      // each hides 1/folds of the rows
   std::size_t folds_run = 2;  // of them, how many are repaired and scored
   uint64_t seed = 1;
-  // Expert rows are the ones hidden when the base holds at least this many.
+  // Expert rows are the ones hidden when the base holds at least this many; with evidence, at
+  // least the second many, and evidence is weighed only on them (else its weight is 0).
   std::size_t least_expert_rows = 50;
+  std::size_t least_expert_rows_with_evidence = 30;
   NodeWeights weights;
   std::size_t most_layered_nodes = ExactOptions{}.most_layered_nodes;
 };

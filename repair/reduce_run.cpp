@@ -11,7 +11,9 @@ namespace egkb {
 
 ReducePlan plan_reduce(OpenedKb& opened, ReduceRequest request, ReduceInputs inputs) {
   ReducePlan plan;
-  if (request.method == Method::Auto && opened.store) {
+  // A kept validation weighed no evidence, and evidence changes without the rows changing: with
+  // evidence, validation runs afresh and is not kept.
+  if (request.method == Method::Auto && opened.store && request.evidence.empty()) {
     plan.revision = opened.store->revision();
     request.validation = opened.store->current_validation();
   }
@@ -29,7 +31,7 @@ void record_in_store(Store& store, const KnowledgeBase& kb, const ReducePlan& pl
   const std::string command = "reduce " + std::string(method_name(plan.request.method));
   store.write(
       [&](StoreWriter& w) {
-        if (r.validation && !plan.request.validation) {
+        if (r.validation && !plan.request.validation && plan.request.evidence.empty()) {
           // Kept until the rows change: the next reduce of these rows reads it back.
           const nlohmann::ordered_json kept = {{"revision", plan.revision},
                                                {"validation", validation_json(*r.validation)}};

@@ -74,6 +74,15 @@ struct State {
     return by_node;
   }
 
+  // The evidence's score of a node (an implied mirror's mirrored), or "-".
+  std::string evidence_text(NodeId n) const {
+    const Lattice& lat = scored.lattice;
+    const bool implied = lat.implied(n);
+    const auto it = report.evidence.find(lat.key(implied ? lat.mirror(n) : n));
+    if (it == report.evidence.end()) return "-";
+    return std::to_string(value(implied ? mirror(it->second.score) : it->second.score));
+  }
+
   std::string material(NodeId n) const {
     return format_material(scored.lattice.material(n), scored.lattice.pieces());
   }
@@ -169,6 +178,49 @@ void changes_section(std::ostream& out, const State& s, const ReportOptions& opt
   fmt::print(out, "</table>\n");
 }
 
+// Evidence from play against the scores as they stand: how many rows it covers and disputes,
+// and the rows it puts furthest from their score.
+void evidence_section(std::ostream& out, const State& s, const ReportOptions& options) {
+  if (s.report.evidence.empty()) return;
+  const KnowledgeBase& rows = s.report.after ? *s.report.after : *s.report.before;
+  struct Dispute {
+    std::size_t row;
+    int apart;
+    ReportEvidence evidence;
+  };
+  std::vector<Dispute> disputes;
+  std::size_t covered = 0, by_two = 0;
+  for (std::size_t i = 0; i < rows.rows.size(); ++i) {
+    const auto it = s.report.evidence.find(rows.rows[i].key);
+    if (it == s.report.evidence.end()) continue;
+    ++covered;
+    const int apart = distance(rank_of(rows.rows[i].score), rank_of(it->second.score));
+    by_two += apart >= 2;
+    if (apart > 0) disputes.push_back({i, apart, it->second});
+  }
+  std::stable_sort(disputes.begin(), disputes.end(),
+                   [](const Dispute& a, const Dispute& b) { return a.apart > b.apart; });
+  const std::size_t shown = std::min(disputes.size(), options.worst);
+  fmt::print(out,
+             "<h2>Evidence from play</h2>\n<p>An engine's results on random positions cover {} of "
+             "{} rows; they put {} a rank or more from their score, {} two or more. Evidence "
+             "points a reviewer at a row; it never outvotes one. The furthest {}:</p>\n"
+             "<table><tr><th class=\"m\">material</th><th>score</th><th>evidence</th>"
+             "<th>expected result</th><th>95% interval</th><th class=\"m\">source</th></tr>\n",
+             covered, rows.rows.size(), disputes.size(), by_two, shown);
+  for (std::size_t k = 0; k < shown; ++k) {
+    const Dispute& d = disputes[k];
+    const KbRow& row = rows.rows[d.row];
+    fmt::print(out,
+               "<tr><td class=\"m\">{}</td><td>{}</td><td>{}</td><td>{:+.2f}</td>"
+               "<td>{:+.2f}..{:+.2f}</td><td class=\"m\">{}</td></tr>\n",
+               s.material(*s.scored.lattice.find(row.key)), value(row.score),
+               value(d.evidence.score), d.evidence.expected, d.evidence.low, d.evidence.high,
+               source_name(row.source));
+  }
+  fmt::print(out, "</table>\n");
+}
+
 void worst_section(std::ostream& out, const State& s, const ReportOptions& options) {
   const bool repaired = s.report.after != nullptr;
   std::size_t total = 0;
@@ -180,18 +232,20 @@ void worst_section(std::ostream& out, const State& s, const ReportOptions& optio
                repaired ? "remains" : "");
     return;
   }
+  const bool evidence = !s.report.evidence.empty();
   fmt::print(out,
              "<p>{} inconsistent nodes; the worst {}, highest level first.</p>\n<table><tr>"
              "<th class=\"m\">material</th><th>score</th><th>inconsistent neighbours</th>"
-             "<th>level</th><th class=\"m\">source</th></tr>\n",
-             total, worst.size());
+             "<th>level</th><th class=\"m\">source</th>{}</tr>\n",
+             total, worst.size(), evidence ? "<th>evidence</th>" : "");
   for (NodeId n : worst) {
     fmt::print(out,
                "<tr><td class=\"m\">{}</td><td>{}</td><td>{} of {}</td><td>{}</td>"
-               "<td class=\"m\">{}</td></tr>\n",
+               "<td class=\"m\">{}</td>{}</tr>\n",
                s.material(n), value(s.after_scores[n]), s.after_counter.inconsistent_neighbours(n),
                s.scored.lattice.neighbour_count(n), s.after_counter.level(n),
-               provenance(*s.report.before, s.scored, n));
+               provenance(*s.report.before, s.scored, n),
+               evidence ? "<td>" + s.evidence_text(n) + "</td>" : "");
   }
   fmt::print(out, "</table>\n");
 }
@@ -303,6 +357,7 @@ void write_repair_report(std::ostream& out, const RepairReport& report,
     fmt::print(out, "<p>No repair recorded: the report shows the base as it stands.</p>\n");
   }
   worst_section(out, s, options);
+  evidence_section(out, s, options);
   ambiguous_section(out, s, options);
   pictures_section(out, s, options);
   fmt::print(out, "</body></html>\n");

@@ -14,6 +14,12 @@
 
 namespace egkb {
 
+// What evidence from play says of a row, from its red side (DESIGN.md section 4b).
+struct ReportEvidence {
+  Score score{4};
+  double expected = 0, low = -1, high = 1;
+};
+
 struct RepairReport {
   std::string title;                                       // "exact on noisy.csv"
   std::vector<std::pair<std::string, std::string>> facts;  // shown under the title
@@ -24,6 +30,9 @@ struct RepairReport {
   // The rows an exact repair left ambiguous, by key: the lowest and highest rank its optima
   // give them. Empty for a greedy repair or a base as it stands.
   std::unordered_map<Key, std::pair<Rank, Rank>> ambiguous = {};
+  // Evidence from play by the key of each stored row it covers; empty for none. Shown beside
+  // the scores, with the rows it disputes most.
+  std::unordered_map<Key, ReportEvidence> evidence = {};
 };
 
 struct ReportOptions {

@@ -1,5 +1,9 @@
 #include "review/row_evidence.h"
 
+#include <cmath>
+
+#include "lattice/expected_result.h"
+
 namespace egkb {
 
 RowEvidence row_evidence(const KnowledgeBase& kb, std::span<const EvidenceRecord> records) {
@@ -11,6 +15,16 @@ RowEvidence row_evidence(const KnowledgeBase& kb, std::span<const EvidenceRecord
     out.high.push_back(v ? v->high : 1);
   }
   return out;
+}
+
+std::vector<double> evidence_ranks(const RowEvidence& evidence) {
+  std::vector<double> ranks;
+  for (std::size_t i = 0; i < evidence.present.size(); ++i) {
+    ranks.push_back(evidence.present[i] ? static_cast<double>(value(
+                                              rank_of(score_of_expected(evidence.expected[i]))))
+                                        : std::nan(""));
+  }
+  return ranks;
 }
 
 }  // namespace egkb

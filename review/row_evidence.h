@@ -3,6 +3,7 @@
 #pragma once
 
 #include <span>
+#include <vector>
 
 #include "sampling/evidence_design.h"
 #include "store/evidence.h"
@@ -10,5 +11,9 @@
 namespace egkb {
 
 RowEvidence row_evidence(const KnowledgeBase& kb, std::span<const EvidenceRecord> records);
+
+// Each row's rank by its evidence (its expected result binned), NaN where it has none: evidence
+// as weak data for a repair (ReduceRequest::evidence).
+std::vector<double> evidence_ranks(const RowEvidence& evidence);
 
 }  // namespace egkb

@@ -95,6 +95,7 @@ std::vector<RoundReport> simulate(const KnowledgeBase& truth, const KnowledgeBas
   std::vector<RoundReport> reports;
   ReduceRequest request;
   request.method = options.method;
+  request.evidence = options.repair_evidence;
   ReduceOutcome repaired = reduce_kb(current, request);
   for (int round = 1; round <= options.rounds; ++round) {
     current = repaired.result;

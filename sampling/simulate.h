@@ -22,6 +22,8 @@ struct SimulationOptions {
   Method method = Method::Auto;
   uint64_t seed = 1;
   RowEvidence evidence;  // the evidence design's: each row of the noisy base's, in its order
+  // Evidence as weak data for the repairs (ReduceRequest::evidence), per row; empty for none.
+  std::vector<double> repair_evidence;
 };
 
 struct RoundReport {

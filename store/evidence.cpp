@@ -143,4 +143,20 @@ std::vector<std::optional<EvidenceView>> evidence_for_rows(
   return out;
 }
 
+std::vector<std::optional<EvidenceView>> evidence_for_nodes(
+    const KnowledgeBase& kb, const ScoredLattice& scored, std::span<const EvidenceRecord> records) {
+  const std::vector<std::optional<EvidenceView>> rows = evidence_for_rows(kb, records);
+  const Lattice& lat = scored.lattice;
+  std::vector<std::optional<EvidenceView>> nodes(lat.size());
+  for (NodeId n = 0; n < lat.size(); ++n) {
+    const std::size_t row = scored.row_of[n];
+    if (row != ScoredLattice::kImplied) {
+      nodes[n] = rows[row];
+    } else if (const auto& m = rows[scored.row_of[lat.mirror(n)]]) {
+      nodes[n] = view_of(*m->record, !m->mirrored);
+    }
+  }
+  return nodes;
+}
+
 }  // namespace egkb

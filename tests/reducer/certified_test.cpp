@@ -25,22 +25,32 @@ TEST(Certified, EveryShapeMeetsExhaustiveSearch) {
       const Lattice& lat = prepared.lattice();
       if (!test::searchable(p, 5)) continue;
       ++checked;
-      // Every other problem with a prior in quarter ranks, mirror-symmetric.
+      // Every other problem with a prior in quarter ranks, mirror-symmetric; every third with
+      // evidence too, whole ranks on some nodes only (NaN on the others), as evidence has.
       CostModel model;
       model.shape = shape;
       if (checked % 2 == 0) {
-        model.prior =
-            test::symmetric_prior(lat, [&] { return static_cast<double>(rng() % 33) / 4; });
-        model.prior_weight = 0.5;
+        model.pulls.push_back(
+            {test::symmetric_prior(lat, [&] { return static_cast<double>(rng() % 33) / 4; }), 0.5});
+      }
+      if (checked % 3 == 0) {
+        model.pulls.push_back(
+            {test::symmetric_prior(
+                 lat,
+                 [&] { return rng() % 3 == 0 ? std::nan("") : static_cast<double>(rng() % 9); }),
+             1.5});
       }
       const Reduction r = reduce_exact(p, model, {}, prepared.edge_dm());
       const std::string what =
-          fmt::format("{}, trial {}{}", name, trial, model.prior.empty() ? "" : ", prior");
+          fmt::format("{}, trial {}, {} pulls", name, trial, model.pulls.size());
       test::expect_sound(p, r.ranks, what, true);
       const auto objective = [&](const RepairProblem& problem, std::span<const Rank> ranks) {
-        return test::shaped_objective(problem, ranks, name) +
-               test::objective_with_prior(problem, ranks, model.prior, model.prior_weight) -
-               problem.objective(ranks);
+        double sum = test::shaped_objective(problem, ranks, name);
+        for (const Pull& pull : model.pulls) {
+          sum += test::objective_with_prior(problem, ranks, pull.ranks, pull.weight) -
+                 problem.objective(ranks);
+        }
+        return sum;
       };
       const test::BruteForce truth = test::brute_force(kb, objective);
       ASSERT_TRUE(r.certificate) << what;

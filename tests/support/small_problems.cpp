@@ -73,7 +73,9 @@ double objective_with_prior(const RepairProblem& problem, std::span<const Rank> 
   double sum = problem.objective(ranks);
   if (prior.empty()) return sum;
   for (NodeId u = 0; u < ranks.size(); ++u) {
-    if (problem.lattice->mirror(u) >= u) sum += prior_weight * std::abs(value(ranks[u]) - prior[u]);
+    if (problem.lattice->mirror(u) >= u && !std::isnan(prior[u])) {
+      sum += prior_weight * std::abs(value(ranks[u]) - prior[u]);
+    }
   }
   return sum;
 }
