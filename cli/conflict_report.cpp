@@ -25,18 +25,19 @@ void print_worst(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice
   std::size_t total = 0;
   const std::vector<NodeId> bad = worst_nodes(lat, counter, worst, total);
   fmt::print(out, "\nworst nodes ({} of {}):\n", bad.size(), total);
-  fmt::print(out, "  {:<20} {:>5}  {:>14}  {:>5}  {:<9}{}\n", "material", "score", "inconsistent",
-             "level", "source", evidence.empty() ? "" : "  evidence");
+  fmt::print(out, "  {:<20} {:>5}  {:>14}  {:>5}  {}\n", "material", "score", "inconsistent",
+             "level", evidence.empty() ? "source" : "source     evidence");
   for (const NodeId u : bad) {
     const int n_bad = counter.inconsistent_neighbours(u);
     const int n_all = lat.neighbour_count(u);
     const std::string_view source = provenance(kb, scored, u);
-    std::string beside;
-    if (!evidence.empty())
-      beside = evidence[u] ? fmt::format("  {:>8}", value(evidence[u]->score)) : "         -";
-    fmt::print(out, "  {:<20} {:>5}  {:>5}/{:<2} ({:>3}%)  {:>5}  {:<9}{}\n",
+    const std::string beside =
+        evidence.empty() ? std::string(source)
+        : evidence[u]    ? fmt::format("{:<9}  {:>8}", source, value(evidence[u]->score))
+                         : fmt::format("{:<9}  {:>8}", source, "-");
+    fmt::print(out, "  {:<20} {:>5}  {:>5}/{:<2} ({:>3}%)  {:>5}  {}\n",
                format_material(lat.material(u), lat.pieces()), value(scored.scores[u]), n_bad,
-               n_all, 100 * n_bad / n_all, counter.level(u), source, beside);
+               n_all, 100 * n_bad / n_all, counter.level(u), beside);
   }
 }
 

@@ -12,6 +12,7 @@
 #include "cli/command.h"
 #include "cli/evidence_options.h"
 #include "cli/kb_options.h"
+#include "evidence/calibration.h"
 #include "evidence/evidence_file.h"
 #include "evidence/evidence_import.h"
 #include "evidence/evidence_record.h"
@@ -32,6 +33,7 @@ struct Options {
   std::string rows = "all";
   std::optional<std::string> shard;
   std::optional<std::string> out;
+  std::optional<std::string> calibrate;
   bool json = false;
   bool quiet = false;
 };
@@ -95,6 +97,53 @@ std::vector<std::size_t> chosen_rows(const std::string& rows, const KnowledgeBas
   return out;
 }
 
+// The known score of each key, mirrors included: a truth's rows, or the store's expert rows.
+std::unordered_map<Key, Score> known_scores(const Options& o, const KnowledgeBase& kb,
+                                            std::optional<Store>& store) {
+  KnowledgeBase known;
+  if (*o.calibrate == "expert") {
+    if (!store) {
+      throw InputError("", 0, "--calibrate", "'expert' reads a store's expert rows; give a truth");
+    }
+    known.pieces = kb.pieces;
+    for (const KbRow& row : kb.rows) {
+      if (row.source == Source::Expert) known.rows.push_back(row);
+    }
+  } else {
+    known = load_truth(o.kb, *o.calibrate, kb);
+  }
+  std::unordered_map<Key, Score> scores;
+  for (const KbRow& row : known.rows) {
+    scores.emplace(row.key, row.score);
+    scores.emplace(mirror_key(row.key, *kb.pieces), mirror(row.score));
+  }
+  return scores;
+}
+
+nlohmann::ordered_json calibration_json(const Calibration& c) {
+  nlohmann::ordered_json agreement = nlohmann::ordered_json::object();
+  for (std::size_t t = 0; t < kCalibrationThresholds.size(); ++t) {
+    agreement[std::to_string(kCalibrationThresholds[t])] = c.agreement[t];
+  }
+  return {{"threshold", c.threshold},
+          {"held_out", c.held_out},
+          {"rows", c.rows},
+          {"agreement", agreement}};
+}
+
+void print_calibration(const Calibration& c, const std::string& against) {
+  fmt::print(
+      "  threshold calibrated on {} rows of {}: {} cp, held-out rank agreement {:.1f}% (each "
+      "fifth judged by the threshold the other four chose); the rows are counted at it\n",
+      c.rows, against == "expert" ? "the store's expert rows" : path_text(against), c.threshold,
+      100 * c.held_out);
+  fmt::print("    rank agreement by threshold:");
+  for (std::size_t t = 0; t < kCalibrationThresholds.size(); ++t) {
+    fmt::print("  {} {:.1f}%", kCalibrationThresholds[t], 100 * c.agreement[t]);
+  }
+  fmt::print("\n");
+}
+
 void print_outcome(const EvidenceOutcome& o, const EvidenceRequest& r, const std::string& engine,
                    const PieceSet& pieces) {
   fmt::print(
@@ -115,94 +164,105 @@ void print_outcome(const EvidenceOutcome& o, const EvidenceRequest& r, const std
 
 Command evidence_command() {
   auto o = std::make_shared<Options>();
-  return {"evidence",
-          "a UCI engine's verdict on random positions of each material, kept beside the rows",
-          "egkb evidence kb.sqlite --jobs 2",
-          [o](OptionSink& sink) {
-            sink.argument(o->kb_path, "KB",
-                          "the knowledge base: a .csv file (- reads standard input) or a .sqlite "
-                          "store");
-            add_pieces_option(sink, o->kb.pieces);
-            add_duplicate_option(sink, o->kb.on_duplicate);
-            add_engine_options(sink, o->engine, true);
-            sink.text(o->rows, "--rows",
-                      "which rows: all, batch:ID (a drawn batch's), ranges (those the last exact "
-                      "repair left open), or a file listing materials",
-                      false);
-            sink.text(o->shard, "--shard",
-                      "K/N: only part K of N of the materials, into the --out file (a job array)");
-            sink.text(
-                o->out, "--out",
-                "an evidence file to write (and continue, when it holds this search) instead of "
-                "the store");
-            sink.flag(o->json, "--json", "print the figures and every material's row as JSON");
-            sink.flag(o->quiet, "--quiet", "no progress on the terminal");
-          },
-          [o] {
-            if (!o->kb_path) {
-              throw InputError("", 0, "KB",
-                               "no knowledge base given: egkb evidence KB (or egkb evidence import "
-                               "KB FILE...)");
-            }
-            o->kb.path = *o->kb_path;
-            OpenedKb opened = open(o->kb);
-            const KnowledgeBase& kb = opened.kb;
-            const PieceSet& pieces = *kb.pieces;
-            EvidenceRequest request = evidence_request(o->engine, pieces);
-            if (o->shard) request.shard = shard_named(*o->shard);
-            if (!o->out && (!opened.store || request.shard)) {
-              throw InputError("", 0, "--out",
-                               request.shard ? "a shard writes an evidence file: give --out FILE"
-                                             : "a CSV base keeps no evidence: give --out FILE, or "
-                                               "import the base into a store");
-            }
-            if (o->out && o->kb.path == *o->out) {
-              throw InputError("", 0, "--out", "the output would overwrite the knowledge base");
-            }
-            const std::vector<std::size_t> rows = chosen_rows(o->rows, kb, opened.store);
-            const std::vector<Key> materials = evidence_materials(kb, rows, request.shard);
-            const std::string engine = engine_name(request, o->json);
-            std::vector<EvidenceRecord> stored;
-            std::unique_ptr<EvidenceSink> sink;
-            if (o->out) {
-              const EvidenceFileHeader header{
-                  &pieces, engine, request.settings.budget.text(), request.settings.seed,
-                  o->shard ? fmt::format("{}/{}", request.shard->index, request.shard->count) : ""};
-              sink = file_sink(*o->out, header, stored);
-            } else {
-              stored = opened.store->evidence();
-              sink = store_sink(*opened.store, {{"engine", engine},
-                                                {"program", request.engine.program},
-                                                {"budget", request.settings.budget.text()},
-                                                {"positions", request.settings.positions},
-                                                {"threshold", request.settings.threshold},
-                                                {"seed", request.settings.seed},
-                                                {"rows", o->rows},
-                                                {"jobs", request.jobs}});
-            }
-            const EvidencePlan plan = plan_evidence(materials, pieces, stored, request, engine);
-            const EvidenceOutcome outcome = gather(plan, request, pieces, sink.get(), o->quiet);
-            if (o->json) {
-              nlohmann::ordered_json list = nlohmann::ordered_json::array();
-              for (const EvidenceRecord& r : outcome.rows) list.push_back(evidence_json(r, pieces));
-              std::cout << json_text({{"materials", outcome.materials},
-                                      {"searched", outcome.searched},
-                                      {"kept", outcome.kept},
-                                      {"failed", outcome.failed},
-                                      {"seconds", outcome.seconds},
-                                      {"rows", list}})
-                        << '\n';
-            } else {
-              print_outcome(outcome, request, engine, pieces);
-            }
-            if (outcome.failed > 0) {
-              throw IoError(fmt::format(
-                  "{} of {} materials failed (named above; every other material's evidence is "
-                  "kept): run the command again to retry them",
-                  outcome.failed, outcome.materials));
-            }
-            return 0;
-          }};
+  return {
+      "evidence",
+      "a UCI engine's verdict on random positions of each material, kept beside the rows",
+      "egkb evidence kb.sqlite --jobs 2",
+      [o](OptionSink& sink) {
+        sink.argument(o->kb_path, "KB",
+                      "the knowledge base: a .csv file (- reads standard input) or a .sqlite "
+                      "store");
+        add_pieces_option(sink, o->kb.pieces);
+        add_duplicate_option(sink, o->kb.on_duplicate);
+        add_engine_options(sink, o->engine, true);
+        sink.text(o->rows, "--rows",
+                  "which rows: all, batch:ID (a drawn batch's), ranges (those the last exact "
+                  "repair left open), or a file listing materials",
+                  false);
+        sink.text(o->shard, "--shard",
+                  "K/N: only part K of N of the materials, into the --out file (a job array)");
+        sink.text(o->calibrate, "--calibrate",
+                  "calibrate the threshold on known scores: a truth (.csv or .sqlite) or 'expert' "
+                  "(the store's expert rows); the rows are counted again at the one chosen");
+        sink.text(o->out, "--out",
+                  "an evidence file to write (and continue, when it holds this search) instead of "
+                  "the store");
+        sink.flag(o->json, "--json", "print the figures and every material's row as JSON");
+        sink.flag(o->quiet, "--quiet", "no progress on the terminal");
+      },
+      [o] {
+        if (!o->kb_path) {
+          throw InputError("", 0, "KB",
+                           "no knowledge base given: egkb evidence KB (or egkb evidence import "
+                           "KB FILE...)");
+        }
+        o->kb.path = *o->kb_path;
+        OpenedKb opened = open(o->kb);
+        const KnowledgeBase& kb = opened.kb;
+        const PieceSet& pieces = *kb.pieces;
+        EvidenceRequest request = evidence_request(o->engine, pieces);
+        if (o->shard) request.shard = shard_named(*o->shard);
+        if (!o->out && (!opened.store || request.shard)) {
+          throw InputError("", 0, "--out",
+                           request.shard ? "a shard writes an evidence file: give --out FILE"
+                                         : "a CSV base keeps no evidence: give --out FILE, or "
+                                           "import the base into a store");
+        }
+        if (o->out && o->kb.path == *o->out) {
+          throw InputError("", 0, "--out", "the output would overwrite the knowledge base");
+        }
+        const std::vector<std::size_t> rows = chosen_rows(o->rows, kb, opened.store);
+        const std::vector<Key> materials = evidence_materials(kb, rows, request.shard);
+        const std::string engine = engine_name(request, o->json);
+        std::vector<EvidenceRecord> stored;
+        std::unique_ptr<EvidenceSink> sink;
+        if (o->out) {
+          const EvidenceFileHeader header{
+              &pieces, engine, request.settings.budget.text(), request.settings.seed,
+              o->shard ? fmt::format("{}/{}", request.shard->index, request.shard->count) : ""};
+          sink = file_sink(*o->out, header, stored);
+        } else {
+          stored = opened.store->evidence();
+          sink = store_sink(*opened.store, {{"engine", engine},
+                                            {"program", request.engine.program},
+                                            {"budget", request.settings.budget.text()},
+                                            {"positions", request.settings.positions},
+                                            {"threshold", request.settings.threshold},
+                                            {"seed", request.settings.seed},
+                                            {"rows", o->rows},
+                                            {"jobs", request.jobs}});
+        }
+        const EvidencePlan plan = plan_evidence(materials, pieces, stored, request, engine);
+        EvidenceOutcome outcome = gather(plan, request, pieces, sink.get(), o->quiet);
+        std::optional<Calibration> calibration;
+        if (o->calibrate) {
+          calibration = calibrate_threshold(outcome.rows, known_scores(*o, kb, opened.store));
+          for (EvidenceRecord& r : outcome.rows) {
+            if (r.threshold == calibration->threshold) continue;
+            recount(r, calibration->threshold);
+            sink->put(r);
+          }
+        }
+        if (o->json) {
+          nlohmann::ordered_json list = nlohmann::ordered_json::array();
+          for (const EvidenceRecord& r : outcome.rows) list.push_back(evidence_json(r, pieces));
+          nlohmann::ordered_json j{{"materials", outcome.materials}, {"searched", outcome.searched},
+                                   {"kept", outcome.kept},           {"failed", outcome.failed},
+                                   {"seconds", outcome.seconds},     {"rows", list}};
+          if (calibration) j["calibration"] = calibration_json(*calibration);
+          std::cout << json_text(j) << '\n';
+        } else {
+          print_outcome(outcome, request, engine, pieces);
+          if (calibration) print_calibration(*calibration, *o->calibrate);
+        }
+        if (outcome.failed > 0) {
+          throw IoError(fmt::format(
+              "{} of {} materials failed (named above; every other material's evidence is "
+              "kept): run the command again to retry them",
+              outcome.failed, outcome.materials));
+        }
+        return 0;
+      }};
 }
 
 Command evidence_import_command() {

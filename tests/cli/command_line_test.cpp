@@ -32,8 +32,10 @@ bool contains(const std::string& text, const std::string& part) {
 std::vector<std::string> documented_keys(const std::string& command) {
   std::istringstream formats(test::read_file(EGKB_DOCS_DIR "/formats.md"));
   const std::string row_start = "| `" + command + "` | ";
+  bool in_json = false;  // the keys are listed under "## JSON"; a table may share a name
   for (std::string line; std::getline(formats, line);) {
-    if (!starts_with(line, row_start)) continue;
+    if (starts_with(line, "## ")) in_json = line == "## JSON";
+    if (!in_json || !starts_with(line, row_start)) continue;
     std::vector<std::string> keys;
     int depth = 0;
     bool quoted = false;
@@ -208,6 +210,11 @@ TEST_F(CommandLine, TheKbIsTheFirstArgumentEverywhere) {
 TEST_F(CommandLine, EveryCommandThatPrintsDataPrintsJson) {
   synth("end60", 2);
   const std::string n = path("n.csv"), t = path("t.csv"), s = path("s.sqlite");
+  // The first dozen rows of the base, for evidence to search and calibrate on.
+  std::string rows = test::read_file(n);
+  std::size_t end = 0;
+  for (int line = 0; line < 13; ++line) end = rows.find('\n', end) + 1;
+  rows = rows.substr(0, end);
   const std::vector<std::pair<std::string, std::string>> commands = {
       {"synth", "--preset end60 --truth " + path("t3.csv") + " --out " + path("n3.csv")},
       {"import", s + " " + n},
@@ -220,6 +227,12 @@ TEST_F(CommandLine, EveryCommandThatPrintsDataPrintsJson) {
       {"export", s + " --format table --out " + path("kb.egkb")},
       {"probe", path("kb.egkb") + " KRK KKR"},
       {"simulate", n + " --truth " + t + " --rounds 1"},
+      {"positions", "KRKNMM --count 2"},
+      {"evidence", s + " --engine " EGKB_FAKE_ENGINE " --depth 1 --positions 2 --rows " +
+                       write("rows.csv", rows) + " --calibrate " + t},
+      {"evidence import", s + " " + write("e.jsonl", "{\"egkb_evidence\":1,\"pieces\":\"xiangqi\","
+                                                       "\"engine\":\"x\",\"budget\":\"depth 1\","
+                                                       "\"seed\":1}\n")},
   };
   for (const auto& [command, args] : commands) {
     const Outcome r = run(command + " " + args + " --json");

@@ -76,6 +76,21 @@ TEST_F(ReviewDraw, ExcludeReviewedDrawsFromTheUnreviewedRowsByEveryDesign) {
   for (const KbRow& row : kb_.rows) unreviewed += row.source != Source::Expert;
   const auto wanted = static_cast<std::size_t>(std::ceil(0.05 * static_cast<double>(unreviewed)));
   Store store = Store::open(path("s.sqlite"));
+  // Evidence for every row, a rank off now and then, for the evidence design to draw by.
+  store.write_apart([&](StoreWriter& w) {
+    const RunId run = w.add_run({.command = "evidence"});
+    for (std::size_t i = 0; i < kb_.rows.size(); ++i) {
+      EvidenceRecord r;
+      r.key = kb_.rows[i].key;
+      r.engine = "test";
+      r.budget = "depth 1";
+      r.score = Score((value(kb_.rows[i].score) + (i % 3 == 0)) % 10);
+      r.expected = value(rank_of(r.score)) < 4 ? 0.5 : value(rank_of(r.score)) > 4 ? -0.5 : 0;
+      r.low = r.expected - 0.05;
+      r.high = r.expected + 0.05;
+      w.put_evidence(run, r);
+    }
+  });
   for (Design design : kDesigns) {
     const DrawPlan plan = plan_draw(store, request(design, 0.05, true));
     EXPECT_EQ(plan.batch.population, unreviewed) << design_name(design);

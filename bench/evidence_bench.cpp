@@ -1,0 +1,86 @@
+// Evidence from play (egkb evidence): egkb's own CPU time beside the engines' (target: at most
+// 5% of it), and two jobs against one (target: at least 1.8 times the materials a second on the
+// two-core machine). Debian's stockfish searches 40 chess materials of the shipped data, 16
+// positions each at depth 6, through the library's job pool as `egkb evidence` runs it. egkb's
+// time is this process's CPU (getrusage SELF: the job threads' reading, parsing, positions), the
+// engines' their reaped CPU (getrusage CHILDREN). Yardstick: a fixed CPU loop, so a slower
+// machine shows as such.
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "engine/evidence_jobs.h"
+#include "lattice/material.h"
+
+namespace egkb {
+namespace {
+
+constexpr const char* kEngine = "/usr/games/stockfish";
+
+double cpu_seconds(int who) {
+  rusage u{};
+  getrusage(who, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+// Every 12th material of the chess data: 4 to 6 pieces, wins, draws and losses.
+std::vector<EvidenceTask> tasks() {
+  std::ifstream in(EGKB_CHESS_CSV);
+  std::string line;
+  std::getline(in, line);
+  std::vector<EvidenceTask> out;
+  for (int i = 0; std::getline(in, line); ++i) {
+    if (i % 12 != 0) continue;
+    out.push_back({parse_material(line.substr(0, line.find(',')), PieceSet::chess()), {}});
+  }
+  return out;
+}
+
+void BM_Evidence(benchmark::State& state) {
+  if (access(kEngine, X_OK) != 0) {
+    state.SkipWithError("no /usr/games/stockfish: install Debian's stockfish");
+    return;
+  }
+  const std::vector<EvidenceTask> work = tasks();
+  EvidenceSettings settings;
+  settings.budget = {SearchBudget::Kind::Depth, 6};
+  settings.positions = 16;
+  settings.sequential = false;
+  const EngineSetup setup{kEngine, std::nullopt};
+  double own = 0, engines = 0;
+  std::size_t materials = 0;
+  for (auto _ : state) {
+    const double self0 = cpu_seconds(RUSAGE_SELF), children0 = cpu_seconds(RUSAGE_CHILDREN);
+    gather_evidence(setup, PieceSet::chess(), settings, work,
+                    static_cast<unsigned>(state.range(0)),
+                    [&](MaterialEvidence&& e) { materials += e.failure.empty(); });
+    own += cpu_seconds(RUSAGE_SELF) - self0;
+    engines += cpu_seconds(RUSAGE_CHILDREN) - children0;
+  }
+  state.counters["materials_per_s"] =
+      benchmark::Counter(static_cast<double>(materials), benchmark::Counter::kIsRate);
+  state.counters["egkb_cpu_s"] = own / static_cast<double>(state.iterations());
+  state.counters["engine_cpu_s"] = engines / static_cast<double>(state.iterations());
+  state.counters["egkb_over_engines_pct"] = 100 * own / engines;
+}
+BENCHMARK(BM_Evidence)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+
+// The yardstick: the same fixed loop of integer work on every machine.
+void BM_YardstickCpuLoop(benchmark::State& state) {
+  for (auto _ : state) {
+    uint64_t x = 1;
+    for (int i = 0; i < 50'000'000; ++i) x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    benchmark::DoNotOptimize(x);
+  }
+}
+BENCHMARK(BM_YardstickCpuLoop)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+}  // namespace
+}  // namespace egkb
+
+BENCHMARK_MAIN();
