@@ -31,10 +31,10 @@ void print_worst(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice
     const int n_bad = counter.inconsistent_neighbours(u);
     const int n_all = lat.neighbour_count(u);
     const std::string_view source = provenance(kb, scored, u);
-    const std::string beside =
-        evidence.empty() ? std::string(source)
-        : evidence[u]    ? fmt::format("{:<9}  {:>8}", source, value(evidence[u]->score))
-                         : fmt::format("{:<9}  {:>8}", source, "-");
+    const std::string beside = evidence.empty() ? std::string(source)
+                               : evidence[u]
+                                   ? fmt::format("{:<9}  {:>8}", source, value(evidence[u]->score))
+                                   : fmt::format("{:<9}  {:>8}", source, "-");
     fmt::print(out, "  {:<20} {:>5}  {:>5}/{:<2} ({:>3}%)  {:>5}  {}\n",
                format_material(lat.material(u), lat.pieces()), value(scored.scores[u]), n_bad,
                n_all, 100 * n_bad / n_all, counter.level(u), beside);

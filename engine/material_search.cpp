@@ -9,14 +9,16 @@ namespace egkb {
 
 EvidenceSettings default_evidence_settings(const PieceSet& pieces) {
   EvidenceSettings s;
+  // docs/evidence.md, "Defaults": chess on the shipped Syzygy statistics, xiangqi on half of
+  // the retrograde statistics (the other half held out).
   if (&pieces == &PieceSet::chess()) {
-    s.budget = {SearchBudget::Kind::Depth, 8};
-    s.positions = 128;
-    s.threshold = 200;
+    s.budget = {SearchBudget::Kind::Depth, 6};
+    s.positions = 256;
+    s.threshold = 150;
   } else {
     s.budget = {SearchBudget::Kind::Depth, 14};
     s.positions = 32;
-    s.threshold = 400;
+    s.threshold = 300;
   }
   return s;
 }

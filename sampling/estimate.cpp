@@ -1,6 +1,7 @@
 #include "sampling/estimate.h"
 
 #include <algorithm>
+#include <boost/math/distributions/binomial.hpp>
 #include <cmath>
 
 #include "sampling/lattice_neighbours.h"
@@ -10,6 +11,7 @@ namespace egkb {
 namespace {
 
 constexpr double kZ = 1.959963984540054;  // 97.5% normal quantile
+constexpr double kLevel = 0.95;           // every interval's
 
 // Adds one observation's weight to the class totals it falls in.
 void add_weighted(ErrorEstimate& e, const Observation& o, double weight) {
@@ -134,14 +136,13 @@ ErrorEstimate estimate_census_and_rest(const std::vector<Observation>& sample,
   const double n = static_cast<double>(population);
   const double rest = std::max(0.0, n - census);
   for (const Observation& o : sample) add_weighted(e, o, o.probability >= 1 ? 1 : rest / drawn);
-  // Wilson's interval on the rest's rate; none drawn, the rest is unknown: 0..all of it.
-  ErrorEstimate share;
-  share.sample = static_cast<std::size_t>(drawn);
+  // Clopper and Pearson's interval on the rest's rate, which keeps its 95% however few rows the
+  // rest drew (Wilson's falls short on five); none drawn, the rest is unknown: 0..all of it.
   double low = 0, high = 1;
   if (drawn > 0) {
-    set_wilson(share, drawn_errors / drawn, 0);
-    low = share.low;
-    high = share.high;
+    using boost::math::binomial_distribution;
+    low = binomial_distribution<>::find_lower_bound_on_p(drawn, drawn_errors, (1 - kLevel) / 2);
+    high = binomial_distribution<>::find_upper_bound_on_p(drawn, drawn_errors, (1 - kLevel) / 2);
   }
   e.rate = e.errors / n;
   e.low = std::min(e.rate, (census_errors + rest * low) / n);

@@ -41,8 +41,8 @@ ErrorEstimate estimate_simple(const std::vector<Observation>& sample,
 
 // A census (the observations of probability 1) and a draw from the rest: the census's errors as
 // they are, the rest's rate times its size (population minus the census), given its size a
-// simple random sample's; the interval Wilson's on the rest's rate, scaled the same way, so a
-// draw that found no error still bounds the rest from above.
+// simple random sample's; the interval Clopper and Pearson's on the rest's rate, scaled the same
+// way, so a draw of a few rows that found no error (or only errors) still bounds the rest.
 ErrorEstimate estimate_census_and_rest(const std::vector<Observation>& sample,
                                        std::size_t population);
 

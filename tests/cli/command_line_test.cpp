@@ -230,9 +230,11 @@ TEST_F(CommandLine, EveryCommandThatPrintsDataPrintsJson) {
       {"positions", "KRKNMM --count 2"},
       {"evidence", s + " --engine " EGKB_FAKE_ENGINE " --depth 1 --positions 2 --rows " +
                        write("rows.csv", rows) + " --calibrate " + t},
-      {"evidence import", s + " " + write("e.jsonl", "{\"egkb_evidence\":1,\"pieces\":\"xiangqi\","
-                                                       "\"engine\":\"x\",\"budget\":\"depth 1\","
-                                                       "\"seed\":1}\n")},
+      {"evidence import", s + " " +
+                              write("e.jsonl",
+                                    "{\"egkb_evidence\":1,\"pieces\":\"xiangqi\","
+                                    "\"engine\":\"x\",\"budget\":\"depth 1\","
+                                    "\"seed\":1}\n")},
   };
   for (const auto& [command, args] : commands) {
     const Outcome r = run(command + " " + args + " --json");
