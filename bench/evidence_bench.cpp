@@ -1,7 +1,8 @@
 // Evidence from play (egkb evidence): egkb's own CPU time beside the engines' (target: at most
 // 5% of it), and two jobs against one (target: at least 1.8 times the materials a second on the
-// two-core machine). Debian's stockfish searches 40 chess materials of the shipped data, 16
-// positions each at depth 6, through the library's job pool as `egkb evidence` runs it. egkb's
+// two-core machine). Debian's stockfish searches 43 chess materials of the shipped data (every
+// twelfth) with egkb's chess defaults (depth 6, up to 256 positions, stopping once sure) through
+// the library's job pool as `egkb evidence` runs it. egkb's
 // time is this process's CPU (getrusage SELF: the job threads' reading, parsing, positions), the
 // engines' their reaped CPU (getrusage CHILDREN). Yardstick: a fixed CPU loop, so a slower
 // machine shows as such.
@@ -21,11 +22,27 @@ namespace {
 
 constexpr const char* kEngine = "/usr/games/stockfish";
 
-double cpu_seconds(int who) {
+struct Cost {
+  double user = 0, sys = 0, switches = 0;
+  Cost operator-(const Cost& o) const {
+    return {user - o.user, sys - o.sys, switches - o.switches};
+  }
+  Cost& operator+=(const Cost& o) {
+    user += o.user;
+    sys += o.sys;
+    switches += o.switches;
+    return *this;
+  }
+};
+
+double seconds(const timeval& t) {
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+}
+
+Cost cost(int who) {
   rusage u{};
   getrusage(who, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+  return {seconds(u.ru_utime), seconds(u.ru_stime), static_cast<double>(u.ru_nvcsw + u.ru_nivcsw)};
 }
 
 // Every 12th material of the chess data: 4 to 6 pieces, wins, draws and losses.
@@ -47,28 +64,31 @@ void BM_Evidence(benchmark::State& state) {
     return;
   }
   const std::vector<EvidenceTask> work = tasks();
-  EvidenceSettings settings;
-  settings.budget = {SearchBudget::Kind::Depth, 6};
-  settings.positions = 16;
-  settings.sequential = false;
+  const EvidenceSettings settings = default_evidence_settings(PieceSet::chess());
   const EngineSetup setup{kEngine, std::nullopt};
-  double own = 0, engines = 0;
-  std::size_t materials = 0;
+  Cost own, engines;
+  std::size_t materials = 0, positions = 0;
   for (auto _ : state) {
-    const double self0 = cpu_seconds(RUSAGE_SELF), children0 = cpu_seconds(RUSAGE_CHILDREN);
-    gather_evidence(setup, PieceSet::chess(), settings, work,
-                    static_cast<unsigned>(state.range(0)),
-                    [&](MaterialEvidence&& e) { materials += e.failure.empty(); });
-    own += cpu_seconds(RUSAGE_SELF) - self0;
-    engines += cpu_seconds(RUSAGE_CHILDREN) - children0;
+    const Cost self0 = cost(RUSAGE_SELF), children0 = cost(RUSAGE_CHILDREN);
+    gather_evidence(setup, PieceSet::chess(), settings, work, static_cast<unsigned>(state.range(0)),
+                    [&](MaterialEvidence&& e) {
+                      materials += e.failure.empty();
+                      positions += e.scores.size();
+                    });
+    own += cost(RUSAGE_SELF) - self0;
+    engines += cost(RUSAGE_CHILDREN) - children0;
   }
+  const double n = static_cast<double>(state.iterations());
   state.counters["materials_per_s"] =
       benchmark::Counter(static_cast<double>(materials), benchmark::Counter::kIsRate);
-  state.counters["egkb_cpu_s"] = own / static_cast<double>(state.iterations());
-  state.counters["engine_cpu_s"] = engines / static_cast<double>(state.iterations());
-  state.counters["egkb_over_engines_pct"] = 100 * own / engines;
+  state.counters["egkb_user_s"] = own.user / n;
+  state.counters["egkb_sys_s"] = own.sys / n;
+  state.counters["switches_per_position"] = own.switches / static_cast<double>(positions);
+  state.counters["engine_cpu_s"] = (engines.user + engines.sys) / n;
+  state.counters["egkb_over_engines_pct"] =
+      100 * (own.user + own.sys) / (engines.user + engines.sys);
 }
-BENCHMARK(BM_Evidence)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+BENCHMARK(BM_Evidence)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
 
 // The yardstick: the same fixed loop of integer work on every machine.
 void BM_YardstickCpuLoop(benchmark::State& state) {

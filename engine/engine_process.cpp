@@ -1,10 +1,10 @@
 #include "engine/engine_process.h"
 
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -72,23 +72,30 @@ bool EngineProcess::send(const std::string& line) {
 
 EngineProcess::Read EngineProcess::read_line(Clock::time_point deadline) {
   for (;;) {
-    if (const auto end = buffer_.find('\n'); end != std::string::npos) {
+    if (const auto end = buffer_.find('\n', scanned_); end != std::string::npos) {
       std::string line = buffer_.substr(0, end);
       buffer_.erase(0, end + 1);
+      scanned_ = 0;
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return {std::move(line), Stop::Ended};
     }
+    scanned_ = buffer_.size();
     if (buffer_.size() > kLongestLine) return {std::nullopt, Stop::TooLong};
     const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-    if (left <= 0) return {std::nullopt, Stop::TimedOut};
-    pollfd p{fd_, POLLIN, 0};
-    const int ready = poll(&p, 1, static_cast<int>(std::min<long long>(left, 1 << 30)));
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready == 0) return {std::nullopt, Stop::TimedOut};
+        std::chrono::duration_cast<std::chrono::microseconds>(deadline - Clock::now());
+    if (left.count() <= 0) return {std::nullopt, Stop::TimedOut};
+    // One blocking receive a wake-up, bounded by the deadline (set again only when it moves):
+    // engines print a line at a time, and a poll before each receive doubled the system calls.
+    if (deadline != receive_deadline_) {
+      timeval limit{static_cast<time_t>(left.count() / 1000000),
+                    static_cast<suseconds_t>(left.count() % 1000000)};
+      setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+      receive_deadline_ = deadline;
+    }
     char chunk[4096];
     const ssize_t n = recv(fd_, chunk, sizeof chunk, 0);
     if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) continue;  // the deadline decides
     if (n <= 0) return {std::nullopt, Stop::Ended};
     buffer_.append(chunk, static_cast<std::size_t>(n));
   }

@@ -49,7 +49,9 @@ class EngineProcess {
 
   pid_t pid_ = -1;
   int fd_ = -1;
-  std::string buffer_;  // output read but not yet returned as lines
+  std::string buffer_;                    // output read but not yet returned as lines
+  std::size_t scanned_ = 0;               // of it, the bytes known to hold no line end
+  Clock::time_point receive_deadline_{};  // what the socket's receive timeout is set to
   int status_ = 0;
   bool reaped_ = false;
 };

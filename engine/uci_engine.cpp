@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <sstream>
+#include <string_view>
 
 #include "base/errors.h"
 #include "base/text.h"
@@ -28,25 +30,29 @@ std::string SearchBudget::go() const {
 }
 
 std::optional<EngineScore> score_of_info(const std::string& line) {
-  std::istringstream in(line);
-  std::string word;
-  in >> word;
-  if (word != "info") return std::nullopt;
+  // Read word by word over the line itself: engines print a dozen info lines a position, and
+  // a stream per line cost more than the rest of egkb's work on it.
+  std::string_view rest(line);
+  const auto next = [&rest]() {
+    const std::size_t start = rest.find_first_not_of(' ');
+    if (start == std::string_view::npos) return std::string_view();
+    rest.remove_prefix(start);
+    const std::size_t end = std::min(rest.find(' '), rest.size());
+    const std::string_view word = rest.substr(0, end);
+    rest.remove_prefix(end);
+    return word;
+  };
+  if (next() != "info") return std::nullopt;
   std::optional<EngineScore> score;
-  while (in >> word) {
-    if (word == "string") return std::nullopt;  // free text follows
-    if (word == "multipv") {
-      std::string n;
-      in >> n;
-      if (n != "1") return std::nullopt;  // a second line of play, not the engine's choice
-    }
+  for (std::string_view word = next(); !word.empty(); word = next()) {
+    if (word == "string") return std::nullopt;                    // free text follows
+    if (word == "multipv" && next() != "1") return std::nullopt;  // not the engine's choice
     if (word == "lowerbound" || word == "upperbound") return std::nullopt;
     if (word != "score") continue;
-    std::string kind, number;
-    in >> kind >> number;
+    const std::string_view kind = next(), number = next();
     int value = 0;
     const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
-    if ((kind != "cp" && kind != "mate") || error != std::errc() ||
+    if ((kind != "cp" && kind != "mate") || number.empty() || error != std::errc() ||
         end != number.data() + number.size()) {
       throw EngineFault("printed a score that does not read: " + quoted(line));
     }
@@ -88,8 +94,7 @@ void UciEngine::new_game() {
 }
 
 EngineScore UciEngine::search(const std::string& fen, const SearchBudget& budget) {
-  send("position fen " + fen);
-  send(budget.go());
+  send("position fen " + fen + "\n" + budget.go());
   std::optional<EngineScore> last;
   const std::string best = expect("bestmove", setup_.search_timeout, [&](const std::string& line) {
     if (auto s = score_of_info(line)) last = s;
