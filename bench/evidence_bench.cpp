@@ -2,9 +2,10 @@
 // 5% of it), and two jobs against one (target: at least 1.8 times the materials a second on the
 // two-core machine). Debian's stockfish searches 43 chess materials of the shipped data (every
 // twelfth) with egkb's chess defaults (depth 6, up to 256 positions, stopping once sure) through
-// the library's job pool as `egkb evidence` runs it. egkb's
-// time is this process's CPU (getrusage SELF: the job threads' reading, parsing, positions), the
-// engines' their reaped CPU (getrusage CHILDREN). Yardstick: a fixed CPU loop, so a slower
+// the library's job pool as `egkb evidence` runs it. egkb's time is this process's CPU (getrusage
+// SELF: the job threads' reading, parsing, positions), the engines' their reaped CPU (getrusage
+// CHILDREN); beside them egkb's context switches a position, the cost that dominated before
+// searches were queued and read a batch at a wake-up. Yardstick: a fixed CPU loop, so a slower
 // machine shows as such.
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>

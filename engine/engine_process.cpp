@@ -20,6 +20,9 @@ namespace egkb {
 
 namespace {
 
+// The longest a receive blocks: how late past its deadline a hung engine is found.
+constexpr std::chrono::milliseconds kWake{50};
+
 // The longest line an engine may print: a UCI info line is a few hundred bytes; anything this
 // long is not UCI.
 constexpr std::size_t kLongestLine = 1 << 16;
@@ -81,23 +84,37 @@ EngineProcess::Read EngineProcess::read_line(Clock::time_point deadline) {
     }
     scanned_ = buffer_.size();
     if (buffer_.size() > kLongestLine) return {std::nullopt, Stop::TooLong};
-    const auto left =
-        std::chrono::duration_cast<std::chrono::microseconds>(deadline - Clock::now());
-    if (left.count() <= 0) return {std::nullopt, Stop::TimedOut};
-    // One blocking receive a wake-up, bounded by the deadline (set again only when it moves):
-    // engines print a line at a time, and a poll before each receive doubled the system calls.
-    if (deadline != receive_deadline_) {
-      timeval limit{static_cast<time_t>(left.count() / 1000000),
-                    static_cast<suseconds_t>(left.count() % 1000000)};
-      setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
-      receive_deadline_ = deadline;
-    }
-    char chunk[4096];
-    const ssize_t n = recv(fd_, chunk, sizeof chunk, 0);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) continue;  // the deadline decides
-    if (n <= 0) return {std::nullopt, Stop::Ended};
+    if (Clock::now() >= deadline) return {std::nullopt, Stop::TimedOut};
+    receive();
+    if (ended_) return {std::nullopt, Stop::Ended};
+  }
+}
+
+bool EngineProcess::has_line(std::string_view start) const {
+  for (std::size_t at = 0; at < buffer_.size();) {
+    const std::size_t end = buffer_.find('\n', at);
+    if (end == std::string::npos) return false;
+    if (std::string_view(buffer_).substr(at, end - at).starts_with(start)) return true;
+    at = end + 1;
+  }
+  return false;
+}
+
+void EngineProcess::receive() {
+  // One blocking receive a wake-up, of at most kWake so that a deadline is looked at that often:
+  // a poll before each receive doubled the system calls. The timeout is set once.
+  if (!timeout_set_) {
+    const auto us = std::chrono::duration_cast<std::chrono::microseconds>(kWake).count();
+    const timeval limit{static_cast<time_t>(us / 1000000), static_cast<suseconds_t>(us % 1000000)};
+    setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+    timeout_set_ = true;
+  }
+  char chunk[1 << 16];
+  const ssize_t n = recv(fd_, chunk, sizeof chunk, 0);
+  if (n > 0) {
     buffer_.append(chunk, static_cast<std::size_t>(n));
+  } else if (n == 0 || (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)) {
+    ended_ = true;
   }
 }
 

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace egkb {
@@ -36,6 +37,8 @@ class EngineProcess {
     Stop stop = Stop::Ended;
   };
   Read read_line(Clock::time_point deadline);
+  // Whether a whole line starting with `start` has been received and not read yet.
+  bool has_line(std::string_view start) const;
 
   // Asks the child to quit by closing its input, waits up to `grace` for it, then kills it.
   void stop(std::chrono::milliseconds grace);
@@ -44,14 +47,17 @@ class EngineProcess {
   std::string ending();
 
  private:
+  // Receives once, what is there or after a moment (50 ms) none, into the buffer.
+  void receive();
   // Reaps the child if it has ended (waiting up to `wait`); true once reaped.
   bool reap(std::chrono::milliseconds wait);
 
   pid_t pid_ = -1;
   int fd_ = -1;
-  std::string buffer_;                    // output read but not yet returned as lines
-  std::size_t scanned_ = 0;               // of it, the bytes known to hold no line end
-  Clock::time_point receive_deadline_{};  // what the socket's receive timeout is set to
+  std::string buffer_;        // output read but not yet returned as lines
+  std::size_t scanned_ = 0;   // of it, the bytes known to hold no line end
+  bool timeout_set_ = false;  // its receive timeout, set once
+  bool ended_ = false;        // its output has ended
   int status_ = 0;
   bool reaped_ = false;
 };

@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cassert>
+#include <optional>
+
 #include "base/errors.h"
 #include "board/random_positions.h"
 
@@ -34,40 +38,67 @@ bool search_complete(std::span<const EngineScore> scores, const EvidenceSettings
   return settings.sequential && is_look(n) && settled(count_results(scores, settings.threshold));
 }
 
+namespace {
+
+// Where a search with these settings may stop next after `n` positions: the next look of a
+// sequential search, or all its positions.
+uint64_t stop_point(uint64_t n, const EvidenceSettings& settings) {
+  uint64_t look = 16;
+  while (settings.sequential && look <= n) look *= 2;
+  return settings.sequential ? std::min<uint64_t>(look, settings.positions) : settings.positions;
+}
+
+}  // namespace
+
 MaterialEvidence search_material(EngineSlot& slot, const Material& material, const PieceSet& pieces,
                                  const EvidenceSettings& settings, std::vector<EngineScore> known) {
   const auto started = std::chrono::steady_clock::now();
   MaterialEvidence out{material, std::move(known), {}, {}, 0, ""};
   try {
     const PositionSampler sampler(material, pieces);
-    bool new_game = true;
+    const auto fen = [&](uint64_t i) {
+      return sampler.rules().fen(sampler.draw(settings.seed, i));
+    };
+    bool fresh = true;                // the engine needs a new game, and the queue starting again
+    uint64_t next = 0;                // the next position to start
+    std::optional<uint64_t> faulted;  // the position a first fault stopped at
+    std::string first_fault;
     while (!search_complete(out.scores, settings)) {
-      const uint64_t index = out.scores.size();
-      const std::string fen = sampler.rules().fen(sampler.draw(settings.seed, index));
-      std::string first_fault;
-      for (int attempt = 0; attempt < 2; ++attempt) {
-        try {
-          UciEngine& engine = slot.engine();
-          if (new_game) engine.new_game();
-          new_game = false;
-          out.scores.push_back(engine.search(fen, settings.budget));
-          break;
-        } catch (const EngineFault& fault) {
-          slot.restart();
-          new_game = true;
-          if (attempt == 0) {
-            first_fault = fault.what();
-            continue;
-          }
-          out.failure = fmt::format("position {} ({}): the engine {}; started again, it {}", index,
-                                    fen, first_fault, fault.what());
+      try {
+        UciEngine& engine = slot.engine();
+        if (fresh) {
+          engine.new_game();
+          next = out.scores.size();
+          fresh = false;
         }
+        const uint64_t limit = stop_point(out.scores.size(), settings);
+        while (engine.in_flight() < slot.queued() && next < limit) {
+          engine.start(fen(next++), settings.budget);
+        }
+        out.scores.push_back(engine.next_score());
+      } catch (const EngineQueueFault&) {
+        slot.one_at_a_time();
+        slot.restart();
+        fresh = true;
+      } catch (const EngineFault& fault) {
+        slot.restart();
+        fresh = true;
+        const uint64_t index = out.scores.size();
+        if (faulted != index) {
+          faulted = index;
+          first_fault = fault.what();
+          continue;
+        }
+        out.failure = fmt::format("position {} ({}): the engine {}; started again, it {}", index,
+                                  fen(index), first_fault, fault.what());
+        break;
       }
-      if (!out.failure.empty()) break;
     }
   } catch (const InputError& e) {
     out.failure = e.what();  // no legal position to search
   }
+  // The next material's new game waits for no search: none is started past a stop point.
+  assert(slot.running() == nullptr || slot.running()->in_flight() == 0);
   out.counts = count_results(out.scores, settings.threshold);
   out.result = expected_result(out.counts);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -1,7 +1,8 @@
 // One material's positions through an engine (DESIGN.md section 4b): a new game, then each
-// position searched to the budget; a fault restarts the engine and retries the position once,
-// and a second fault ends the material as failed with both reasons. Nothing else is lost: the
-// scores found before the fault are kept.
+// position searched to the budget, several queued at once (never past the next point where a
+// sequential search may stop); a fault restarts the engine and searches the position it stopped
+// at again once, and a second fault there ends the material as failed with both reasons.
+// Nothing else is lost: the scores found before the fault are kept.
 #pragma once
 
 #include <chrono>
@@ -28,16 +29,26 @@ struct EvidenceSettings {
 // threshold measured to agree best with real scores per second of search (docs/evidence.md).
 EvidenceSettings default_evidence_settings(const PieceSet& pieces);
 
-// An engine that is started on first use and again after a fault.
+// An engine that is started on first use and again after a fault, and how many searches it is
+// given at once.
 class EngineSlot {
  public:
+  // Searches in flight at once: enough to keep the engine busy through a read.
+  static constexpr std::size_t kQueued = 8;
+
   explicit EngineSlot(EngineSetup setup) : setup_(std::move(setup)) {}
   UciEngine& engine();
+  // The engine when one runs; null after a fault, before a restart.
+  UciEngine* running() { return engine_.get(); }
   void restart() { engine_.reset(); }
+  std::size_t queued() const { return queued_; }
+  // An engine that answered queued searches out of turn gets one at a time from then on.
+  void one_at_a_time() { queued_ = 1; }
 
  private:
   EngineSetup setup_;
   std::unique_ptr<UciEngine> engine_;
+  std::size_t queued_ = kQueued;
 };
 
 struct MaterialEvidence {

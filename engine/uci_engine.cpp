@@ -3,9 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
+#include <cctype>
 #include <charconv>
 #include <sstream>
 #include <string_view>
+#include <thread>
 
 #include "base/errors.h"
 #include "base/text.h"
@@ -88,19 +91,92 @@ UciEngine::UciEngine(const EngineSetup& setup)
 }
 
 void UciEngine::new_game() {
+  assert(started_.empty());
   send("ucinewgame");
   send("isready");
   expect("readyok", setup_.search_timeout);
 }
 
-EngineScore UciEngine::search(const std::string& fen, const SearchBudget& budget) {
+void UciEngine::start(const std::string& fen, const SearchBudget& budget) {
+  if (started_.empty()) {
+    busy_since_ = EngineProcess::Clock::now();
+    busy_results_ = 0;
+  }
   send("position fen " + fen + "\n" + budget.go());
+  started_.push_back(fen);
+}
+
+EngineScore UciEngine::next_score() {
+  // With searches queued behind this one, sleep through about half of them before reading:
+  // one wake-up then reads all they printed, where waiting on the engine's output would wake
+  // at each line it writes (the kernel wakes a reader on every write, whatever it waits for).
+  // Half, so that the engine still has the rest to search when the sleep ends.
+  if (started_.size() > 1 && busy_results_ > 0 && !process_->has_line("bestmove")) {
+    const auto per_search = (EngineProcess::Clock::now() - busy_since_) / busy_results_;
+    std::this_thread::sleep_for(per_search * static_cast<long>(started_.size() - 1) / 2);
+  }
+  const std::size_t queued = started_.size();
   std::optional<EngineScore> last;
   const std::string best = expect("bestmove", setup_.search_timeout, [&](const std::string& line) {
     if (auto s = score_of_info(line)) last = s;
   });
+  const std::string fen = std::move(started_.front());
+  started_.pop_front();
+  const std::string_view move =
+      std::string_view(best).substr(std::min<std::size_t>(9, best.size()));
+  const std::string_view first = move.substr(0, move.find(' '));
   if (!last) fail("answered " + quoted(best) + " without a score for " + fen);
+  if (first != "(none)" && !moves_side_to_move(fen, first)) {
+    const std::string what = "answered " + quoted(best) + ", not a move of " + fen;
+    if (queued == 1) fail(what);
+    process_->stop(std::chrono::milliseconds(0));
+    throw EngineQueueFault(what + ": it does not search positions queued while it thinks in turn");
+  }
+  ++busy_results_;
   return *last;
+}
+
+EngineScore UciEngine::search(const std::string& fen, const SearchBudget& budget) {
+  start(fen, budget);
+  return next_score();
+}
+
+bool moves_side_to_move(const std::string& fen, std::string_view move) {
+  // The square the move starts from: a file letter, then the rank's digits.
+  std::size_t digits = 1;
+  while (digits < move.size() && std::isdigit(static_cast<unsigned char>(move[digits]))) ++digits;
+  if (move.empty() || digits == 1 || !std::islower(static_cast<unsigned char>(move[0])))
+    return false;
+  const int file = move[0] - 'a';
+  int rank = 0;
+  std::from_chars(move.data() + 1, move.data() + digits, rank);
+  // The FEN's ranks, the last first.
+  const std::string_view placement = std::string_view(fen).substr(0, fen.find(' '));
+  const std::size_t ranks =
+      static_cast<std::size_t>(std::count(placement.begin(), placement.end(), '/')) + 1;
+  if (rank < 1 || static_cast<std::size_t>(rank) > ranks) return false;
+  std::size_t row_start = 0;
+  for (std::size_t r = ranks; r > static_cast<std::size_t>(rank); --r)
+    row_start = placement.find('/', row_start) + 1;
+  const std::string_view row =
+      placement.substr(row_start, placement.find('/', row_start) - row_start);
+  int at = 0;
+  for (std::size_t i = 0; i < row.size(); ++i) {
+    if (std::isdigit(static_cast<unsigned char>(row[i]))) {
+      int gap = row[i] - '0';
+      if (i + 1 < row.size() && std::isdigit(static_cast<unsigned char>(row[i + 1])))
+        gap = gap * 10 + (row[++i] - '0');
+      at += gap;
+      continue;
+    }
+    if (at == file) {
+      const bool white = fen.find(" w") != std::string::npos;
+      return white ? std::isupper(static_cast<unsigned char>(row[i])) != 0
+                   : std::islower(static_cast<unsigned char>(row[i])) != 0;
+    }
+    ++at;
+  }
+  return false;
 }
 
 void UciEngine::send(const std::string& line) {

@@ -6,11 +6,13 @@
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "engine/engine_process.h"
 
@@ -19,6 +21,13 @@ namespace egkb {
 class EngineFault : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+// The engine answered a queued search with a move of another position: it does not search
+// positions queued while it thinks in turn, and must be given one at a time.
+class EngineQueueFault : public EngineFault {
+ public:
+  using EngineFault::EngineFault;
 };
 
 // How much an engine searches each position: to a depth or a node count.
@@ -58,9 +67,20 @@ class UciEngine {
   // What the engine calls itself in `id name`, e.g. "Stockfish 15.1".
   const std::string& name() const { return name_; }
 
-  // ucinewgame and isready: nothing learned on one material carries to the next.
+  // ucinewgame and isready: nothing learned on one material carries to the next. No search may
+  // be in flight.
   void new_game();
-  // Searches one position (FEN) to the budget and returns its last score.
+
+  // Searches may be queued: an engine reads its input while it thinks, and a `go` waits for the
+  // search before it (as the Stockfish family does; an engine that does otherwise answers moves
+  // of the wrong positions, which next_score refuses). Queued searches keep the engine busy
+  // while egkb reads, and let it read many lines at a wake-up instead of one.
+  void start(const std::string& fen, const SearchBudget& budget);
+  std::size_t in_flight() const { return started_.size(); }
+  // The score of the oldest search in flight, once its bestmove is read. Throws EngineFault, and
+  // then every search in flight is lost with the process.
+  EngineScore next_score();
+  // One position alone: start and next_score.
   EngineScore search(const std::string& fen, const SearchBudget& budget);
 
  private:
@@ -75,7 +95,16 @@ class UciEngine {
   EngineSetup setup_;
   std::unique_ptr<EngineProcess> process_;
   std::string name_;
+  std::deque<std::string> started_;  // the FENs searched, oldest first
+  // Since the engine last had nothing to do: when, and how many searches it has answered; their
+  // pace sets how long a read sleeps to gather several searches' output at once.
+  EngineProcess::Clock::time_point busy_since_{};
+  std::size_t busy_results_ = 0;
 };
+
+// Whether a UCI move (e2e4, xiangqi's a10a9) starts from a square holding a piece of the side to
+// move in `fen`: an answer that is a move of that position.
+bool moves_side_to_move(const std::string& fen, std::string_view move);
 
 // The score of a UCI `info` line, if it gives one that is not a bound. Throws EngineFault when
 // it gives one that does not read as a number.

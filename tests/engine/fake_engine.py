@@ -8,14 +8,38 @@ FAKE_ENGINE_HANG_ON    never answers a search of a FEN holding this letter (e.g.
 FAKE_ENGINE_GARBAGE_ON prints an unreadable score for a FEN holding this letter
 FAKE_ENGINE_SLOW_MS    waits this long before answering each search
 FAKE_ENGINE_LOG        appends each FEN it searches to this file, one per line
+FAKE_ENGINE_OUT_OF_TURN answers each search with a move of the position last given, not of the
+                       one searched: an engine that does not queue positions while it thinks
 """
 import os
+import select
 import signal
 import sys
 import time
 
 # Points per FEN letter: xiangqi (A advisor, B elephant) and chess (Q, B bishop) alike.
 POINTS = {"R": 9, "N": 4, "C": 4.5, "P": 1.5, "A": 2, "B": 3, "Q": 9, "K": 0}
+
+
+def king_move(fen, side):
+    """A move from the king of `side` (w or b): the side to move's, as an answer must be."""
+    placement = fen.split()[0]
+    rows = placement.split("/")
+    king = "K" if side == "w" else "k"
+    for r, row in enumerate(rows):
+        f = 0
+        digits = ""
+        for c in row + " ":
+            if c.isdigit():
+                digits += c
+                continue
+            f += int(digits or 0)
+            digits = ""
+            if c == king:
+                square = chr(ord("a") + f) + str(len(rows) - r)
+                return square + square
+            f += 1
+    return "a1a2"
 
 
 def score(fen):
@@ -26,11 +50,25 @@ def score(fen):
     return cp if side == "w" else -cp
 
 
+def lines():
+    """Input lines as they come, and whether more input is already waiting after each."""
+    pending = b""
+    while True:
+        while b"\n" not in pending:
+            chunk = os.read(0, 65536)
+            if not chunk:
+                return
+            pending += chunk
+        line, pending = pending.split(b"\n", 1)
+        waiting = bool(pending) or bool(select.select([0], [], [], 0)[0])
+        yield line.decode(), waiting
+
+
 def main():
     env = os.environ
     searches = 0
     fen = None
-    for line in sys.stdin:
+    for line, waiting in lines():
         words = line.split()
         if not words:
             continue
@@ -59,7 +97,12 @@ def main():
                 print("info depth 1 score cp twelve nodes ???")
             else:
                 print("info depth 1 seldepth 1 multipv 1 score cp %d nodes 1 pv a1a2" % score(fen))
-            print("bestmove a1a2")
+            # An engine that mixes queued positions up answers for the other side when another
+            # search is already waiting.
+            side = fen.split()[1]
+            if env.get("FAKE_ENGINE_OUT_OF_TURN") and waiting:
+                side = "b" if side == "w" else "w"
+            print("bestmove " + king_move(fen, side))
         elif words[0] == "quit":
             return
         sys.stdout.flush()

@@ -24,7 +24,8 @@ class FakeEngineTest : public ::testing::Test {
  protected:
   void TearDown() override {
     for (const char* v : {"FAKE_ENGINE_CRASH_AT", "FAKE_ENGINE_HANG_ON", "FAKE_ENGINE_GARBAGE_ON",
-                          "FAKE_ENGINE_SLOW_MS", "FAKE_ENGINE_NAME", "FAKE_ENGINE_LOG"}) {
+                          "FAKE_ENGINE_SLOW_MS", "FAKE_ENGINE_NAME", "FAKE_ENGINE_LOG",
+                          "FAKE_ENGINE_OUT_OF_TURN"}) {
       unsetenv(v);
     }
   }
@@ -58,6 +59,43 @@ TEST(ScoreOfInfo, ReadsCentipawnsAndMatesAndSkipsBoundsAndOtherLines) {
   EXPECT_EQ(score_of_info("bestmove e2e4"), std::nullopt);
   EXPECT_THROW(score_of_info("info depth 1 score cp twelve"), EngineFault);
   EXPECT_THROW(score_of_info("info depth 1 score points 3"), EngineFault);
+}
+
+TEST(MovesSideToMove, AMoveStartsOnAPieceOfTheSideToMove) {
+  EXPECT_TRUE(moves_side_to_move("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", "e2e9"));
+  EXPECT_TRUE(moves_side_to_move("3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1", "d10e10"));
+  EXPECT_FALSE(moves_side_to_move("3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1", "e2e9"));
+  EXPECT_FALSE(moves_side_to_move("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", "a1a2"));
+  EXPECT_TRUE(moves_side_to_move("8/r7/8/3R4/8/8/7P/1K4k1 w - - 0 1", "h2h4"));
+  EXPECT_FALSE(moves_side_to_move("8/r7/8/3R4/8/8/7P/1K4k1 w - - 0 1", "a7a1"));
+  EXPECT_FALSE(moves_side_to_move("8/8/8/8/8/8/8/K6k w - - 0 1", "z9z9"));
+}
+
+TEST_F(FakeEngineTest, QueuedSearchesAnswerInTheOrderStarted) {
+  UciEngine engine(setup());
+  engine.new_game();
+  const std::vector<std::string> fens = {"3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1",
+                                         "3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1",
+                                         "3k5/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1"};
+  for (const std::string& fen : fens) engine.start(fen, {});
+  EXPECT_EQ(engine.in_flight(), 3u);
+  EXPECT_EQ(engine.next_score().value, 900);
+  EXPECT_EQ(engine.next_score().value, -900);
+  EXPECT_EQ(engine.next_score().value, 400);
+  EXPECT_EQ(engine.in_flight(), 0u);
+}
+
+TEST_F(FakeEngineTest, AnEngineThatMixesQueuedPositionsUpIsGivenOneAtATime) {
+  EngineSlot plain(setup());
+  const MaterialEvidence expected =
+      search_material(plain, material("KRKNMM"), PieceSet::xiangqi(), settings(20));
+  set("FAKE_ENGINE_OUT_OF_TURN", "1");
+  EngineSlot mixed(setup());
+  const MaterialEvidence got =
+      search_material(mixed, material("KRKNMM"), PieceSet::xiangqi(), settings(20));
+  EXPECT_EQ(got.failure, "");
+  EXPECT_EQ(mixed.queued(), 1u);
+  EXPECT_EQ(got.scores, expected.scores);
 }
 
 TEST_F(FakeEngineTest, TheHandshakeRecordsTheEnginesNameAndASearchGivesItsScore) {
