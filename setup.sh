@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Fresh Debian 12 machine -> egkb on your PATH and its first run. Safe to run again.
-# Installs the Debian packages (those ./test.sh needs too), builds the egkb binary alone in
-# Release, installs it (into /usr/local as root, else into ~/.local), and runs `egkb demo`.
+# Installs the Debian packages (those ./test.sh needs too, and the UCI engines `egkb evidence`
+# asks: stockfish for chess, fairy-stockfish for xiangqi, in /usr/games), builds the egkb binary
+# alone in Release, installs it (into /usr/local as root, else into ~/.local), and runs
+# `egkb demo`.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(cmake g++ make libboost-graph-dev libsqlitecpp-dev libsqlite3-dev libcli11-dev
           nlohmann-json3-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev graphviz
           python3-scipy clang libclang-rt-14-dev help2man dpkg-dev libeigen3-dev
-          libcpp-httplib-dev chromium chromium-driver python3-selenium fonts-wqy-microhei)
+          libcpp-httplib-dev chromium chromium-driver python3-selenium fonts-wqy-microhei
+          stockfish fairy-stockfish)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
