@@ -35,13 +35,17 @@ std::vector<double> node_ranks(const Lattice& lattice, const KnowledgeBase& kb,
                                std::span<const double> row_ranks) {
   std::vector<double> ranks(lattice.size(), std::nan(""));
   if (row_ranks.empty()) return ranks;
-  for (std::size_t i = 0; i < kb.rows.size(); ++i) {
-    if (std::isnan(row_ranks[i])) continue;
-    const NodeId node = *lattice.find(kb.rows[i].key);
-    ranks[node] = row_ranks[i];
-    // A stored mirror holds its own; an implied one mirrors this row's.
-    const NodeId m = lattice.mirror(node);
-    if (lattice.implied(m)) ranks[m] = kMaxRank - row_ranks[i];
+  for (std::size_t i = 0; i < kb.rows.size(); ++i)
+    ranks[*lattice.find(kb.rows[i].key)] = row_ranks[i];
+  // A pull must be mirror-symmetric, as the costs are: a node without a rank takes its mirror's
+  // mirrored, and a stored pair whose rows were given ranks out of step meets in the middle.
+  for (NodeId u = 0; u < lattice.size(); ++u) {
+    const NodeId m = lattice.mirror(u);
+    if (m < u) continue;
+    const double a = ranks[u], b = std::isnan(ranks[m]) ? std::nan("") : kMaxRank - ranks[m];
+    const double r = std::isnan(a) ? b : std::isnan(b) ? a : (a + b) / 2;
+    ranks[u] = r;
+    ranks[m] = kMaxRank - r;
   }
   return ranks;
 }

@@ -6,9 +6,12 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <thread>
 
 #include "tests/support/cli.h"
@@ -232,6 +235,103 @@ TEST_F(EvidenceCli, AKilledShardFileIsContinuedAndABadLineIsNamed) {
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("bad.jsonl:2: scores: expected whole numbers"), std::string::npos)
       << bad.err;
+}
+
+TEST_F(EvidenceCli, ShowAndConflictsSetTheEvidenceBesideTheScores) {
+  ASSERT_EQ(run("evidence " + store() + engine()).code, 0);
+  // The fake engine counts material: a chariot against a king is a red win, KCK's cannon too.
+  const test::Outcome shown = run("show " + store() + " KCK");
+  ASSERT_EQ(shown.code, 0) << shown.err;
+  EXPECT_NE(shown.out.find("evidence from play: Fake 1.0, depth 1, 8 positions of KCK"),
+            std::string::npos)
+      << shown.out;
+  EXPECT_NE(shown.out.find("4 ranks from the row's"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("a position searched (red to move):"), std::string::npos);
+  EXPECT_NE(shown.out.find("the engine: +4.50 for red to move, counted a red win"),
+            std::string::npos)
+      << shown.out;
+  // The implied mirror reads the same evidence from its own red side.
+  const test::Outcome mirror = run("show " + store() + " KKC --json");
+  const auto j = nlohmann::ordered_json::parse(mirror.out);
+  EXPECT_EQ(j["evidence"]["searched"], "KCK");
+  EXPECT_EQ(j["evidence"]["score"], 9);
+  EXPECT_EQ(j["evidence"]["losses"], 8);
+  const test::Outcome conflicts = run("conflicts " + store() + " --json");
+  const auto c = nlohmann::ordered_json::parse(conflicts.out);
+  EXPECT_EQ(c["evidence"]["rows"], 16);
+  EXPECT_GE(c["evidence"]["by_two"], 1);
+}
+
+TEST_F(EvidenceCli, SampleByEvidenceDrawsTheDisputedRowsFirstAndRecordsTheirProbabilities) {
+  EXPECT_EQ(run("sample " + store() + " --design evidence --size 4 --out " + path("b.csv")).code, 2)
+      << "no evidence yet: refused";
+  ASSERT_EQ(run("evidence " + store() + engine()).code, 0);
+  const test::Outcome drawn =
+      run("sample " + store() + " --design evidence --size 4 --out " + path("b.csv") + " --json");
+  ASSERT_EQ(drawn.code, 0) << drawn.err;
+  SQLite::Database db(store());
+  SQLite::Statement q(db,
+                      "SELECT n.material, i.probability FROM batch_items i JOIN nodes n ON "
+                      "n.key = i.key WHERE i.probability = 1 ORDER BY n.material");
+  std::vector<std::string> census;
+  while (q.executeStep()) census.push_back(q.getColumn(0).getString());
+  // Four rows asked, 90% a census: the rows the counted material disputes most. KCK is scored 4
+  // where the engine counts a cannon's win; KNKN 4 where it counts a draw agrees, and is not.
+  ASSERT_EQ(census.size(), 4u);
+  EXPECT_NE(std::find(census.begin(), census.end(), "KCK"), census.end());
+  EXPECT_EQ(std::find(census.begin(), census.end(), "KNKN"), census.end());
+}
+
+TEST_F(EvidenceCli, SimulateSearchesWhatItNeedsIntoAFileAndReusesItAfter) {
+  synth("end59", 3);
+  setenv("FAKE_ENGINE_LOG", path("log.txt").c_str(), 1);
+  const std::string sim = "simulate " + path("n.csv") + " --truth " + path("t.csv") +
+                          " --rounds 1 --size 30 --design evidence --json --evidence " +
+                          path("e.jsonl");
+  const test::Outcome first = run(sim + " --engine " + kFake + " --jobs 2");
+  ASSERT_EQ(first.code, 0) << first.err;
+  const auto rounds = nlohmann::ordered_json::parse(first.out);
+  ASSERT_EQ(rounds.size(), 1u);
+  EXPECT_EQ(rounds[0]["estimate"]["size"], rounds[0]["truth"]["size"]);
+  const std::size_t searched = searches();
+  EXPECT_GT(searched, 0u);
+  const test::Outcome again = run(sim);
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_EQ(again.out, first.out) << "the same seed and evidence, the same loop";
+  EXPECT_EQ(searches(), searched) << "the evidence file answered";
+}
+
+TEST_F(EvidenceCli, PositionsAreDeterministicAndABadMaterialIsRefused) {
+  const test::Outcome a = run("positions KRKNMM --count 6 --seed 4");
+  ASSERT_EQ(a.code, 0) << a.err;
+  EXPECT_EQ(run("positions KRKNMM --count 6 --seed 4").out, a.out);
+  EXPECT_NE(run("positions KRKNMM --count 6 --seed 5").out, a.out);
+  EXPECT_EQ(std::count(a.out.begin(), a.out.end(), '\n'), 6);
+  EXPECT_NE(a.out.find(" w - - 0 1\n"), std::string::npos);
+  EXPECT_NE(a.out.find(" b - - 0 1\n"), std::string::npos);
+  EXPECT_EQ(run("positions KRPvKR --count 1").code, 0);
+  const test::Outcome bad = run("positions KRKX");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("unknown piece 'X'"), std::string::npos) << bad.err;
+  const test::Outcome none =
+      run("positions KQQQQQQQQQRRRRRRRRRRBBBBBBBBBBNNNNNNNNNNvKQQQQQQQQQ"
+          "RRRRRRRRRRBBBBBBBBBB");
+  EXPECT_EQ(none.code, 2);
+  EXPECT_NE(none.err.find("has no legal position"), std::string::npos) << none.err;
+}
+
+TEST_F(EvidenceCli, ProgressShowsOnATerminalAndNotInAPipe) {
+  const std::string args = "evidence " + store() + engine();
+  const test::Outcome piped = run(args);
+  EXPECT_EQ(piped.err.find("\x1b[K"), std::string::npos) << "no progress into a pipe";
+  // `script` gives the command a pseudo-terminal.
+  std::filesystem::remove(store());
+  ASSERT_EQ(run("import " + store() + " " + path("kb.csv")).code, 0);
+  const test::Outcome tty =
+      run_program("script -qec '" + std::string(EGKB_BINARY) + " " + args + " --jobs 1' /dev/null");
+  ASSERT_EQ(tty.code, 0) << tty.out << tty.err;
+  EXPECT_NE(tty.out.find("evidence: 0 of 16 materials"), std::string::npos) << tty.out;
+  EXPECT_NE(tty.out.find("\x1b[K"), std::string::npos);
 }
 
 }  // namespace

@@ -5,7 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <unordered_map>
+
+#include "io/csv.h"
+#include "lattice/material.h"
+#include "lattice/random.h"
 #include "present/json_forms.h"
+#include "reducer/reduce.h"
 #include "synth/synthesise.h"
 
 namespace egkb {
@@ -85,6 +92,85 @@ TEST(Validation, CostsWhoseLayeredGraphWouldNotFitAreLeftOutAndNamed) {
   older.erase("too_large");
   ASSERT_TRUE(validation_from_json(nlohmann::json::parse(older.dump())));
   EXPECT_TRUE(validation_from_json(nlohmann::json::parse(older.dump()))->too_large.empty());
+}
+
+}  // namespace
+}  // namespace egkb
+
+namespace egkb {
+namespace {
+
+// A base with `experts` of its rows scored by an expert (the truth, invariable), and evidence
+// for every row: the truth's rank where `right`, else a rank drawn at random.
+struct EvidenceCase {
+  KnowledgeBase kb;
+  std::vector<double> evidence;
+};
+
+EvidenceCase evidence_case(std::size_t experts, bool right) {
+  const Synthesis synth = synthesise({.preset = "end59", .seed = 4, .rate = 0.35});
+  EvidenceCase c{synth.noisy, {}};
+  std::unordered_map<Key, Score> truth;
+  for (const KbRow& row : synth.truth.rows) truth.emplace(row.key, row.score);
+  Random random(8);
+  for (std::size_t i = 0; i < c.kb.rows.size(); ++i) {
+    KbRow& row = c.kb.rows[i];
+    const Score t = truth.at(row.key);
+    // Every 40th row an expert's, while they last (a mirror pair's other row is rarely stored).
+    if (i % 40 == 0 && i / 40 < experts) {
+      row.score = t;
+      row.source = Source::Expert;
+      row.invariable = true;
+    }
+    c.evidence.push_back(right ? value(rank_of(t)) : static_cast<double>(random.below(9)));
+  }
+  return c;
+}
+
+TEST(Validation, EvidenceThatPredictsTheExpertRowsIsWeighedAndOtherEvidenceIsNot) {
+  ValidationOptions o;
+  EvidenceCase good = evidence_case(60, true);
+  o.evidence = good.evidence;
+  const Validation with_good = validate(good.kb, o);
+  EXPECT_TRUE(with_good.expert_rows);
+  EXPECT_GT(with_good.chosen.evidence_weight, 0) << "evidence that is the truth";
+  EXPECT_EQ(with_good.scores.size(), 8u) << "two costs, two prior weights, two evidence weights";
+  EvidenceCase bad = evidence_case(60, false);
+  o.evidence = bad.evidence;
+  EXPECT_EQ(validate(bad.kb, o).chosen.evidence_weight, 0) << "evidence at random";
+}
+
+TEST(Validation, EvidenceIsNotWeighedWithoutEnoughExpertRows) {
+  ValidationOptions o;
+  EvidenceCase good = evidence_case(20, true);
+  o.evidence = good.evidence;
+  const Validation v = validate(good.kb, o);
+  EXPECT_FALSE(v.expert_rows);
+  EXPECT_EQ(v.chosen.evidence_weight, 0);
+  EXPECT_EQ(v.scores.size(), 4u) << "the evidence weight is not tried on rows it may contradict";
+}
+
+}  // namespace
+}  // namespace egkb
+
+namespace egkb {
+namespace {
+
+TEST(NodeRanks, APullIsMirrorSymmetricHoweverItsRowsWereGivenRanks) {
+  // KRK and its stored mirror KKR given ranks out of step, KNK alone (its mirror implied), KCK
+  // none.
+  const KnowledgeBase kb = parse_csv("material,score\nKRK,0\nKKR,8\nKNK,1\nKCK,4\n", "kb.csv", {});
+  const ScoredLattice scored = ScoredLattice::of(kb);
+  const Lattice& lat = scored.lattice;
+  const std::vector<double> ranks = node_ranks(lat, kb, std::vector<double>{1, 6, 2, std::nan("")});
+  const auto at = [&](const char* m) {
+    return ranks[*lat.find(key_of(parse_material(m, PieceSet::xiangqi()), PieceSet::xiangqi()))];
+  };
+  EXPECT_DOUBLE_EQ(at("KRK"), 1.5);
+  EXPECT_DOUBLE_EQ(at("KKR"), 6.5);
+  EXPECT_DOUBLE_EQ(at("KNK"), 2);
+  EXPECT_DOUBLE_EQ(at("KKN"), 6);
+  EXPECT_TRUE(std::isnan(at("KCK")) && std::isnan(at("KKC")));
 }
 
 }  // namespace
