@@ -48,10 +48,6 @@ struct ProcessCost {
   }
 };
 
-double seconds(const timeval& t) {
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
-}
-
 // Runs egkb with `args`, its output to /dev/null; throws unless it exits 0.
 ProcessCost egkb(const std::vector<std::string>& args) {
   std::vector<std::string> argv_text = {EGKB_BINARY};
@@ -71,8 +67,8 @@ ProcessCost egkb(const std::vector<std::string>& args) {
       WEXITSTATUS(status) != 0) {
     throw std::runtime_error("egkb " + args.front() + " failed");
   }
-  return {seconds(usage.ru_utime), seconds(usage.ru_stime), static_cast<double>(usage.ru_minflt),
-          static_cast<double>(usage.ru_maxrss) / 1024};
+  return {bench::seconds(usage.ru_utime), bench::seconds(usage.ru_stime),
+          static_cast<double>(usage.ru_minflt), static_cast<double>(usage.ru_maxrss) / 1024};
 }
 
 // The processes' mean costs per iteration as counters beside the wall time.

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/support.h"
 #include "engine/evidence_jobs.h"
 #include "lattice/material.h"
 
@@ -36,14 +37,11 @@ struct Cost {
   }
 };
 
-double seconds(const timeval& t) {
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
-}
-
 Cost cost(int who) {
   rusage u{};
   getrusage(who, &u);
-  return {seconds(u.ru_utime), seconds(u.ru_stime), static_cast<double>(u.ru_nvcsw + u.ru_nivcsw)};
+  return {bench::seconds(u.ru_utime), bench::seconds(u.ru_stime),
+          static_cast<double>(u.ru_nvcsw + u.ru_nivcsw)};
 }
 
 // Every 12th material of the chess data: 4 to 6 pieces, wins, draws and losses.

@@ -1,8 +1,9 @@
-// What the benchmark programs that write files share: a scratch folder, the removal of a store
-// with its WAL files, and the floor SQLite sets for writing a base's rows.
+// What the benchmark programs share: a scratch folder, the removal of a store with its WAL files,
+// the floor SQLite sets for writing a base's rows, and a process's times in seconds.
 #pragma once
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <sys/time.h>
 
 #include <filesystem>
 #include <string>
@@ -17,6 +18,11 @@ inline std::filesystem::path scratch_dir(const std::string& name) {
   std::filesystem::path p = std::filesystem::temp_directory_path() / name;
   std::filesystem::create_directories(p);
   return p;
+}
+
+// A getrusage or wait4 time in seconds.
+inline double seconds(const timeval& t) {
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
 }
 
 inline void remove_store(const std::filesystem::path& path) {

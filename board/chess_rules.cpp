@@ -1,8 +1,6 @@
 // Chess: 8 by 8, no pawn on the first or last rank, no castling or en passant rights (random
 // endgame positions have none).
 #include <array>
-#include <cassert>
-#include <string_view>
 
 #include "board/game_rules.h"
 
@@ -12,31 +10,19 @@ namespace {
 
 constexpr int kSize = 8;
 
+// A pawn never on the first or last rank; every other piece anywhere.
+bool placeable(Side, char letter, Square s) {
+  return letter != 'P' || (s.rank > 0 && s.rank < kSize - 1);
+}
+
+// The engines write chess pieces as egkb does.
 char engine_letter(char piece) {
   return piece;
 }
 
 class ChessRules final : public GameRules {
  public:
-  ChessRules() {
-    for (Side side : {Side::Red, Side::Black}) {
-      for (char letter : std::string_view("KQRBNP")) {
-        auto& squares = placement_[static_cast<std::size_t>(side)][slot(letter)];
-        for (int r = 0; r < kSize; ++r) {
-          for (int f = 0; f < kSize; ++f) {
-            if (letter != 'P' || (r > 0 && r < kSize - 1)) squares.push_back({f, r});
-          }
-        }
-      }
-    }
-  }
-
-  int files() const override { return kSize; }
-  int ranks() const override { return kSize; }
-
-  const std::vector<Square>& placement(Side side, char letter) const override {
-    return placement_[static_cast<std::size_t>(side)][slot(letter)];
-  }
+  ChessRules() : GameRules(kSize, kSize, "KQRBNP", placeable, engine_letter) {}
 
   bool in_check(const Position& p, Side side) const override {
     const Square k = p.king(side);
@@ -73,19 +59,6 @@ class ChessRules final : public GameRules {
     }
     return false;
   }
-
-  std::string fen(const Position& p) const override {
-    return fen_placement(p, engine_letter) + (p.to_move() == Side::Red ? " w" : " b") + " - - 0 1";
-  }
-
- private:
-  static std::size_t slot(char letter) {
-    const auto at = std::string_view("KQRBNP").find(letter);
-    assert(at != std::string_view::npos);
-    return at;
-  }
-
-  std::array<std::array<std::vector<Square>, 6>, 2> placement_;
 };
 
 }  // namespace

@@ -3,7 +3,9 @@
 // knows; a position's pieces use the set's canonical letters (board/position.h).
 #pragma once
 
+#include <array>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "board/position.h"
@@ -15,31 +17,40 @@ class GameRules {
  public:
   virtual ~GameRules() = default;
 
-  virtual int files() const = 0;
-  virtual int ranks() const = 0;
+  int files() const { return files_; }
+  int ranks() const { return ranks_; }
   // The squares a piece of `side` whose canonical letter is `letter` may stand on (the king's
   // included), in a fixed order.
-  virtual const std::vector<Square>& placement(Side side, char letter) const = 0;
+  const std::vector<Square>& placement(Side side, char letter) const;
   // Whether the king of `side` is attacked: by a piece of the other side, or by the other king
   // (xiangqi: on an open file between them; chess: next to it).
   virtual bool in_check(const Position& p, Side side) const = 0;
   // The position as the engines read it: FEN, xiangqi's as Fairy-Stockfish reads it (ranks from
-  // black's back rank, red upper case and `w`).
-  virtual std::string fen(const Position& p) const = 0;
+  // black's back rank, red upper case and `w`), with no castling or en passant rights.
+  std::string fen(const Position& p) const;
 
   // Legal: every piece on a square of its placement (the sampler's doing) and the side not to
   // move not in check.
   bool legal(const Position& p) const { return !in_check(p, opposite(p.to_move())); }
-  Position empty_position(Side to_move) const { return Position(files(), ranks(), to_move); }
+  Position empty_position(Side to_move) const { return Position(files_, ranks_, to_move); }
+
+ protected:
+  // A game of `letters` (the king's first) on a board of files by ranks: `placeable` says where
+  // a piece may stand, `engine_letter` how the engines write a piece (its case kept).
+  GameRules(int files, int ranks, std::string_view letters,
+            bool (*placeable)(Side side, char letter, Square s), char (*engine_letter)(char));
+
+ private:
+  int files_;
+  int ranks_;
+  std::string letters_;
+  char (*engine_letter_)(char);
+  std::array<std::vector<std::vector<Square>>, 2> placement_;  // by side, then letter's place
 };
 
 const GameRules& xiangqi_rules();
 const GameRules& chess_rules();
 // The rules of a built-in piece set.
 const GameRules& rules_of(const PieceSet& pieces);
-
-// FEN's piece placement, rank by rank from the last, with `letter_of` mapping each occupant to
-// the engine's letter; shared by both games.
-std::string fen_placement(const Position& p, char (*letter_of)(char piece));
 
 }  // namespace egkb

@@ -1,10 +1,7 @@
 // Xiangqi: 9 files by 10 ranks, red's palace on files d..f of ranks 1..3, the river between
 // ranks 5 and 6 (DESIGN.md section 4b).
 #include <array>
-#include <cassert>
 #include <cstdlib>
-#include <string>
-#include <string_view>
 
 #include "board/game_rules.h"
 
@@ -54,25 +51,7 @@ char engine_letter(char piece) {
 
 class XiangqiRules final : public GameRules {
  public:
-  XiangqiRules() {
-    for (Side side : {Side::Red, Side::Black}) {
-      for (char letter : std::string("KRNCPGM")) {
-        auto& squares = placement_[static_cast<std::size_t>(side)][slot(letter)];
-        for (int r = 0; r < kRanks; ++r) {
-          for (int f = 0; f < kFiles; ++f) {
-            if (placeable(side, letter, {f, r})) squares.push_back({f, r});
-          }
-        }
-      }
-    }
-  }
-
-  int files() const override { return kFiles; }
-  int ranks() const override { return kRanks; }
-
-  const std::vector<Square>& placement(Side side, char letter) const override {
-    return placement_[static_cast<std::size_t>(side)][slot(letter)];
-  }
+  XiangqiRules() : GameRules(kFiles, kRanks, "KRNCPGM", placeable, engine_letter) {}
 
   bool in_check(const Position& p, Side side) const override {
     const Square k = p.king(side);
@@ -118,19 +97,6 @@ class XiangqiRules final : public GameRules {
     }
     return false;
   }
-
-  std::string fen(const Position& p) const override {
-    return fen_placement(p, engine_letter) + (p.to_move() == Side::Red ? " w" : " b") + " - - 0 1";
-  }
-
- private:
-  static std::size_t slot(char letter) {
-    const auto at = std::string_view("KRNCPGM").find(letter);
-    assert(at != std::string_view::npos);
-    return at;
-  }
-
-  std::array<std::array<std::vector<Square>, 7>, 2> placement_;
 };
 
 }  // namespace

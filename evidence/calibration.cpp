@@ -25,8 +25,8 @@ std::size_t agreeing(std::span<const EvidenceRecord* const> rows, std::span<cons
 }
 
 // The threshold that agrees most on `which`; the lower on a tie.
-std::size_t best_threshold(std::span<const EvidenceRecord* const> rows,
-                           std::span<const Rank> known, std::span<const std::size_t> which) {
+std::size_t best_threshold(std::span<const EvidenceRecord* const> rows, std::span<const Rank> known,
+                           std::span<const std::size_t> which) {
   std::size_t best = 0, most = 0;
   for (std::size_t t = 0; t < kCalibrationThresholds.size(); ++t) {
     const std::size_t right = agreeing(rows, known, which, kCalibrationThresholds[t]);
@@ -41,8 +41,7 @@ std::size_t best_threshold(std::span<const EvidenceRecord* const> rows,
 }  // namespace
 
 Calibration calibrate_threshold(std::span<const EvidenceRecord> records,
-                                const std::unordered_map<Key, Score>& known,
-                                std::size_t folds) {
+                                const std::unordered_map<Key, Score>& known, std::size_t folds) {
   std::vector<const EvidenceRecord*> rows;
   std::vector<Rank> ranks;
   for (const EvidenceRecord& r : records) {
@@ -72,9 +71,10 @@ Calibration calibrate_threshold(std::span<const EvidenceRecord> records,
   std::size_t right = 0;
   for (std::size_t f = 0; f < folds; ++f) {
     std::vector<std::size_t> train, test;
-    for (std::size_t j = 0; j < order.size(); ++j) (j % folds == f ? test : train).push_back(order[j]);
-    right += agreeing(rows, ranks, test,
-                      kCalibrationThresholds[best_threshold(rows, ranks, train)]);
+    for (std::size_t j = 0; j < order.size(); ++j)
+      (j % folds == f ? test : train).push_back(order[j]);
+    right +=
+        agreeing(rows, ranks, test, kCalibrationThresholds[best_threshold(rows, ranks, train)]);
   }
   c.held_out = static_cast<double>(right) / static_cast<double>(rows.size());
   return c;

@@ -138,22 +138,15 @@ std::string header_line(const EvidenceFileHeader& h) {
 }
 
 std::string record_line(const EvidenceRecord& r, const PieceSet& pieces) {
-  return json_text(
-      {{"material", material_text(r.key, pieces)},
-       {"positions", r.positions()},
-       {"scores", r.scores},
-       {"threshold", r.threshold},
-       {"wins", r.wins},
-       {"draws", r.draws},
-       {"losses", r.losses},
-       {"expected", r.expected},
-       {"low", r.low},
-       {"high", r.high},
-       {"score", value(r.score)},
-       {"seconds", r.seconds},
-       {"failure", r.failed() ? nlohmann::ordered_json(r.failure) : nlohmann::ordered_json()},
-       {"time", r.time}},
-      -1);
+  nlohmann::ordered_json j{{"material", material_text(r.key, pieces)},
+                           {"positions", r.positions()},
+                           {"scores", r.scores},
+                           {"threshold", r.threshold}};
+  j.update(figures_json(view_of(r, false)));
+  j["seconds"] = r.seconds;
+  j["failure"] = r.failed() ? nlohmann::ordered_json(r.failure) : nlohmann::ordered_json();
+  j["time"] = r.time;
+  return json_text(j, -1);
 }
 
 }  // namespace

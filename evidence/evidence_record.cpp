@@ -42,35 +42,29 @@ void recount(EvidenceRecord& r, int threshold) {
   set_counts(r, count_results(scores, threshold), threshold);
 }
 
+nlohmann::ordered_json figures_json(const EvidenceView& v) {
+  return {{"wins", v.wins}, {"draws", v.draws}, {"losses", v.losses},     {"expected", v.expected},
+          {"low", v.low},   {"high", v.high},   {"score", value(v.score)}};
+}
+
 nlohmann::ordered_json evidence_json(const EvidenceRecord& r, const PieceSet& pieces) {
   nlohmann::ordered_json j{{"material", material_text(r.key, pieces)},
                            {"engine", r.engine},
-                           {"positions", r.positions()},
-                           {"wins", r.wins},
-                           {"draws", r.draws},
-                           {"losses", r.losses},
-                           {"expected", r.expected},
-                           {"low", r.low},
-                           {"high", r.high},
-                           {"score", value(r.score)}};
+                           {"positions", r.positions()}};
+  j.update(figures_json(view_of(r, false)));
   if (r.failed()) j["failure"] = r.failure;
   return j;
 }
 
 nlohmann::ordered_json evidence_view_json(const EvidenceView& v, const PieceSet& pieces) {
   const EvidenceRecord& r = *v.record;
-  return {{"searched", material_text(r.key, pieces)},
-          {"engine", r.engine},
-          {"budget", r.budget},
-          {"positions", r.positions()},
-          {"wins", v.wins},
-          {"draws", v.draws},
-          {"losses", v.losses},
-          {"expected", v.expected},
-          {"low", v.low},
-          {"high", v.high},
-          {"score", value(v.score)},
-          {"threshold", r.threshold}};
+  nlohmann::ordered_json j{{"searched", material_text(r.key, pieces)},
+                           {"engine", r.engine},
+                           {"budget", r.budget},
+                           {"positions", r.positions()}};
+  j.update(figures_json(v));
+  j["threshold"] = r.threshold;
+  return j;
 }
 
 }  // namespace egkb

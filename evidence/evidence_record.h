@@ -20,6 +20,10 @@ EvidenceRecord record_of(const MaterialEvidence& searched, const PieceSet& piece
 // Counts, expected result, interval and score of the row's scores at `threshold`.
 void recount(EvidenceRecord& record, int threshold);
 
+// The figures of what evidence says, from the side the view reads it: wins, draws, losses,
+// expected, low, high, score.
+nlohmann::ordered_json figures_json(const EvidenceView& view);
+
 // The row as `--json` and the review app show it: material, engine, positions, wins, draws,
 // losses, expected, low, high, score (and failure when it failed).
 nlohmann::ordered_json evidence_json(const EvidenceRecord& record, const PieceSet& pieces);
