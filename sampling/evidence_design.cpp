@@ -15,7 +15,7 @@ Rank rank_of_expected(double e) {
 
 }  // namespace
 
-Disagreement disagreement(Rank row, double expected, double low, double high) {
+EvidenceGap evidence_gap(Rank row, double expected, double low, double high) {
   // A higher expected result is better for red: a lower rank.
   const int nearest = value(rank_of_expected(high)), furthest = value(rank_of_expected(low));
   const int r = value(row);
@@ -26,12 +26,12 @@ Disagreement disagreement(Rank row, double expected, double low, double high) {
 EvidenceOrder evidence_order(const KnowledgeBase& kb, const RowEvidence& evidence,
                              std::span<const uint8_t> eligible, Random& random) {
   std::vector<std::size_t> rows;
-  std::vector<Disagreement> apart(kb.rows.size());
+  std::vector<EvidenceGap> apart(kb.rows.size());
   for (std::size_t i = 0; i < kb.rows.size(); ++i) {
     if (!eligible.empty() && !eligible[i]) continue;
     rows.push_back(i);
     if (!evidence.empty() && evidence.present[i]) {
-      apart[i] = disagreement(rank_of(kb.rows[i].score), evidence.expected[i], evidence.low[i],
+      apart[i] = evidence_gap(rank_of(kb.rows[i].score), evidence.expected[i], evidence.low[i],
                               evidence.high[i]);
     }
   }

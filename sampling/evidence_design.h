@@ -32,12 +32,12 @@ struct RowEvidence {
 // How far the evidence lies from a row's rank: the ranks between the row's rank and the nearest
 // rank the interval reaches (0 when it reaches the row's), and between the row's rank and the
 // expected result's.
-struct Disagreement {
+struct EvidenceGap {
   int interval = 0;
   int expected = 0;
-  friend auto operator<=>(const Disagreement&, const Disagreement&) = default;
+  friend auto operator<=>(const EvidenceGap&, const EvidenceGap&) = default;
 };
-Disagreement disagreement(Rank row, double expected, double low, double high);
+EvidenceGap evidence_gap(Rank row, double expected, double low, double high);
 
 // Every eligible row, those disagreeing first (most first; ties in a random order), and how
 // many disagree (by their expected result).

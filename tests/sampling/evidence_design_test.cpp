@@ -17,15 +17,15 @@ namespace {
 
 TEST(EvidenceDesign, DisagreementIsTheRanksBetweenTheRowAndTheIntervalThenItsCentre) {
   // Expected 0.8 (score 1) with interval 0.72..0.95 reaches ranks 0..1.
-  EXPECT_EQ(disagreement(Rank(1), 0.8, 0.72, 0.95), (Disagreement{0, 0}));
-  EXPECT_EQ(disagreement(Rank(0), 0.8, 0.72, 0.95), (Disagreement{0, 1}));
-  EXPECT_EQ(disagreement(Rank(4), 0.8, 0.72, 0.95), (Disagreement{3, 3}));
+  EXPECT_EQ(evidence_gap(Rank(1), 0.8, 0.72, 0.95), (EvidenceGap{0, 0}));
+  EXPECT_EQ(evidence_gap(Rank(0), 0.8, 0.72, 0.95), (EvidenceGap{0, 1}));
+  EXPECT_EQ(evidence_gap(Rank(4), 0.8, 0.72, 0.95), (EvidenceGap{3, 3}));
   // A draw's interval -0.1..0.1 is rank 4 alone; a red-winning row is 4 ranks from it.
-  EXPECT_EQ(disagreement(Rank(0), 0.0, -0.1, 0.1), (Disagreement{4, 4}));
-  EXPECT_EQ(disagreement(Rank(8), 0.0, -0.1, 0.1), (Disagreement{4, 4}));
+  EXPECT_EQ(evidence_gap(Rank(0), 0.0, -0.1, 0.1), (EvidenceGap{4, 4}));
+  EXPECT_EQ(evidence_gap(Rank(8), 0.0, -0.1, 0.1), (EvidenceGap{4, 4}));
   // As far, but surer: the narrow interval leads.
-  EXPECT_EQ(disagreement(Rank(4), 0.5, 0.1, 0.9), (Disagreement{0, 2}));
-  EXPECT_LT(disagreement(Rank(4), 0.5, 0.1, 0.9), disagreement(Rank(4), 0.5, 0.46, 0.55));
+  EXPECT_EQ(evidence_gap(Rank(4), 0.5, 0.1, 0.9), (EvidenceGap{0, 2}));
+  EXPECT_LT(evidence_gap(Rank(4), 0.5, 0.1, 0.9), evidence_gap(Rank(4), 0.5, 0.46, 0.55));
 }
 
 // A base with its truth, and evidence that gives the truth's expected result for all but
@@ -72,7 +72,7 @@ TEST(EvidenceDesign, TheCensusIsWhereTheEvidenceDisputesAndItFindsTheErrors) {
   for (std::size_t j = 0; j < sample.census; ++j) {
     const KbRow& row = c.s.noisy.rows[sample.rows[j]];
     EXPECT_EQ(sample.probability[j], 1.0);
-    EXPECT_GT(disagreement(rank_of(row.score), c.evidence.expected[sample.rows[j]],
+    EXPECT_GT(evidence_gap(rank_of(row.score), c.evidence.expected[sample.rows[j]],
                            c.evidence.low[sample.rows[j]], c.evidence.high[sample.rows[j]])
                   .expected,
               0);
