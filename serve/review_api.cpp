@@ -164,6 +164,40 @@ DraftChange change_of(const nlohmann::json& body) {
   return change;
 }
 
+// The id the browser gave a change (`"request"`), so that a change sent again is applied once;
+// a request without one is applied each time it comes.
+std::optional<std::string> request_of(const nlohmann::json& body) {
+  const auto it = body.find("request");
+  if (it == body.end()) return std::nullopt;
+  constexpr std::size_t kLongest = 100;
+  const std::string text = it->is_string() ? it->get<std::string>() : std::string();
+  const bool printable_ascii =
+      std::all_of(text.begin(), text.end(), [](char c) { return c > ' ' && c < 127; });
+  if (text.empty() || text.size() > kLongest || !printable_ascii) {
+    throw Refusal{
+        400, fmt::format("request: expected an id of 1 to {} printable ASCII characters", kLongest),
+        "request"};
+  }
+  return text;
+}
+
+// Applies a change once per request id: a request sent again (its answer lost on the way) is
+// answered with the row as it stands, and nothing is applied twice.
+template <typename Apply>
+std::optional<std::pair<Key, DraftState>> once(StoreWriter& w, BatchId batch,
+                                               const std::string& reviewer,
+                                               const std::optional<std::string>& request,
+                                               Apply&& apply) {
+  if (request) {
+    if (const std::optional<Key> key = w.applied_request(batch, reviewer, *request)) {
+      return std::make_pair(*key, w.draft(batch, *key, reviewer).value_or(DraftState{}));
+    }
+  }
+  std::optional<std::pair<Key, DraftState>> changed = apply();
+  if (changed && request) w.record_request(batch, reviewer, *request, changed->first);
+  return changed;
+}
+
 bool flag_of(const nlohmann::json& body, const char* name) {
   const auto it = body.find(name);
   if (it == body.end()) return false;
@@ -189,6 +223,13 @@ Batch batch_of(const std::string& path, BatchId id) {
   return store.batch(id);
 }
 
+nlohmann::ordered_json state_json(const DraftState& state) {
+  return {{"verdict", state.verdict ? nlohmann::ordered_json(state.verdict->text())
+                                    : nlohmann::ordered_json(nullptr)},
+          {"note", state.note},
+          {"flagged", state.flagged}};
+}
+
 // A draft as the API answers it: the row (its material and sheet line) and its state.
 nlohmann::ordered_json draft_json(const Batch& batch, Key key, const std::string& reviewer,
                                   const DraftState& state, const PieceSet& pieces) {
@@ -196,14 +237,12 @@ nlohmann::ordered_json draft_json(const Batch& batch, Key key, const std::string
   for (std::size_t i = 0; i < batch.items.size(); ++i) {
     if (batch.items[i].key == key) line = sheet_line(i);
   }
-  return {{"batch", batch.id},
-          {"material", material_text(key, pieces)},
-          {"line", line},
-          {"reviewer", reviewer},
-          {"verdict", state.verdict ? nlohmann::ordered_json(state.verdict->text())
-                                    : nlohmann::ordered_json(nullptr)},
-          {"note", state.note},
-          {"flagged", state.flagged}};
+  nlohmann::ordered_json j{{"batch", batch.id},
+                           {"material", material_text(key, pieces)},
+                           {"line", line},
+                           {"reviewer", reviewer}};
+  j.update(state_json(state));
+  return j;
 }
 
 // Refuses a submit whose reviewer's answers differ from another reviewer's on some rows, naming
@@ -242,6 +281,29 @@ nlohmann::ordered_json answered_json(const std::vector<Draft>& drafts) {
   nlohmann::ordered_json j = nlohmann::ordered_json::object();
   for (const auto& [name, n] : count) j[name] = n;
   return j;
+}
+
+// Undo or redo as `step` does it, once per request id.
+using Step = std::optional<std::pair<Key, DraftState>> (StoreWriter::*)(BatchId,
+                                                                        const std::string&);
+ApiReply step_back_or_forth(const std::string& path, BatchId batch, const std::string& body,
+                            const Caller& caller, const char* what, Step step) {
+  return answer(422, [&] {
+    const nlohmann::json j = parse_body(body);
+    const std::string reviewer = reviewer_of(j, caller);
+    const std::optional<std::string> request = request_of(j);
+    const Batch b = batch_of(path, batch);
+    Store store = Store::open(path);
+    std::optional<std::pair<Key, DraftState>> changed;
+    store.write([&](StoreWriter& w) {
+      changed = once(w, batch, reviewer, request, [&] { return (w.*step)(batch, reviewer); });
+    });
+    if (!changed) {
+      throw Refusal{
+          422, fmt::format("{} has nothing left to {} in batch {}", reviewer, what, batch), what};
+    }
+    return ApiReply{200, draft_json(b, changed->first, reviewer, changed->second, store.pieces())};
+  });
 }
 
 }  // namespace
@@ -426,15 +488,20 @@ ApiReply ReviewApi::put_draft(BatchId batch, const std::string& material, const 
     const nlohmann::json j = parse_body(body);
     const std::string reviewer = reviewer_of(j, caller);
     const DraftChange change = change_of(j);
+    const std::optional<std::string> request = request_of(j);
     const Batch b = batch_of(store_, batch);
     Store store = Store::open(store_);
     const Key key = key_of_text(material, store.pieces());
-    DraftState state;
+    std::optional<std::pair<Key, DraftState>> changed;
     store.write([&](StoreWriter& w) {
-      state = change.applied_to(w.draft(batch, key, reviewer).value_or(DraftState{}));
-      w.set_draft(batch, key, reviewer, state);
+      changed = once(w, batch, reviewer, request, [&] {
+        const DraftState state =
+            change.applied_to(w.draft(batch, key, reviewer).value_or(DraftState{}));
+        w.set_draft(batch, key, reviewer, state);
+        return std::make_optional(std::make_pair(key, state));
+      });
     });
-    return ApiReply{200, draft_json(b, key, reviewer, state, store.pieces())};
+    return ApiReply{200, draft_json(b, changed->first, reviewer, changed->second, store.pieces())};
   });
 }
 
@@ -453,17 +520,36 @@ ApiReply ReviewApi::remove_draft(BatchId batch, const std::string& material,
 }
 
 ApiReply ReviewApi::undo(BatchId batch, const std::string& body, const Caller& caller) {
+  return step_back_or_forth(store_, batch, body, caller, "undo", &StoreWriter::undo_draft);
+}
+
+ApiReply ReviewApi::redo(BatchId batch, const std::string& body, const Caller& caller) {
+  return step_back_or_forth(store_, batch, body, caller, "redo", &StoreWriter::redo_draft);
+}
+
+ApiReply ReviewApi::changes(BatchId batch, const std::string& reviewer, const Caller& caller) {
   return answer(422, [&] {
-    const std::string reviewer = reviewer_of(parse_body(body), caller);
+    const nlohmann::json named =
+        reviewer.empty() ? nlohmann::json::object() : nlohmann::json{{"reviewer", reviewer}};
+    const std::string name = reviewer_of(named, caller);
     const Batch b = batch_of(store_, batch);
     Store store = Store::open(store_);
-    std::optional<std::pair<Key, DraftState>> undone;
-    store.write([&](StoreWriter& w) { undone = w.undo_draft(batch, reviewer); });
-    if (!undone) {
-      throw Refusal{422, fmt::format("{} has nothing left to undo in batch {}", reviewer, batch),
-                    "undo"};
-    }
-    return ApiReply{200, draft_json(b, undone->first, reviewer, undone->second, store.pieces())};
+    const DraftHistory history = store.draft_history(batch, name);
+    const auto steps_json = [&](const std::vector<DraftStep>& steps) {
+      nlohmann::ordered_json list = nlohmann::ordered_json::array();
+      for (const DraftStep& s : steps) {
+        nlohmann::ordered_json j = draft_json(b, s.key, name, s.after, store.pieces());
+        list.push_back({{"material", j["material"]},
+                        {"line", j["line"]},
+                        {"before", state_json(s.before)},
+                        {"after", state_json(s.after)}});
+      }
+      return list;
+    };
+    return ApiReply{200, nlohmann::ordered_json{{"batch", batch},
+                                                {"reviewer", name},
+                                                {"undo", steps_json(history.undo)},
+                                                {"redo", steps_json(history.redo)}}};
   });
 }
 

@@ -35,6 +35,8 @@ class ReviewApi {
   ApiReply batch(BatchId id);
   ApiReply agreement(BatchId id);
   ApiReply node(const std::string& material);
+  // Every change (put_draft, undo, redo) may carry `"request": ID`, an id the client made: a
+  // request of an id already applied is answered with its row as it stands and applied no more.
   // `body`: {"reviewer": "...", and any of "verdict": "0".."9", "ok" or null, "note": "...",
   // "flagged": true or false}; what it leaves out keeps its value.
   ApiReply put_draft(BatchId batch, const std::string& material, const std::string& body,
@@ -43,6 +45,10 @@ class ReviewApi {
                         const Caller& caller);
   // `body`: {"reviewer": "..."}: takes back the reviewer's latest change of a draft in the batch.
   ApiReply undo(BatchId batch, const std::string& body, const Caller& caller);
+  // `body`: {"reviewer": "..."}: puts back the change the reviewer's latest undo took back.
+  ApiReply redo(BatchId batch, const std::string& body, const Caller& caller);
+  // What the reviewer's undo and redo would change, in the order they would.
+  ApiReply changes(BatchId batch, const std::string& reviewer, const Caller& caller);
   // `body`: {"reviewer": "...", "partial": false, "accept_stale": false, "replace": false,
   // "accept_disagreements": false}.
   ApiReply submit(BatchId batch, const std::string& body, const Caller& caller);

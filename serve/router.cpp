@@ -179,6 +179,12 @@ ApiReply Router::route(const HttpRequest& request, const Caller& caller) {
     if (n == 4 && part[3] == "undo" && method == "POST") {
       return api_.undo(*id, request.body, caller);
     }
+    if (n == 4 && part[3] == "redo" && method == "POST") {
+      return api_.redo(*id, request.body, caller);
+    }
+    if (n == 4 && part[3] == "changes" && get) {
+      return api_.changes(*id, std::string(request.param("reviewer").value_or("")), caller);
+    }
     if (n == 5 && part[3] == "drafts" && is_material(part[4])) {
       const std::string material(part[4]);
       if (method == "PUT") return api_.put_draft(*id, material, request.body, caller);

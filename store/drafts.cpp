@@ -1,4 +1,7 @@
-// The review app's drafts: each reviewer's answers, their history, undo.
+// The review app's drafts: each reviewer's answers, their history, undo and redo, and the
+// requests applied, by their ids.
+#include <unordered_map>
+
 #include "lattice/material.h"
 #include "store/session.h"
 
@@ -14,6 +17,11 @@ std::optional<Verdict> draft_verdict(const Query& q, int column) {
   return v;
 }
 
+// A state as draft_changes holds it: verdict, note and flag in three columns from `first`.
+DraftState change_state(const Query& q, int first) {
+  return {draft_verdict(q, first), q.note(first + 1, "note"), q.flag(first + 2, "flagged")};
+}
+
 }  // namespace
 
 std::vector<Draft> Store::drafts(BatchId batch) {
@@ -21,16 +29,14 @@ std::vector<Draft> Store::drafts(BatchId batch) {
   std::vector<Draft> drafts;
   if (s_->version < 6 || !s_->temporary.empty()) return drafts;
   s_->guarded([&] {
-    Query q = s_->query(fmt::format("SELECT key, reviewer, verdict, time, {} FROM drafts WHERE "
+    Query q = s_->query(fmt::format("SELECT key, reviewer, time, verdict, {} FROM drafts WHERE "
                                     "batch = ? ORDER BY key, reviewer",
                                     s_->version >= 7 ? "note, flagged" : "'', 0"),
                         "drafts", {"key", 0});
     q.bind(1, batch.value);
     while (q.step()) {
-      drafts.push_back({q.key(0),
-                        q.reviewer(1, "reviewer"),
-                        {draft_verdict(q, 2), q.note(4, "note"), q.flag(5, "flagged")},
-                        q.text(3, "time")});
+      drafts.push_back(
+          {q.key(0), q.reviewer(1, "reviewer"), change_state(q, 3), q.text(2, "time")});
     }
   });
   return drafts;
@@ -77,7 +83,7 @@ std::optional<DraftState> StoreWriter::draft(BatchId batch, Key key, const std::
       "drafts");
   q.bind(1, batch).bind(2, static_cast<int64_t>(key)).bind(3, reviewer);
   if (!q.step()) return std::nullopt;
-  return DraftState{draft_verdict(q, 0), q.note(1, "note"), q.flag(2, "flagged")};
+  return change_state(q, 0);
 }
 
 void StoreWriter::set_draft(BatchId batch, Key key, const std::string& reviewer,
@@ -99,6 +105,12 @@ void StoreWriter::set_draft(BatchId batch, Key key, const std::string& reviewer,
   change.bind(3, reviewer);
   bind_state(change, 4);
   change.exec();
+  SQLite::Statement ends_redo(*s_.db,
+                              "UPDATE draft_changes SET redoable = 0 WHERE batch = ? AND "
+                              "reviewer = ? AND redoable = 1");
+  ends_redo.bind(1, batch.value);
+  ends_redo.bind(2, reviewer);
+  ends_redo.exec();
   put_draft(batch, key, reviewer, state, time);
 }
 
@@ -138,7 +150,8 @@ std::optional<std::pair<Key, DraftState>> StoreWriter::undo_draft(BatchId batch,
   if (!last.step()) return std::nullopt;
   const int64_t id = last.integer(0, "id");
   const Key key = last.key(1);
-  SQLite::Statement undone(*s_.db, "UPDATE draft_changes SET undone = 1 WHERE id = ?");
+  SQLite::Statement undone(*s_.db,
+                           "UPDATE draft_changes SET undone = 1, redoable = 1 WHERE id = ?");
   undone.bind(1, id);
   undone.exec();
   Query before = s_.query(
@@ -149,11 +162,77 @@ std::optional<std::pair<Key, DraftState>> StoreWriter::undo_draft(BatchId batch,
   DraftState state;
   std::string time = now_utc();
   if (before.step()) {
-    state = {draft_verdict(before, 0), before.note(1, "note"), before.flag(2, "flagged")};
+    state = change_state(before, 0);
     time = before.text(3, "time");
   }
   put_draft(batch, key, reviewer, state, time);
   return std::make_pair(key, state);
+}
+
+std::optional<std::pair<Key, DraftState>> StoreWriter::redo_draft(BatchId batch,
+                                                                  const std::string& reviewer) {
+  require_open(s_, batch);
+  Query next = s_.query(
+      "SELECT id, key, verdict, note, flagged, time FROM draft_changes WHERE batch = ? AND "
+      "reviewer = ? AND redoable = 1 ORDER BY id LIMIT 1",
+      "draft_changes", {"id", 0});
+  next.bind(1, batch).bind(2, reviewer);
+  if (!next.step()) return std::nullopt;
+  const Key key = next.key(1);
+  const DraftState state = change_state(next, 2);
+  SQLite::Statement redone(*s_.db,
+                           "UPDATE draft_changes SET undone = 0, redoable = 0 WHERE id = ?");
+  redone.bind(1, next.integer(0, "id"));
+  redone.exec();
+  put_draft(batch, key, reviewer, state, next.text(5, "time"));
+  return std::make_pair(key, state);
+}
+
+std::optional<Key> StoreWriter::applied_request(BatchId batch, const std::string& reviewer,
+                                                const std::string& request) {
+  Query q =
+      s_.query("SELECT key FROM draft_requests WHERE batch = ? AND reviewer = ? AND request = ?",
+               "draft_requests", {"key", 0});
+  q.bind(1, batch).bind(2, reviewer).bind(3, request);
+  if (!q.step()) return std::nullopt;
+  return q.key(0);
+}
+
+void StoreWriter::record_request(BatchId batch, const std::string& reviewer,
+                                 const std::string& request, Key key) {
+  SQLite::Statement q(*s_.db,
+                      "INSERT INTO draft_requests(batch, reviewer, request, key, time) "
+                      "VALUES(?, ?, ?, ?, ?)");
+  q.bind(1, batch.value);
+  q.bind(2, reviewer);
+  q.bind(3, request);
+  q.bind(4, static_cast<int64_t>(key));
+  q.bind(5, now_utc());
+  q.exec();
+}
+
+DraftHistory Store::draft_history(BatchId batch, const std::string& reviewer) {
+  take_snapshot();
+  DraftHistory history;
+  if (s_->version < 7 || !s_->temporary.empty()) return history;
+  s_->guarded([&] {
+    // Replayed in order: a change's state before is its row's after the changes that stand, and
+    // every change redo can put back comes after them.
+    Query q = s_->query(fmt::format("SELECT key, verdict, note, flagged, {0}, id FROM "
+                                    "draft_changes WHERE batch = ? AND reviewer = ? AND (undone "
+                                    "= 0 OR {0} = 1) ORDER BY id",
+                                    s_->version >= 11 ? "redoable" : "0"),
+                        "draft_changes", {"id", 5});
+    q.bind(1, batch).bind(2, reviewer);
+    std::unordered_map<Key, DraftState> now;
+    while (q.step()) {
+      const Key key = q.key(0);
+      DraftStep step{key, now[key], change_state(q, 1)};
+      now[key] = step.after;
+      (q.flag(4, "redoable") ? history.redo : history.undo).push_back(std::move(step));
+    }
+  });
+  return history;
 }
 
 }  // namespace egkb

@@ -216,9 +216,24 @@ CREATE TABLE evidence(
 );
 )sql";
 
+// The review app's requests that changed a draft, by the id the browser gave each: a request sent
+// again (its answer lost on the way) is answered with the row it changed, never applied twice.
+// A change undo took back is `redoable` until the reviewer's next change.
+constexpr const char* kVersion11 = R"sql(
+ALTER TABLE draft_changes ADD COLUMN redoable INTEGER NOT NULL DEFAULT 0 CHECK (redoable IN (0, 1));
+CREATE TABLE draft_requests(
+  batch INTEGER NOT NULL REFERENCES batches(id),
+  reviewer TEXT NOT NULL,
+  request TEXT NOT NULL,
+  key INTEGER NOT NULL,
+  time TEXT NOT NULL,
+  PRIMARY KEY (batch, reviewer, request)
+);
+)sql";
+
 constexpr std::array<const char*, kStoreVersion> kMigrations = {
-    kVersion1, kVersion2, kVersion3, kVersion4, kVersion5,
-    kVersion6, kVersion7, kVersion8, kVersion9, kVersion10};
+    kVersion1, kVersion2, kVersion3, kVersion4,  kVersion5, kVersion6,
+    kVersion7, kVersion8, kVersion9, kVersion10, kVersion11};
 
 // Rows from before schema 5 record scores only, so replaying them may miss a flag or weight:
 // one `migrate` run records each node whose replayed state differs from the stored one, and the

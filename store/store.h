@@ -27,7 +27,7 @@ class Outputs;
 class StoreWriter;
 
 // The schema version this build writes (PRAGMA user_version); it reads every version up to it.
-constexpr int kStoreVersion = 10;
+constexpr int kStoreVersion = 11;
 
 // A command's record in the runs table.
 struct RunRecord {
@@ -73,6 +73,18 @@ struct Draft {
   std::string reviewer;
   DraftState state;
   std::string time;  // UTC ISO 8601
+};
+
+// A change of a reviewer's draft as undo or redo would take it back or put it back: the row and
+// its state before and after the change.
+struct DraftStep {
+  Key key;
+  DraftState before;
+  DraftState after;
+};
+struct DraftHistory {
+  std::vector<DraftStep> undo;  // the changes that stand, oldest first: undo takes the last
+  std::vector<DraftStep> redo;  // the changes taken back that redo can put back, next first
 };
 
 // A verdict as imported for a batch: who gave it, when, with what note, and whether it stands
@@ -160,6 +172,8 @@ class Store {
   std::optional<Validation> current_validation();
   // The drafts of a batch, every reviewer's, by key and reviewer.
   std::vector<Draft> drafts(BatchId batch);
+  // What a reviewer's undo and redo would change in a batch, in the order they would.
+  DraftHistory draft_history(BatchId batch, const std::string& reviewer);
   // The ids of the stored batches, oldest first.
   std::vector<BatchId> batch_ids();
   // Counts the commits that changed nodes: equal revisions read equal nodes.
@@ -234,6 +248,16 @@ class StoreWriter {
   // returns to the state before that change. Returns the row's key and its state now; nullopt
   // when nothing is left to take back. Refused as set_draft is for a submitted batch.
   std::optional<std::pair<Key, DraftState>> undo_draft(BatchId batch, const std::string& reviewer);
+  // Puts back the earliest change undo took back since the reviewer's latest change that stands
+  // (a new change ends what can be redone). Returns the row's key and its state now; nullopt
+  // when nothing is left to redo. Refused as set_draft is for a submitted batch.
+  std::optional<std::pair<Key, DraftState>> redo_draft(BatchId batch, const std::string& reviewer);
+  // The row a request of the review app changed, by the id the browser gave the request; nullopt
+  // when no request of that id was applied. Recording it makes a request sent twice apply once.
+  std::optional<Key> applied_request(BatchId batch, const std::string& reviewer,
+                                     const std::string& request);
+  void record_request(BatchId batch, const std::string& reviewer, const std::string& request,
+                      Key key);
 
   // Sets the evidence row of its key, engine, budget and seed, written by `run`.
   void put_evidence(RunId run, const EvidenceRecord& record);

@@ -6,8 +6,8 @@ import { showBatches } from './batches.js';
 import { el, fill, keepingFocus } from './dom.js';
 import { AnswerQueue } from './queue.js';
 import {
-  answerHere, confirmed, enterReview, fetchBatch, focusSubmit, go, nextWhere, redrawHood, refreshAll,
-  renderSubmit, step, toggleFlag, undo,
+  answerHere, confirmed, enterReview, fetchBatch, focusSubmit, go, loadHistory, nextWhere, redo,
+  redrawHood, refreshAll, renderSubmit, step, toggleFlag, undo,
 } from './review.js';
 import { disagrees, mine, state, status } from './state.js';
 
@@ -35,7 +35,7 @@ function renderBanner() {
     parts.push(el('div', {},
       el('p', {}, el('strong', {}, `${q.refused.length} change${q.refused.length > 1 ? 's were' : ' was'} refused and not saved:`)),
       el('ul', {}, q.refused.slice(-10).map((op) => el('li', {},
-        op.kind === 'undo' ? 'undo' : `${op.material} (line ${op.line}) ${Object.entries(op.fields).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')}`,
+        op.kind !== 'put' ? `${op.kind} ${op.material || ''}` : `${op.material} (line ${op.line}) ${Object.entries(op.fields).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')}`,
         `: ${op.error}`))),
       el('button', { type: 'button', id: 'dismiss', onclick: () => q.dismissRefused() }, 'Dismiss')));
   }
@@ -63,6 +63,7 @@ function queueConfirmed(op, draft, error) {
 async function reloadBatch() {
   if (!state.batch) return;
   state.batch = await fetchBatch(state.batch.id);
+  await loadHistory();
   refreshAll();
 }
 
@@ -89,6 +90,8 @@ async function route() {
       if (!state.batch || String(state.batch.id) !== m[1]) {
         state.batch = await fetchBatch(m[1]);
         state.nodes.clear();
+        state.history = { undo: [], redo: [] };
+        await loadHistory().catch((e) => status(`undo is not loaded: ${e.message}`, true));
       }
       if (state.view !== 'review') enterReview();
       state.view = 'review';
@@ -147,6 +150,7 @@ function onKey(e) {
   else if (e.key === 'c' && item) document.getElementById('note').focus();
   else if (e.key === 'g') openGoto();
   else if (e.key === 'u') undo();
+  else if (e.key === 'U') redo();
   else if (e.key === 's') focusSubmit();
   else if (e.key === 'a') location.hash = `#/batch/${state.batch.id}/agreement`;
   else return;

@@ -1,5 +1,5 @@
-// The answer queue: every change a reviewer makes (an answer, a flag, a note, an undo) is an
-// operation bound to the row that was on screen when it was given. Operations are sent one at a
+// The answer queue: every change a reviewer makes (an answer, a flag, a note, an undo, a redo) is
+// an operation bound to the row that was on screen when it was given. Operations are sent one at a
 // time, in the order given, whatever the latency; each stays in localStorage until the server
 // confirms it, so neither a server that is gone nor a reload of the page loses one. A refusal
 // that no retry can change (a submitted batch, a refused name) is kept apart and shown.
@@ -64,28 +64,27 @@ export class AnswerQueue {
     localStorage.setItem(KEY, JSON.stringify({ ops: this.ops, refused: this.refused }));
   }
 
-  // `op`: {kind: 'put', batch, material, line, reviewer, fields} or {kind: 'undo', batch,
-  // reviewer}.
+  // `op`: {kind: 'put', batch, material, line, reviewer, fields}, or {kind: 'undo' or 'redo',
+  // batch, material, line, reviewer, state}: the row the server will change and the state it
+  // will leave. Each is given an id the server applies once, however often it is sent. Returns
+  // the operation as queued.
   add(op) {
-    this.ops.push({ ...op, id: `${Date.now()}-${Math.random()}`, time: Date.now() });
+    const queued = { ...op, id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`, time: Date.now() };
+    this.ops.push(queued);
     this.save();
     this.onChange();
     this.pump();
+    return queued;
   }
 
-  // Takes back the reviewer's latest operation on the batch if it is not sent yet; returns it,
-  // or null when the latest was sent (the server's draft history then undoes it).
-  cancelLast(batch, reviewer) {
-    for (let i = this.ops.length - 1; i >= 0; --i) {
-      const op = this.ops[i];
-      if (op.batch !== batch || op.reviewer !== reviewer) continue;
-      if (op === this.inFlight || op.kind !== 'put') return null;
-      this.ops.splice(i, 1);
-      this.save();
-      this.onChange();
-      return op;
-    }
-    return null;
+  // Takes back the operation of id `id` if it is not sent yet; false when it is sent or gone.
+  cancel(id) {
+    const i = this.ops.findIndex((op) => op.id === id);
+    if (i < 0 || this.ops[i] === this.inFlight) return false;
+    this.ops.splice(i, 1);
+    this.save();
+    this.onChange();
+    return true;
   }
 
   // The operations not confirmed yet, oldest first.
@@ -137,9 +136,9 @@ export class AnswerQueue {
 }
 
 function send(op) {
-  if (op.kind === 'undo') {
-    return api('POST', `/api/batches/${op.batch}/undo`, { reviewer: op.reviewer });
+  const body = { reviewer: op.reviewer, request: op.id };
+  if (op.kind === 'undo' || op.kind === 'redo') {
+    return api('POST', `/api/batches/${op.batch}/${op.kind}`, body);
   }
-  return api('PUT', `/api/batches/${op.batch}/drafts/${op.material}`,
-    { reviewer: op.reviewer, ...op.fields });
+  return api('PUT', `/api/batches/${op.batch}/drafts/${op.material}`, { ...body, ...op.fields });
 }

@@ -372,10 +372,34 @@ function readOnly(outcome = 'nothing was changed') {
 }
 
 function change(item, fields) {
-  state.queue.add({
+  const before = mine(item);
+  delete before.pending;
+  const op = state.queue.add({
     kind: 'put', batch: state.batch.id, material: item.material, line: item.line,
     reviewer: state.reviewer, fields,
   });
+  state.history.undo.push({
+    material: item.material, line: item.line, before, after: { ...before, ...fields }, op: op.id,
+  });
+  state.history.redo = [];
+}
+
+// The reviewer's undo and redo as the server has them, with the changes not sent yet after them.
+export async function loadHistory() {
+  const b = state.batch;
+  const h = await api('GET', `/api/batches/${b.id}/changes?reviewer=${encodeURIComponent(state.reviewer)}`);
+  if (state.batch !== b) return;
+  const history = { undo: h.undo.map((c) => ({ ...c, op: null })), redo: h.redo.map((c) => ({ ...c, op: null })).reverse() };
+  for (const op of state.queue.pending(b.id, state.reviewer)) {
+    if (op.kind === 'put') {
+      const last = history.undo.findLast((c) => c.material === op.material);
+      const before = last ? last.after : { verdict: null, note: '', flagged: false };
+      history.undo.push({ material: op.material, line: op.line, before, after: { ...before, ...op.fields }, op: op.id });
+      history.redo = [];
+    } else if (op.kind === 'undo' && history.undo.length) history.redo.push(history.undo.pop());
+    else if (op.kind === 'redo' && history.redo.length) history.undo.push(history.redo.pop());
+  }
+  state.history = history;
 }
 
 // An answer to the row on screen now; the page moves on at once, before the server confirms.
@@ -414,22 +438,57 @@ function saveNote(item, text) {
   updateRow(state.batch.items.indexOf(item));
 }
 
+const describe = (c, draft) => `${c.material} (line ${c.line}) is ${draft.verdict === null ? 'unanswered' : draft.verdict}${draft.flagged ? ', flagged' : ''}`;
+
+// Takes back the latest change and shows its row at once, whatever the server's speed: a change
+// not sent yet is cancelled, one sent is taken back by the server's draft history.
 export function undo() {
-  const b = state.batch;
   if (readOnly()) return;
-  const cancelled = state.queue.cancelLast(b.id, state.reviewer);
-  const indexOf = (material) => b.items.findIndex((i) => i.material === material);
-  if (cancelled) {
-    status(`took back ${cancelled.material} (line ${cancelled.line}) before it was sent`);
-    go(indexOf(cancelled.material));
+  const c = state.history.undo.pop();
+  if (!c) {
+    status('nothing left to undo');
     return;
   }
-  // The server takes back the latest change it holds: the one in flight if there is one.
-  const last = state.queue.pending(b.id, state.reviewer).at(-1);
-  state.queue.add({ kind: 'undo', batch: b.id, reviewer: state.reviewer });
-  status('undoing…');
-  if (last && last.kind === 'put') go(indexOf(last.material));
-  state.undoAt = state.moves;
+  c.cancelled = Boolean(c.op) && state.queue.cancel(c.op);
+  c.op = null;
+  if (!c.cancelled) stepOnServer('undo', c, c.before);
+  state.history.redo.push(c);
+  showStep(c, `undone: ${describe(c, c.before)}`);
+}
+
+// Puts back the change the latest undo took back, and shows its row at once.
+export function redo() {
+  if (readOnly()) return;
+  const c = state.history.redo.pop();
+  if (!c) {
+    status('nothing left to redo');
+    return;
+  }
+  if (c.cancelled) {
+    c.op = state.queue.add({
+      kind: 'put', batch: state.batch.id, material: c.material, line: c.line, reviewer: state.reviewer, fields: c.after,
+    }).id;
+    c.cancelled = false;
+  } else stepOnServer('redo', c, c.after);
+  state.history.undo.push(c);
+  showStep(c, `redone: ${describe(c, c.after)}`);
+}
+
+function stepOnServer(kind, c, after) {
+  state.queue.add({
+    kind, batch: state.batch.id, material: c.material, line: c.line, reviewer: state.reviewer, state: after,
+  });
+}
+
+function showStep(c, text) {
+  const index = state.batch.items.findIndex((i) => i.material === c.material);
+  if (index === state.index) {
+    updateRow(index);
+    updateAnswer();
+  } else go(index);
+  renderSummary();
+  renderSubmit();
+  status(text);
 }
 
 // The server's answer to a change: the batch holds the draft as the store does now.
@@ -458,9 +517,10 @@ export function confirmed(op, draft, error) {
   renderSummary();
   renderSubmit();
   if (index === state.index) updateAnswer();
-  if (op.kind === 'undo') {
-    status(`undone: ${draft.material} (line ${draft.line}) is now ${draft.verdict === null ? 'unanswered' : draft.verdict}`);
-    if (state.undoAt === state.moves && index !== state.index) go(index);
+  if (op.kind !== 'put' && op.material !== draft.material) {
+    // Another tab of this reviewer changed the history: the server's is the one that stands.
+    status(`the server's ${op.kind} changed ${draft.material} (line ${draft.line}), not ${op.material}: your changes were also made elsewhere`, true);
+    loadHistory().catch(() => {});
   }
 }
 

@@ -13,21 +13,31 @@ export const state = {
   queue: null,           // the AnswerQueue
   moves: 0,              // counts every move to another row
   confirmations: 0,      // counts the changes the server confirmed
+  // The reviewer's changes of the batch that undo would take back (the last first) and those
+  // redo would put back (the last first): {material, line, before, after, op, cancelled}, `op`
+  // the id of a change maybe not sent yet (undo then cancels it), `cancelled` when undo took it
+  // back before it was sent (redo then sends it again).
+  history: { undo: [], redo: [] },
 };
 
-// The reviewer's draft of a row: the server's, with the changes not confirmed yet applied in
-// the order they were given.
-export function mine(item) {
+// The reviewer's draft of a row as the server holds it.
+export function saved(item) {
   const me = state.reviewer;
-  let draft = {
+  return {
     verdict: item.drafts[me] ?? null,
     note: (item.notes && item.notes[me]) || '',
     flagged: (item.flagged || []).includes(me),
   };
+}
+
+// The reviewer's draft of a row: the server's, with the changes not confirmed yet applied in
+// the order they were given (an undo or redo leaves the state it names).
+export function mine(item) {
+  let draft = saved(item);
   let pending = false;
-  for (const op of state.queue.pending(state.batch.id, me)) {
-    if (op.kind !== 'put' || op.material !== item.material) continue;
-    draft = { ...draft, ...op.fields };
+  for (const op of state.queue.pending(state.batch.id, state.reviewer)) {
+    if (op.material !== item.material) continue;
+    draft = op.kind === 'put' ? { ...draft, ...op.fields } : { ...op.state };
     pending = true;
   }
   return { ...draft, pending };

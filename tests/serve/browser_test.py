@@ -125,10 +125,16 @@ class Server:
 
 class DelayingProxy:
     """Between the browser and the server: every change (PUT, POST, DELETE) waits `delay` s before
-    it is passed on, as over a slow network; reads pass at once."""
+    it is passed on, as over a slow network; reads pass at once. A change whose kind ("PUT",
+    "undo", "redo") is in `drop` reaches the server, but its answer is lost on the way back, once
+    for each kind."""
 
     def __init__(self, target_port, delay):
         target = f"127.0.0.1:{target_port}"
+        self.delay = delay
+        self.drop = set()
+        self.dropped = []
+        proxy = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def log_message(self, *args):
@@ -137,7 +143,7 @@ class DelayingProxy:
             def forward(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 if self.command != "GET":
-                    time.sleep(delay)
+                    time.sleep(proxy.delay)
                 headers = {k: v for k, v in self.headers.items()
                            if k.lower() not in ("host", "origin", "connection")}
                 headers["Host"] = target
@@ -150,6 +156,12 @@ class DelayingProxy:
                     data = answer.read()
                 except OSError:
                     self.send_error(502)
+                    return
+                kind = self.command if self.command == "PUT" else self.path.rsplit("/", 1)[-1]
+                if kind in proxy.drop:
+                    proxy.drop.discard(kind)
+                    proxy.dropped.append(kind)
+                    self.close_connection = True
                     return
                 self.send_response(answer.status)
                 for k, v in answer.getheaders():
@@ -493,6 +505,7 @@ def main():
         app.until_text("#progress", rf"alice answered {burst - 1} of {n}")
         app.until_text("#status", r"undone")
         check(app.line() == burst + 1, f"undo shows line {app.line()}, the row it took back")
+        app.saved()
         check(items[burst - 1]["material"] not in app.drafts("alice"), "undo left the draft")
         app.keys(key_of.get(said[burst - 1], said[burst - 1]))
         app.until_text("#progress", rf"alice answered {burst} of {n}")
@@ -517,6 +530,56 @@ def main():
         app.until(lambda: app.line() == 20, f"go to line 20 shows line {app.line()}")
         app.keys("n")
         app.until(lambda: app.line() == burst + 2, f"n shows line {app.line()}")
+
+        # ------------------------------- undo then an answer 20 ms later, at every latency
+        # The view follows u at once: the next key answers the row undo took back, whether the
+        # server has confirmed the undo yet or not.
+        def row_state(line):
+            return app.drafts("alice").get(items[line - 2]["material"])
+
+        def key_changes(line):
+            with app.db() as db:
+                return db.execute(
+                    "SELECT c.verdict, c.undone FROM draft_changes c JOIN nodes n ON n.key = c.key "
+                    "WHERE c.batch = 1 AND c.reviewer = 'alice' AND n.material = ? ORDER BY c.id",
+                    (items[line - 2]["material"],)).fetchall()
+
+        for delay in (0.0, 0.3, 1.0):
+            proxy.delay = delay
+            app.open_row(proxy.base, 30)
+            after = row_state(31)
+            app.keys("3")
+            app.saved()
+            app.keys("u", "7", pause=0.02)
+            app.saved()
+            check(row_state(30) == ("7", "", 0) and row_state(31) == after,
+                  f"at {delay} s latency u then 7 left line 30 {row_state(30)} and line 31 "
+                  f"{row_state(31)} (was {after})")
+            check(app.line() == 31, f"after the 7 the page shows line {app.line()}, not 31")
+            app.keys(Keys.ARROW_LEFT, "u")
+            app.saved()
+            check(row_state(30) is None, f"undo left line 30 {row_state(30)}")
+        proxy.delay = 0.3
+
+        # Each kind of change once with its answer lost: the retry is applied once.
+        app.open_row(proxy.base, 31)
+        before = len(app.changes("alice"))
+        proxy.drop = {"PUT", "undo", "redo"}
+        app.keys("4")
+        app.saved()
+        app.keys("u")
+        app.saved()
+        check(row_state(31) is None, f"an undo sent twice left line 31 {row_state(31)}")
+        app.keys("U")
+        app.saved()
+        check(proxy.dropped == ["PUT", "undo", "redo"], f"the proxy dropped {proxy.dropped}")
+        check(row_state(31) == ("4", "", 0), f"a redo sent twice left line 31 {row_state(31)}")
+        check(key_changes(31) == [("4", 0)],
+              f"line 31's answer, undone and redone, each sent twice: {key_changes(31)}")
+        check(len(app.changes("alice")) == before + 1, "a change sent twice was applied twice")
+        app.keys("u")
+        app.saved()
+        check(row_state(31) is None, f"the last undo left line 31 {row_state(31)}")
 
         # --------------------------------- the server killed mid-batch and started again
         direct = server.base

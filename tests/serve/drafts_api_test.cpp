@@ -6,6 +6,7 @@
 #include "lattice/material.h"
 #include "store/store.h"
 #include "tests/serve/serve_fixture.h"
+#include "tests/support/store_oracle.h"
 
 namespace egkb::test {
 namespace {
@@ -30,6 +31,13 @@ class DraftsApiTest : public ServeTest {
   }
   std::pair<int, nlohmann::json> undo(const std::string& reviewer) const {
     return send("POST", "/api/batches/1/undo", {{"reviewer", reviewer}});
+  }
+  std::pair<int, nlohmann::json> step(const std::string& what, const std::string& reviewer,
+                                      const std::string& request) const {
+    return send("POST", "/api/batches/1/" + what, {{"reviewer", reviewer}, {"request", request}});
+  }
+  int64_t changes_in_store() const {
+    return query_number(path("store.sqlite"), "SELECT count(*) FROM draft_changes");
   }
   // The store's draft of `material` by `reviewer`, read directly.
   std::optional<DraftState> stored(const std::string& material, const std::string& reviewer) {
@@ -101,6 +109,75 @@ TEST_F(DraftsApiTest, UndoWalksBackTheDraftHistoryAcrossServerRuns) {
   EXPECT_EQ(none, 422);
   EXPECT_NE(why["error"].get<std::string>().find("nothing left to undo"), std::string::npos);
   EXPECT_EQ(stored("KNK", "bob")->verdict, Verdict::of(Score(5)));  // bob's own history is his
+}
+
+TEST_F(DraftsApiTest, RedoPutsBackWhatUndoTookUntilANewChange) {
+  serve();
+  ASSERT_EQ(put("KRRK", {{"reviewer", "alice"}, {"verdict", "1"}}).first, 200);
+  ASSERT_EQ(put("KNK", {{"reviewer", "alice"}, {"verdict", "2"}}).first, 200);
+  ASSERT_EQ(put("KNK", {{"reviewer", "alice"}, {"flagged", true}}).first, 200);
+  ASSERT_EQ(undo("alice").first, 200);
+  ASSERT_EQ(undo("alice").first, 200);
+  auto [status, history] = get("/api/batches/1/changes?reviewer=alice");
+  ASSERT_EQ(status, 200) << history.dump();
+  ASSERT_EQ(history["undo"].size(), 1u);
+  EXPECT_EQ(history["undo"][0]["material"], "KRRK");
+  EXPECT_TRUE(history["undo"][0]["before"]["verdict"].is_null());
+  EXPECT_EQ(history["undo"][0]["after"]["verdict"], "1");
+  ASSERT_EQ(history["redo"].size(), 2u);
+  EXPECT_EQ(history["redo"][0]["line"], 3);
+  EXPECT_EQ(history["redo"][0]["after"]["verdict"], "2");
+  EXPECT_EQ(history["redo"][1]["before"]["verdict"], "2");
+  EXPECT_EQ(history["redo"][1]["after"]["flagged"], true);
+
+  restart();
+  auto [s1, redone] = step("redo", "alice", "r1");
+  ASSERT_EQ(s1, 200) << redone.dump();
+  EXPECT_EQ(redone["material"], "KNK");
+  EXPECT_EQ(redone["verdict"], "2");
+  EXPECT_EQ(redone["flagged"], false);
+  EXPECT_EQ(step("redo", "alice", "r2").second["flagged"], true);
+  const auto [none, why] = step("redo", "alice", "r3");
+  EXPECT_EQ(none, 422);
+  EXPECT_NE(why["error"].get<std::string>().find("nothing left to redo"), std::string::npos);
+  // A new change after an undo ends what can be redone.
+  ASSERT_EQ(undo("alice").first, 200);
+  ASSERT_EQ(put("KCK", {{"reviewer", "alice"}, {"verdict", "3"}}).first, 200);
+  EXPECT_EQ(step("redo", "alice", "r4").first, 422);
+  EXPECT_EQ(stored("KNK", "alice"), (DraftState{Verdict::of(Score(2)), "", false}));
+  EXPECT_TRUE(get("/api/batches/1/changes?reviewer=alice").second["redo"].empty());
+}
+
+TEST_F(DraftsApiTest, ARequestSentAgainIsAppliedOnce) {
+  serve();
+  const nlohmann::json answer{{"reviewer", "alice"}, {"verdict", "2"}, {"request", "a1"}};
+  ASSERT_EQ(put("KNK", answer).first, 200);
+  ASSERT_EQ(put("KCK", {{"reviewer", "alice"}, {"verdict", "4"}, {"request", "a2"}}).first, 200);
+  // The answer to a1 was lost and the browser sends it again: one change, not two.
+  auto [status, again] = put("KNK", answer);
+  ASSERT_EQ(status, 200);
+  EXPECT_EQ(again["verdict"], "2");
+  EXPECT_EQ(changes_in_store(), 2);
+  // An undo sent twice takes back one change, and answers again with the row it took back.
+  auto [s1, first] = step("undo", "alice", "u1");
+  ASSERT_EQ(s1, 200);
+  EXPECT_EQ(first["material"], "KCK");
+  auto [s2, second] = step("undo", "alice", "u1");
+  ASSERT_EQ(s2, 200);
+  EXPECT_EQ(second["material"], "KCK");
+  EXPECT_TRUE(second["verdict"].is_null());
+  EXPECT_EQ(stored("KNK", "alice")->verdict, Verdict::of(Score(2)));
+  // So does a redo.
+  ASSERT_EQ(step("redo", "alice", "r1").first, 200);
+  ASSERT_EQ(step("redo", "alice", "r1").first, 200);
+  EXPECT_EQ(stored("KCK", "alice")->verdict, Verdict::of(Score(4)));
+  EXPECT_EQ(get("/api/batches/1/changes?reviewer=alice").second["undo"].size(), 2u);
+  // An id is another reviewer's to use too; a bad id is refused.
+  ASSERT_EQ(put("KNK", {{"reviewer", "bob"}, {"verdict", "7"}, {"request", "a1"}}).first, 200);
+  EXPECT_EQ(stored("KNK", "bob")->verdict, Verdict::of(Score(7)));
+  EXPECT_EQ(put("KNK", {{"reviewer", "bob"}, {"verdict", "1"}, {"request", "a b"}}).first, 400);
+  EXPECT_EQ(put("KNK", {{"reviewer", "bob"}, {"verdict", "1"}, {"request", 5}}).first, 400);
+  EXPECT_EQ(stored("KNK", "bob")->verdict, Verdict::of(Score(7)));
 }
 
 TEST_F(DraftsApiTest, EachReviewersTokenAnswersOnlyInTheirName) {

@@ -120,7 +120,9 @@ TEST_F(EvidenceStoreTest, DamagedRowsAreRefusedNamingTheColumn) {
 TEST_F(EvidenceStoreTest, ASchemaNineStoreHasNoEvidenceUntilItsNextWriteMigratesIt) {
   {
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
-    db.exec("DROP TABLE evidence; PRAGMA user_version = 9;");
+    db.exec(
+        "DROP TABLE draft_requests; ALTER TABLE draft_changes DROP COLUMN redoable; DROP TABLE "
+        "evidence; PRAGMA user_version = 9;");
   }
   EXPECT_TRUE(Store::open(store()).evidence().empty());
   Store s = Store::open(store());

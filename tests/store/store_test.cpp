@@ -483,6 +483,7 @@ TEST_F(StoreTest, SchemaSixDraftsBecomeTheFirstChangeOfTheirHistory) {
     // The store as schema 6 left it: drafts without notes, flags or history.
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
     db.exec(R"sql(
+      DROP TABLE draft_requests;
       DROP TABLE evidence;
       DROP TABLE created;
       DROP TABLE ranges;
@@ -511,6 +512,10 @@ TEST_F(StoreTest, SchemaSixDraftsBecomeTheFirstChangeOfTheirHistory) {
   ASSERT_TRUE(undone);
   EXPECT_EQ(undone->first, Key{2916});
   EXPECT_TRUE(Store::open(store()).drafts(BatchId(1)).empty());
+  const DraftHistory history = Store::open(store()).draft_history(BatchId(1), "ada");
+  EXPECT_TRUE(history.undo.empty());
+  ASSERT_EQ(history.redo.size(), 1u);
+  EXPECT_EQ(history.redo[0].after, (DraftState{Verdict::of(Score(7)), "", false}));
 }
 
 }  // namespace
