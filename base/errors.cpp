@@ -42,6 +42,7 @@ InputError::InputError(std::string file, std::size_t line, std::string field,
                        const std::string& message, Choice choice)
     : std::runtime_error(locate(file, line, field, message)),
       file_(std::move(file)),
+      message_(message),
       line_(line),
       field_(std::move(field)),
       choice_(choice) {}

@@ -36,9 +36,12 @@ class InputError : public std::runtime_error {
   std::size_t line() const { return line_; }
   const std::string& field() const { return field_; }
   Choice choice() const { return choice_; }
+  // The message without the file, line and field what() leads with.
+  const std::string& message() const { return message_; }
 
  private:
   std::string file_;
+  std::string message_;
   std::size_t line_;
   std::string field_;
   Choice choice_;

@@ -68,6 +68,15 @@ nlohmann::ordered_json error_json(const Refusal& r) {
   return j;
 }
 
+// A refusal as the app shows it: the row by its sheet line, never the sheet's name the command
+// line gives ("batch 2 as answered by alice:5: verdict: …"); a list of rows says each row's line.
+std::string refusal_text(const InputError& e) {
+  if (e.message().find('\n') != std::string::npos) return e.message();
+  std::string where = e.line() > 0 ? fmt::format("line {}", e.line()) : "";
+  if (!e.field().empty()) where += (where.empty() ? "" : " ") + e.field();
+  return where.empty() ? e.message() : where + ": " + e.message();
+}
+
 // Runs one call, turning egkb's failures into the statuses docs/formats.md lists: 404 for an
 // unknown batch or material, `input_status` for other refused input, 403 for a change of a store
 // this server may not write (for good: the app shows it rather than sending it again), 409 when
@@ -79,7 +88,7 @@ ApiReply answer(int input_status, Work&& work) {
   } catch (const Refusal& r) {
     return {r.status, error_json(r)};
   } catch (const InputError& e) {
-    return {input_status, error_json(Refusal(0, e.what(), e.field(), e.line(), e.choice()))};
+    return {input_status, error_json(Refusal(0, refusal_text(e), e.field(), e.line(), e.choice()))};
   } catch (const MaterialParseError& e) {
     return {400, error_json(Refusal(0, e.what(), "material"))};
   } catch (const StoreReadOnly& e) {

@@ -1,13 +1,14 @@
 // The JSON API (docs/formats.md, "Review app API") as the page calls it, with the reviewer's
-// token when the address carried one.
+// token when a link carried one. The token is kept for the server's address (localStorage), so
+// a new tab or a bookmark of the page acts for the same reviewer until a link brings another.
 
 const token = (() => {
   const params = new URLSearchParams(location.search);
   if (params.get('token')) {
-    sessionStorage.setItem('egkb.token', params.get('token'));
+    localStorage.setItem('egkb.token', params.get('token'));
     history.replaceState(null, '', location.pathname + location.hash);
   }
-  return sessionStorage.getItem('egkb.token') || '';
+  return localStorage.getItem('egkb.token') || '';
 })();
 
 // An answer the server did not give, or gave as a refusal. `retry`: the same request may

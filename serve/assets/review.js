@@ -54,7 +54,21 @@ export async function fetchBatch(id) {
 export function enterReview() {
   const b = state.batch;
   document.title = `Batch ${b.id} · egkb review`;
-  const filter = el('select', { id: 'filter', onchange: (e) => setFilter(e.target.value) },
+  // A filter chosen with the pointer hands the keys back to the rows; one chosen with the keys
+  // keeps the focus, so the arrows go on choosing.
+  let byPointer = false;
+  const filter = el('select', {
+    id: 'filter',
+    onpointerdown: () => { byPointer = true; },
+    onkeydown: () => { byPointer = false; },
+    onchange: (e) => {
+      setFilter(e.target.value);
+      if (byPointer) {
+        document.getElementById('node-title')?.focus({ preventScroll: true });
+        status(`showing rows ${FILTERS[state.filter][0]}: the keys answer and move again`);
+      }
+    },
+  },
     Object.entries(FILTERS).map(([k, [label]]) => el('option', { value: k, selected: k === state.filter }, label)));
   fill(document.getElementById('app'),
     el('p', { class: 'crumbs' }, el('a', { href: '#/' }, '← all batches'), ' · ',
@@ -542,7 +556,7 @@ export function renderSubmit() {
   if (r && r.error) {
     outcome = el('div', { class: 'refusal', id: 'outcome', role: 'alert' },
       el('strong', {}, 'Nothing was applied.'), messageWithLinks(r.error, b),
-      r.choice ? el('p', {}, `If that is what you mean, tick “${r.choice}” and submit again.`) : null);
+      choiceAdvice(r.choice));
   } else if (r) {
     outcome = el('div', { class: 'done', id: 'outcome', role: 'status' },
       el('strong', {}, `Applied as run ${r.run}: ${r.verdicts} verdicts by ${r.reviewer}, ${r.rescored} scores changed, ${r.confirmed} confirmed.`),
@@ -554,12 +568,23 @@ export function renderSubmit() {
       el('code', {}, 'egkb review import'), ': all of them or none. Afterwards the batch is read-only.'),
     pending ? el('p', { class: 'warn' }, `${pending} of your changes are not saved yet: submit once they are.`) : null,
     el('p', { class: 'submit-options' },
-      option('partial', 'partial (only the answered rows)', checked('partial', me < b.items.length)),
+      option('partial', 'partial (only the answered rows)', checked('partial', false)),
       option('accept_stale', 'accept stale (rows changed since drawn)', checked('accept_stale', false)),
       option('replace', 'replace (a batch submitted already)', checked('replace', false))),
     el('button', { type: 'button', class: 'primary', id: 'submit-button', disabled: done, onclick: () => submit(false) },
       done ? `Batch ${b.id} is submitted` : `Submit batch ${b.id} as ${state.reviewer} (s)`),
     outcome));
+}
+
+// What a refusal that a choice would lift asks of the reviewer: a box to tick, or for answers
+// that differ from another reviewer's, the confirmation the next submit opens.
+function choiceAdvice(choice) {
+  if (!choice) return null;
+  if (choice === 'accept disagreements') {
+    return el('p', {}, 'Settle them with the other reviewers, or submit again: the list of them opens, with “Submit anyway”.');
+  }
+  if (!document.getElementById(`opt-${choice.replace(' ', '_')}`)) return null;
+  return el('p', {}, `If that is what you mean, tick “${choice}” and submit again.`);
 }
 
 export async function submit(confirmedDisagreements) {

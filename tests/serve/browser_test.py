@@ -45,7 +45,7 @@ try:
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:
     sys.exit("browser_test: python3-selenium is missing; ./setup.sh installs it")
 
@@ -524,6 +524,17 @@ def main():
               "the flagged filter lists other rows")
         app.js("document.getElementById('filter').value = 'all';"
                "document.getElementById('filter').dispatchEvent(new Event('change'))")
+        # A filter chosen with the pointer gives the keys back to the rows.
+        chooser = driver.find_element(By.ID, "filter")
+        ActionChains(driver).click(chooser).perform()
+        Select(chooser).select_by_value("unanswered")
+        shown = app.line()
+        app.keys(Keys.ARROW_RIGHT)
+        app.until(lambda: app.line() != shown,
+                  f"→ after a filter chosen with the mouse stays on line {shown}: "
+                  f"{app.text('#status')!r}")
+        app.js("document.getElementById('filter').value = 'all';"
+               "document.getElementById('filter').dispatchEvent(new Event('change'))")
         app.keys("g")
         app.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#goto-dialog[open]"))
         app.keys("20", Keys.ENTER)
@@ -624,7 +635,8 @@ def main():
               f"own round trip included)")
 
         # ---------------------------------- refusal: a missing row, linked by sheet line
-        app.js("document.getElementById('opt-partial').checked = false")
+        check(not app.js("return document.getElementById('opt-partial').checked"),
+              "partial is ticked though the reviewer never ticked it")
         driver.find_element(By.ID, "submit-button").click()
         app.until_text("#outcome", r"Nothing was applied")
         links = driver.find_elements(By.CSS_SELECTOR, "#outcome a[href^='#/batch/1/']")
@@ -770,6 +782,16 @@ def main():
             check(app.drafts("alice").get(items[-1]["material"], (None,))[0] == said[n - 1],
                   f"alice's link stored {app.drafts('alice').get(items[-1]['material'])}")
             check(items[-1]["material"] not in app.drafts(other), "alice's answer went to bob")
+            # The link's page opened again in a new tab, as from a bookmark: still alice's.
+            first_tab = driver.current_window_handle
+            driver.switch_to.new_window("tab")
+            driver.get(f"{tokened.base}#/batch/1/{n + 1}")
+            app.until_text("#progress", rf"alice answered {n} of {n}")
+            check(not driver.find_elements(By.CSS_SELECTOR, "#name-dialog[open]"),
+                  "a new tab of alice's link asks a name")
+            check(app.text("#who") == "reviewer: alice", f"a new tab shows {app.text('#who')!r}")
+            driver.close()
+            driver.switch_to.window(first_tab)
         finally:
             tokened.stop()
 

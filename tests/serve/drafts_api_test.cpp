@@ -232,6 +232,8 @@ TEST_F(DraftsApiTest, ASubmittedBatchIsReadOnly) {
     EXPECT_EQ(status, 422);
     EXPECT_EQ(why["choice"], "submitted");
     EXPECT_NE(why["error"].get<std::string>().find("egkb review undo"), std::string::npos);
+    EXPECT_EQ(why["error"].get<std::string>().find("store.sqlite"), std::string::npos)
+        << "the app knows its store: " << why["error"];
   }
   EXPECT_EQ(stored("KNK", "alice")->verdict, Verdict::ok());
   EXPECT_EQ(stored("KNK", "bob"), (DraftState{std::nullopt, "", true}));
@@ -254,6 +256,9 @@ TEST_F(DraftsApiTest, ASubmitWithOpenDisagreementsIsWarnedOf) {
   const std::string message = why["error"];
   EXPECT_NE(message.find("line 3 verdict: KNK: alice ok (3), bob 2"), std::string::npos) << message;
   EXPECT_EQ(message.find("KCK"), std::string::npos) << message;
+  // The app names rows by their line, not as the command line names a sheet.
+  EXPECT_EQ(message.find("as answered by"), std::string::npos) << message;
+  EXPECT_EQ(message.rfind("1 row(s) answered otherwise", 0), 0u) << message;
   EXPECT_FALSE(Store::open(path("store.sqlite")).batch_import(BatchId(1)));
   const auto [accepted, result] =
       submit(1, {{"reviewer", "alice"}, {"accept_disagreements", true}});
