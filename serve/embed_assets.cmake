@@ -11,7 +11,8 @@ foreach(spec "/|index.html|text/html"
              "/hood.js|hood.js|text/javascript"
              "/review.js|review.js|text/javascript"
              "/batches.js|batches.js|text/javascript"
-             "/agreement.js|agreement.js|text/javascript")
+             "/agreement.js|agreement.js|text/javascript"
+             "/board.js|board.js|text/javascript")
   string(REPLACE "|" ";" parts "${spec}")
   list(GET parts 0 url)
   list(GET parts 1 file)

@@ -9,6 +9,7 @@
 
 #include "base/errors.h"
 #include "base/text.h"
+#include "evidence/position_json.h"
 #include "lattice/knowledge_base.h"
 #include "lattice/material.h"
 #include "lattice/neighbourhood.h"
@@ -488,6 +489,16 @@ ApiReply ReviewApi::node(const std::string& material) {
     const nlohmann::ordered_json record = node_record_json(store, key);
     for (const char* k : {"history", "verdicts", "range"}) j[k] = record[k];
     return ApiReply{200, j};
+  });
+}
+
+ApiReply ReviewApi::position(const std::string& material, uint32_t index) {
+  return answer(422, [&] {
+    Store store = Store::open(store_);
+    const PieceSet& pieces = store.pieces();
+    const Key key = key_of_text(material, pieces);
+    const std::vector<EvidenceRecord> records = store.evidence();
+    return ApiReply{200, position_json(key, pieces, index, evidence_for_key(key, pieces, records))};
   });
 }
 

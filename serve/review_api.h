@@ -35,6 +35,9 @@ class ReviewApi {
   ApiReply batch(BatchId id);
   ApiReply agreement(BatchId id);
   ApiReply node(const std::string& material);
+  // Position `index` of the material for the board, with the engine's evidence where the store
+  // holds some (evidence/position_json.h).
+  ApiReply position(const std::string& material, uint32_t index);
   // Every change (put_draft, undo, redo) may carry `"request": ID`, an id the client made: a
   // request of an id already applied is answered with its row as it stands and applied no more.
   // `body`: {"reviewer": "...", and any of "verdict": "0".."9", "ok" or null, "note": "...",

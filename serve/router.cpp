@@ -56,6 +56,15 @@ std::optional<BatchId> id_of(std::string_view text) {
   return BatchId(id);
 }
 
+// A position's number: 1 to 9 digits, so it always fits uint32_t.
+std::optional<uint32_t> index_of(std::string_view text) {
+  if (text.empty() || text.size() > 9) return std::nullopt;
+  uint32_t index = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), index);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return index;
+}
+
 // A material as a path names it: 1 to 40 ASCII letters; the API parses it further.
 bool is_material(std::string_view text) {
   return !text.empty() && text.size() <= 40 && std::all_of(text.begin(), text.end(), [](char c) {
@@ -196,6 +205,15 @@ ApiReply Router::route(const HttpRequest& request, const Caller& caller) {
   }
   if (api && n == 3 && part[1] == "nodes" && is_material(part[2]) && get) {
     return api_.node(std::string(part[2]));
+  }
+  if (api && n == 3 && part[1] == "positions" && is_material(part[2]) && get) {
+    const std::string_view text = request.param("index").value_or("0");
+    const std::optional<uint32_t> index = index_of(text);
+    if (!index) {
+      return refusal(400, fmt::format("index: expected a position's number, 0 or more, not {}",
+                                      in_quotes(std::string(text))));
+    }
+    return api_.position(std::string(part[2]), *index);
   }
   return refusal(404, fmt::format("no such page or API call: {} {}", printable(method),
                                   printable(request.path)));

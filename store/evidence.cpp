@@ -120,8 +120,12 @@ EvidenceView view_of(const EvidenceRecord& r, bool mirrored) {
   return {&r, true, r.losses, r.draws, r.wins, -r.expected, -r.high, -r.low, mirror(r.score)};
 }
 
-std::vector<std::optional<EvidenceView>> evidence_for_rows(
-    const KnowledgeBase& kb, std::span<const EvidenceRecord> records) {
+namespace {
+
+// Of each material's rows that did not fail, the newest (on a tie the one with the most
+// positions).
+std::unordered_map<Key, const EvidenceRecord*> best_records(
+    std::span<const EvidenceRecord> records) {
   std::unordered_map<Key, const EvidenceRecord*> best;
   for (const EvidenceRecord& r : records) {
     if (r.failed()) continue;
@@ -131,16 +135,33 @@ std::vector<std::optional<EvidenceView>> evidence_for_rows(
       held = &r;
     }
   }
+  return best;
+}
+
+std::optional<EvidenceView> standing_for(
+    Key key, const PieceSet& pieces, const std::unordered_map<Key, const EvidenceRecord*>& best) {
+  if (const auto it = best.find(key); it != best.end()) return view_of(*it->second, false);
+  if (const auto m = best.find(mirror_key(key, pieces)); m != best.end()) {
+    return view_of(*m->second, true);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<std::optional<EvidenceView>> evidence_for_rows(
+    const KnowledgeBase& kb, std::span<const EvidenceRecord> records) {
+  const auto best = best_records(records);
   std::vector<std::optional<EvidenceView>> out(kb.rows.size());
   for (std::size_t i = 0; i < kb.rows.size(); ++i) {
-    const Key key = kb.rows[i].key;
-    if (const auto it = best.find(key); it != best.end()) {
-      out[i] = view_of(*it->second, false);
-    } else if (const auto m = best.find(mirror_key(key, *kb.pieces)); m != best.end()) {
-      out[i] = view_of(*m->second, true);
-    }
+    out[i] = standing_for(kb.rows[i].key, *kb.pieces, best);
   }
   return out;
+}
+
+std::optional<EvidenceView> evidence_for_key(Key key, const PieceSet& pieces,
+                                             std::span<const EvidenceRecord> records) {
+  return standing_for(key, pieces, best_records(records));
 }
 
 std::vector<std::optional<EvidenceView>> evidence_for_nodes(

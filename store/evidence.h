@@ -55,6 +55,10 @@ EvidenceView view_of(const EvidenceRecord& record, bool mirrored);
 std::vector<std::optional<EvidenceView>> evidence_for_rows(const KnowledgeBase& kb,
                                                            std::span<const EvidenceRecord> records);
 
+// The same for one material, stored or not.
+std::optional<EvidenceView> evidence_for_key(Key key, const PieceSet& pieces,
+                                             std::span<const EvidenceRecord> records);
+
 // The same for each node of the KB's lattice: a stored node as its row, an implied mirror as its
 // stored mirror's evidence mirrored.
 std::vector<std::optional<EvidenceView>> evidence_for_nodes(

@@ -6,7 +6,7 @@ import { showBatches } from './batches.js';
 import { el, fill, keepingFocus } from './dom.js';
 import { AnswerQueue } from './queue.js';
 import {
-  answerHere, confirmed, enterReview, fetchBatch, focusSubmit, go, loadHistory, nextWhere, redo,
+  anotherPosition, answerHere, confirmed, enterReview, fetchBatch, focusSubmit, go, loadHistory, nextWhere, redo,
   redrawHood, refreshAll, renderSubmit, step, toggleFlag, undo,
 } from './review.js';
 import { disagrees, mine, state, status } from './state.js';
@@ -151,6 +151,8 @@ function onKey(e) {
   else if (e.key === 'g') openGoto();
   else if (e.key === 'u') undo();
   else if (e.key === 'U') redo();
+  else if (e.key === 'p' && item) anotherPosition(1);
+  else if (e.key === 'P' && item) anotherPosition(-1);
   else if (e.key === 's') focusSubmit();
   else if (e.key === 'a') location.hash = `#/batch/${state.batch.id}/agreement`;
   else return;

@@ -3,6 +3,7 @@
 // answers), and the neighbourhood and history follow when the server sends them.
 import { api } from './api.js';
 import { bar, el, fill, keepingFocus, messageWithLinks } from './dom.js';
+import { showBoard } from './board.js';
 import { hoodCard } from './hood.js';
 import {
   FILTERS, answeredBy, answers, disagrees, inFilter, mine, state, status,
@@ -209,6 +210,7 @@ function renderNode() {
     el('h2', { id: 'node-title', class: 'material', tabindex: '-1' },
       el('span', { class: 'visually-hidden' }, `Line ${item.line}: `), item.material, ' ', symbols(item.material, b.pieces)),
     el('p', {}, item.words),
+    el('div', { class: 'node-body' }, el('div', { class: 'node-main' },
     el('dl', { class: 'facts' },
       el('dt', {}, 'score now'),
       el('dd', { id: 'score' }, now ? `${now.score} — ${now.meaning} (${now.source}${now.invariable ? ', invariable' : ''})` : 'no longer stored'),
@@ -227,8 +229,28 @@ function renderNode() {
     el('div', { class: 'row-tools' },
       el('button', { type: 'button', id: 'flag', 'aria-pressed': 'false', disabled: readOnly, onclick: () => toggleFlag() }, '⚑ flag for later (f)'),
       el('label', { for: 'note' }, 'Your note (c)'), note),
-    el('div', { id: 'others', 'aria-live': 'polite' }));
+    el('div', { id: 'others', 'aria-live': 'polite' })),
+    el('section', { class: 'board-slot', id: 'board-slot', 'aria-labelledby': 'board-title', 'data-material': item.material })));
   updateAnswer();
+  loadBoard();
+}
+
+// The row's example position: the one last shown for its material, the first at the start.
+function loadBoard() {
+  const item = state.batch.items[state.index];
+  const slot = document.getElementById('board-slot');
+  if (!item || !slot) return;
+  showBoard(slot, item.material, state.boards.get(item.material) || 0, state.batch.meanings, () => anotherPosition(1));
+}
+
+// Another example position of the row's material (p; P goes back).
+export function anotherPosition(delta) {
+  const item = state.batch.items[state.index];
+  if (!item) return;
+  const index = Math.max(0, (state.boards.get(item.material) || 0) + delta);
+  state.boards.set(item.material, index);
+  loadBoard();
+  status(`${item.material}: example position ${index + 1}`);
 }
 
 // The parts of the row's card that follow its drafts; the note is left alone while it is edited.

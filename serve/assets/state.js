@@ -9,6 +9,7 @@ export const state = {
   index: 0,              // the row shown
   filter: localStorage.getItem('egkb.filter') || 'all',
   nodes: new Map(),      // /api/nodes/{material}, by material
+  boards: new Map(),     // the example position shown for a material, by material
   result: null,          // the last submit's answer or refusal
   queue: null,           // the AnswerQueue
   moves: 0,              // counts every move to another row

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "base/errors.h"
+#include "engine/score_code.h"
+#include "store/evidence.h"
 #include "store/store.h"
 #include "tests/serve/serve_fixture.h"
 
@@ -34,6 +36,66 @@ class ApiTest : public ServeTest {
     return Score(0);
   }
 };
+
+// The board's positions are those `egkb positions` prints; where the store holds evidence, those
+// the engine searched, with its score of each, and the material's figures from red's side.
+TEST_F(ApiTest, PositionsAreEgkbPositionsWithTheEnginesEvidence) {
+  serve();
+  const Outcome printed = run("positions KNK --count 3 --seed 1 --json");
+  ASSERT_EQ(printed.code, 0) << printed.err;
+  const nlohmann::json fens = nlohmann::json::parse(printed.out)["positions"];
+  auto [status, p] = get("/api/positions/KNK?index=2");
+  ASSERT_EQ(status, 200) << p.dump();
+  EXPECT_EQ(p["fen"], fens[2]["fen"]);
+  EXPECT_EQ(p["pieces"], "xiangqi");
+  EXPECT_EQ(p["board"].size(), 10u);
+  EXPECT_EQ(p["to_move"], "red");
+  EXPECT_TRUE(p["evidence"].is_null());
+  std::size_t pieces = 0;
+  for (const auto& rank : p["board"]) {
+    for (char c : rank.get<std::string>()) pieces += c != '.';
+  }
+  EXPECT_EQ(pieces, 3u);
+
+  // Evidence for KNK's mirror: the positions shown are its positions mirrored, the figures red's.
+  {
+    Store store = Store::open(path("store.sqlite"));
+    EvidenceRecord r;
+    r.key = key_of(parse_material("KKN", store.pieces()), store.pieces());
+    r.engine = "Fake 1";
+    r.budget = "depth 1";
+    r.seed = 7;
+    r.scores = {score_code({EngineScore::Kind::Centipawns, 500}),
+                score_code({EngineScore::Kind::Mate, 3})};
+    r.threshold = 300;
+    r.wins = 2;
+    r.expected = 1;
+    r.low = 0.2;
+    r.high = 1;
+    r.score = Score(0);
+    store.write_apart(
+        [&](StoreWriter& w) { w.put_evidence(w.add_run({.command = "evidence"}), r); });
+  }
+  std::tie(status, p) = get("/api/positions/KNK?index=1");
+  ASSERT_EQ(status, 200) << p.dump();
+  EXPECT_EQ(p["seed"], 7);
+  EXPECT_EQ(p["to_move"], "red") << "position 1 of KKN has black to move: mirrored, red";
+  EXPECT_EQ(p["evidence"]["searched"], "KKN");
+  EXPECT_EQ(p["evidence"]["losses"], 2) << "KKN's red wins are KNK's black wins";
+  EXPECT_EQ(p["evidence"]["score"], 9);
+  EXPECT_EQ(p["evidence"]["position"]["score"], "mate in 3 for red to move");
+  EXPECT_EQ(p["evidence"]["position"]["outcome"], "counted a red win")
+      << "KKN's black mates: KNK's red";
+  std::tie(status, p) = get("/api/positions/KNK?index=2");
+  ASSERT_EQ(status, 200);
+  EXPECT_TRUE(p["evidence"]["position"].is_null()) << "the engine searched two positions";
+  EXPECT_EQ(p["seed"], 1);
+
+  EXPECT_EQ(get("/api/positions/KNK?index=-1").first, 400);
+  EXPECT_EQ(get("/api/positions/KNK?index=1x").first, 400);
+  EXPECT_EQ(get("/api/positions/KGGGK").first, 400);
+  EXPECT_EQ(get("/api/positions/KRK").second["evidence"], nullptr);
+}
 
 TEST_F(ApiTest, BatchesShowProgressByReviewer) {
   serve();

@@ -378,6 +378,14 @@ def main():
         run("synth", "--preset", "end65", "--seed", "3", "--truth", "truth.csv", "--out",
             "kb.sqlite")
         run("sample", "kb.sqlite", "--size", "40", "--seed", "2", "--out", "batch.csv")
+        # Evidence from play for the batch's rows, at the smallest budget: what the board shows.
+        engine = shutil.which("fairy-stockfish", path=os.environ.get("PATH", "") + ":/usr/games")
+        if engine:
+            run("evidence", "kb.sqlite", "--rows", "batch:1", "--depth", "1", "--positions", "4",
+                "--jobs", "1", "--quiet")
+        else:
+            print("browser test: no fairy-stockfish (./setup.sh installs it): the board is "
+                  "checked without the engine's evidence")
         with open(os.path.join(work, "truth.csv")) as f:
             truth = {row.split(",")[0]: int(row.split(",")[1]) for row in f.read().split()[1:]}
         server = Server(egkb, "kb.sqlite", work)
@@ -445,6 +453,33 @@ def main():
         link.send_keys(Keys.ENTER)
         app.until_text("#progress", rf"alice answered 0 of {n}")
         check(app.line() == 2, f"the batch opens at line {app.line()}, not its first row, line 2")
+
+        # ------------------------------------- the board, another position, the evidence
+        first = items[0]["material"]
+        shown = api(f"/api/positions/{first}?index=0")
+        app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "svg.board"), "no board")
+        placed = sum(c != "." for rank in shown["board"] for c in rank)
+        drawn = len(driver.find_elements(By.CSS_SELECTOR, "svg.board .piece"))
+        check(drawn == placed, f"the board draws {drawn} pieces of {placed}")
+        check(len(first) == placed, f"{first}'s position has {placed} pieces")
+        told = app.text("#board-text")
+        check(re.match(r"Red: (\w+ [a-i]\d+.*)\. Black: .*(Red|Black) to move\.$", told),
+              f"the board's text alternative reads {told!r}")
+        label = driver.find_element(By.CSS_SELECTOR, "svg.board").get_attribute("aria-label")
+        check(told in label, f"the board's label {label!r} leaves out its pieces")
+        app.keys("p")
+        app.until_text("#board-title", r"Example position 2")
+        app.until(lambda: app.text("#board-text") and app.text("#board-text") != told or
+                  api(f"/api/positions/{first}?index=1")["board"] == shown["board"],
+                  "p shows the same position")
+        if engine:
+            app.until_text("#evidence", r"Engine evidence — Fairy-Stockfish")
+            app.until_text("#evidence", r"red wins \d+ · draws \d+ · black wins \d+")
+            app.until_text("#position-verdict", r"On this position: .* counted a")
+        app.keys("P")
+        app.until_text("#board-title", r"Example position 1")
+        check(not app.drafts("alice"), f"the board or its evidence answered: {app.drafts('alice')}")
+        app.shot("serve-board.png")
 
         # ---------------------------------------------- Enter on a control is the control's
         def enter_on(selector):

@@ -1,0 +1,24 @@
+// An example position of a material for the review app's board: position `index` of those the
+// material's evidence searched, with the engine's score of it and what it counted, or where the
+// engine searched fewer (or none), a position drawn as `egkb positions` draws it.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "lattice/piece_set.h"
+#include "lattice/types.h"
+#include "store/evidence.h"
+
+namespace egkb {
+
+// {material, pieces, index, seed, files, ranks, to_move ("red" or "black": the piece set's sides
+// are named in `sides`), fen, board (the ranks as text, the last rank first: canonical letters,
+// red's upper case, '.' empty), evidence (null, or evidence_view_json's figures and `position`: the
+// engine's `score` and `outcome` of this position as text, null when it was not searched)}.
+// Throws InputError when the material has no legal position.
+nlohmann::ordered_json position_json(Key key, const PieceSet& pieces, uint32_t index,
+                                     const std::optional<EvidenceView>& evidence);
+
+}  // namespace egkb

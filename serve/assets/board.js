@@ -1,0 +1,170 @@
+// An example position of the row's material on a board (GET /api/positions/{material}): drawn
+// as SVG with a text alternative that names every piece on its square, a button for another
+// position, and where the store holds evidence from play, what the engine said of the material
+// and of this position. Evidence is shown as evidence: it never chooses an answer.
+import { api } from './api.js';
+import { el, fill } from './dom.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+const GLYPHS = {
+  xiangqi: {
+    K: '帥', R: '俥', N: '傌', C: '炮', P: '兵', G: '仕', M: '相',
+    k: '將', r: '車', n: '馬', c: '砲', p: '卒', g: '士', m: '象',
+  },
+  chess: {
+    K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙', k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟',
+  },
+};
+
+const NAMES = {
+  xiangqi: { K: 'king', R: 'rook', N: 'knight', C: 'cannon', P: 'pawn', G: 'guard', M: 'minister' },
+  chess: { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' },
+};
+
+function svg(name, attrs, ...children) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, String(v));
+  for (const c of children) e.append(c);
+  return e;
+}
+
+const square = (file, rank) => `${String.fromCharCode(97 + file)}${rank + 1}`;
+
+// "Red: king e1, rook a10. Black: king e10, guards d10 and f10. Black to move."
+export function boardText(p) {
+  const names = NAMES[p.pieces] || {};
+  // Each side's pieces in the piece set's order, the king first.
+  const bySide = [0, 1].map(() => new Map(Object.values(names).map((name) => [name, []])));
+  p.board.forEach((row, r) => [...row].forEach((c, file) => {
+    if (c === '.') return;
+    const side = c === c.toUpperCase() ? 0 : 1;
+    const name = names[c.toUpperCase()] || c.toUpperCase();
+    if (!bySide[side].has(name)) bySide[side].set(name, []);
+    bySide[side].get(name).push(square(file, p.ranks - 1 - r));
+  }));
+  const sideText = (i) => {
+    const parts = [...bySide[i]].filter(([, at]) => at.length).map(([name, at]) => (at.length > 1
+      ? `${name}s ${at.slice(0, -1).join(', ')} and ${at.at(-1)}` : `${name} ${at[0]}`));
+    const who = p.sides[i];
+    return `${who[0].toUpperCase()}${who.slice(1)}: ${parts.join(', ')}.`;
+  };
+  const mover = p.sides[p.to_move === 'red' ? 0 : 1];
+  return `${sideText(0)} ${sideText(1)} ${mover[0].toUpperCase()}${mover.slice(1)} to move.`;
+}
+
+// The board, red's side at the bottom. Xiangqi's pieces stand on the points of the lines, with
+// the river and the palaces; chess's on the squares.
+function boardSvg(p, label) {
+  const xiangqi = p.pieces === 'xiangqi';
+  const cell = 40;
+  const margin = xiangqi ? 30 : 22;
+  const width = xiangqi ? (p.files - 1) * cell + 2 * margin : p.files * cell + 2 * margin;
+  const height = xiangqi ? (p.ranks - 1) * cell + 2 * margin : p.ranks * cell + 2 * margin;
+  const at = (file, row) => (xiangqi
+    ? [margin + file * cell, margin + row * cell]
+    : [margin + file * cell + cell / 2, margin + row * cell + cell / 2]);
+  const parts = [];
+  if (xiangqi) {
+    const right = margin + (p.files - 1) * cell;
+    const bottom = margin + (p.ranks - 1) * cell;
+    for (let r = 0; r < p.ranks; ++r) parts.push(svg('line', { x1: margin, y1: margin + r * cell, x2: right, y2: margin + r * cell }));
+    for (let f = 0; f < p.files; ++f) {
+      const x = margin + f * cell;
+      if (f === 0 || f === p.files - 1) parts.push(svg('line', { x1: x, y1: margin, x2: x, y2: bottom }));
+      else {
+        parts.push(svg('line', { x1: x, y1: margin, x2: x, y2: margin + 4 * cell }));
+        parts.push(svg('line', { x1: x, y1: margin + 5 * cell, x2: x, y2: bottom }));
+      }
+    }
+    for (const top of [0, 7]) {
+      const [x0, y0] = at(3, top);
+      const [x1, y1] = at(5, top + 2);
+      parts.push(svg('line', { x1: x0, y1: y0, x2: x1, y2: y1 }), svg('line', { x1, y1: y0, x2: x0, y2: y1 }));
+    }
+    parts.push(svg('text', { x: width / 2, y: margin + 4.5 * cell + 5, class: 'river', 'text-anchor': 'middle' }, 'river'));
+  } else {
+    for (let r = 0; r < p.ranks; ++r) {
+      for (let f = 0; f < p.files; ++f) {
+        parts.push(svg('rect', {
+          x: margin + f * cell, y: margin + r * cell, width: cell, height: cell,
+          class: (f + r) % 2 === 0 ? 'light' : 'dark',
+        }));
+      }
+    }
+  }
+  for (let f = 0; f < p.files; ++f) {
+    const [x] = at(f, 0);
+    parts.push(svg('text', { x, y: height - 6, class: 'coord', 'text-anchor': 'middle' }, String.fromCharCode(97 + f)));
+  }
+  for (let r = 0; r < p.ranks; ++r) {
+    const [, y] = at(0, r);
+    parts.push(svg('text', { x: 4, y: y + 4, class: 'coord' }, String(p.ranks - r)));
+  }
+  const glyphs = GLYPHS[p.pieces] || {};
+  p.board.forEach((row, r) => [...row].forEach((c, f) => {
+    if (c === '.') return;
+    const [x, y] = at(f, r);
+    const side = c === c.toUpperCase() ? 'red' : 'black';
+    parts.push(svg('g', { class: `piece ${side}` },
+      xiangqi ? svg('circle', { cx: x, cy: y, r: cell * 0.44 }) : '',
+      svg('text', { x, y: y + (xiangqi ? 7 : 11), 'text-anchor': 'middle' }, glyphs[c] || c)));
+  }));
+  return svg('svg', {
+    class: `board ${xiangqi ? 'xiangqi' : 'chess'}`, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label,
+  }, ...parts);
+}
+
+const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`;
+
+function evidenceFigures(e, material, meanings) {
+  if (!e) return el('p', { class: 'muted', id: 'evidence' }, 'No evidence from play for this material in the store (egkb evidence).');
+  const searched = e.searched === material ? '' : ` (searched as its mirror ${e.searched})`;
+  return el('div', { id: 'evidence', class: 'evidence' },
+    el('p', {},
+      el('strong', {}, 'Engine evidence'), ` — ${e.engine}, ${e.budget}, ${e.positions} positions${searched}: `,
+      el('span', { class: 'wdl' }, `red wins ${e.wins} · draws ${e.draws} · black wins ${e.losses}`), '.'),
+    el('p', {}, `Expected result ${signed(e.expected)} for red (95%: ${signed(e.low)} to ${signed(e.high)}), `,
+      `which bins to score ${e.score}${meanings ? ` (${meanings[e.score]})` : ''}.`),
+    e.position ? el('p', { id: 'position-verdict' }, `On this position: ${e.position.score}, ${e.position.outcome} at ±${e.threshold} cp.`)
+      : el('p', { class: 'muted', id: 'position-verdict' }, 'The engine did not search this position.'),
+    el('p', { class: 'muted small' }, 'Evidence only: the engine can be wrong (fortresses, slow wins). Your answer is yours.'));
+}
+
+const cache = new Map();
+
+async function position(material, index) {
+  const key = `${material}/${index}`;
+  if (!cache.has(key)) cache.set(key, api('GET', `/api/positions/${material}?index=${index}`));
+  try {
+    return await cache.get(key);
+  } catch (e) {
+    cache.delete(key);
+    throw e;
+  }
+}
+
+// Fills `slot` with position `index` of `material`; `onAnother` asks for the next one.
+export async function showBoard(slot, material, index, meanings, onAnother) {
+  slot.dataset.index = String(index);
+  const current = () => slot.dataset.material === material && slot.dataset.index === String(index);
+  let p;
+  try {
+    p = await position(material, index);
+  } catch (e) {
+    if (current()) fill(slot, el('p', { class: 'warn' }, `No position to show: ${e.message}`));
+    return;
+  }
+  if (!current()) return;
+  const sides = p.sides.map((s) => `${s[0].toUpperCase()}${s.slice(1)}`);
+  const text = boardText(p);
+  const label = `Example position ${index + 1} of ${material}: ${text}`;
+  fill(slot,
+    el('h3', { id: 'board-title' }, `Example position ${index + 1}`, el('span', { class: 'muted' }, ` · ${sides[p.to_move === 'red' ? 0 : 1]} to move`)),
+    boardSvg(p, label),
+    el('p', { class: 'board-text', id: 'board-text' }, text),
+    el('div', { class: 'board-tools' },
+      el('button', { type: 'button', id: 'another-position', onclick: onAnother }, 'Another position (p)'),
+      el('details', {}, el('summary', {}, 'FEN'), el('code', { class: 'fen' }, p.fen))),
+    evidenceFigures(p.evidence, material, meanings));
+}
