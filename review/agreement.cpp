@@ -30,6 +30,31 @@ std::optional<double> weighted_kappa(std::span<const std::pair<Rank, Rank>> rank
   return (observed - chance) / (1.0 - chance);
 }
 
+std::optional<double> fleiss_kappa(std::span<const ScoreCounts> counts) {
+  double agreeing = 0;  // Σ over rows of the row's share of agreeing pairs
+  std::size_t rows = 0;
+  std::array<double, kScoreCount> in{};  // answers per category
+  double answers = 0;
+  for (const ScoreCounts& row : counts) {
+    double n = 0, pairs = 0;
+    for (const uint32_t c : row) {
+      n += c;
+      pairs += static_cast<double>(c) * (c - 1.0);
+    }
+    if (n < 2) continue;
+    ++rows;
+    agreeing += pairs / (n * (n - 1));
+    for (std::size_t c = 0; c < kScoreCount; ++c) in[c] += row[c];
+    answers += n;
+  }
+  if (rows == 0) return std::nullopt;
+  double chance = 0;
+  for (const double c : in) chance += (c / answers) * (c / answers);
+  if (chance >= 1) return std::nullopt;
+  const double observed = agreeing / static_cast<double>(rows);
+  return (observed - chance) / (1 - chance);
+}
+
 BatchAgreement batch_agreement(const Batch& batch, std::span<const Draft> drafts) {
   std::unordered_map<Key, std::size_t> item_of;
   for (std::size_t i = 0; i < batch.items.size(); ++i) item_of.emplace(batch.items[i].key, i);
@@ -59,17 +84,26 @@ BatchAgreement batch_agreement(const Batch& batch, std::span<const Draft> drafts
         const Score y = score(i, second->second);
         ++pair.rows;
         pair.same += x == y;
+        ++pair.confusion[static_cast<std::size_t>(value(x))][static_cast<std::size_t>(value(y))];
         ranks.emplace_back(rank_of(x), rank_of(y));
       }
       pair.kappa = weighted_kappa(ranks);
       result.pairs.push_back(std::move(pair));
     }
   }
+  std::vector<ScoreCounts> counts;
   for (std::size_t i = 0; i < answers.size(); ++i) {
     std::set<Score> said;
-    for (const auto& [name, v] : answers[i]) said.insert(score(i, v));
+    ScoreCounts row{};
+    for (const auto& [name, v] : answers[i]) {
+      said.insert(score(i, v));
+      ++row[static_cast<std::size_t>(value(score(i, v)))];
+    }
     if (said.size() > 1) result.disagreements.push_back({i, answers[i]});
+    if (answers[i].size() >= 2) counts.push_back(row);
   }
+  result.rows_by_several = counts.size();
+  result.fleiss = fleiss_kappa(counts);
   return result;
 }
 

@@ -1,9 +1,12 @@
 // Agreement between the reviewers of one batch, from their drafts: for each pair, how often they
-// gave the same score and Cohen's kappa weighted by rank distance; and the rows where the
-// answers differ, which the reviewers settle before one of them submits.
+// gave the same score, Cohen's kappa weighted by rank distance and the scores side by side; for
+// all of them Fleiss' kappa; and the rows where the answers differ, which the reviewers settle
+// before one of them submits.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <span>
@@ -28,12 +31,26 @@ constexpr double rank_weight(Rank a, Rank b) {
 // nullopt for no rows, or when chance alone agrees fully (both gave one and the same rank).
 std::optional<double> weighted_kappa(std::span<const std::pair<Rank, Rank>> ranks);
 
+// Fleiss' kappa of any number of reviewers: `counts[i][c]` reviewers gave row i category c. Rows
+// with fewer than two answers are left out; rows may have different numbers of answers (the
+// generalisation that averages each row's share of agreeing pairs): P = the mean over rows of
+// Σc n_ic(n_ic − 1) / (n_i(n_i − 1)), Pe = Σc p_c², p_c the share of all answers in c, and
+// kappa = (P − Pe) / (1 − Pe). nullopt for no such row, or when every answer is one category.
+constexpr std::size_t kScoreCount = kMaxScore + 1;
+using ScoreCounts = std::array<uint32_t, kScoreCount>;
+std::optional<double> fleiss_kappa(std::span<const ScoreCounts> counts);
+
+// The scores two reviewers gave the same rows: confusion[a][b] rows the first scored a and the
+// second b.
+using Confusion = std::array<std::array<std::size_t, kScoreCount>, kScoreCount>;
+
 struct PairAgreement {
   std::string first;  // the names in byte order
   std::string second;
   std::size_t rows = 0;  // rows both answered
   std::size_t same = 0;  // of them, rows given the same score
   std::optional<double> kappa;
+  Confusion confusion{};
 };
 
 // A row whose answers stand for different scores (ok stands for the score drawn).
@@ -45,6 +62,8 @@ struct Disagreement {
 struct BatchAgreement {
   std::vector<std::string> reviewers;       // who answered a row, in byte order
   std::vector<PairAgreement> pairs;         // every pair of them
+  std::size_t rows_by_several = 0;          // rows two or more reviewers answered
+  std::optional<double> fleiss;             // Fleiss' kappa of the scores over those rows
   std::vector<Disagreement> disagreements;  // in batch order
 };
 

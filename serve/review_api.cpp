@@ -441,8 +441,8 @@ ApiReply ReviewApi::agreement(BatchId id) {
            {"percent", p.rows ? nlohmann::ordered_json(100.0 * static_cast<double>(p.same) /
                                                        static_cast<double>(p.rows))
                               : nlohmann::ordered_json(nullptr)},
-           {"kappa",
-            p.kappa ? nlohmann::ordered_json(*p.kappa) : nlohmann::ordered_json(nullptr)}});
+           {"kappa", p.kappa ? nlohmann::ordered_json(*p.kappa) : nlohmann::ordered_json(nullptr)},
+           {"confusion", p.confusion}});
     }
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     for (const Disagreement& d : a.disagreements) {
@@ -459,9 +459,14 @@ ApiReply ReviewApi::agreement(BatchId id) {
                       {"answers", answers},
                       {"scores", scores}});
     }
-    return ApiReply{
-        200,
-        {{"batch", id}, {"reviewers", a.reviewers}, {"pairs", pairs}, {"disagreements", rows}}};
+    return ApiReply{200,
+                    {{"batch", id},
+                     {"reviewers", a.reviewers},
+                     {"rows_by_several", a.rows_by_several},
+                     {"fleiss_kappa", a.fleiss ? nlohmann::ordered_json(*a.fleiss)
+                                               : nlohmann::ordered_json(nullptr)},
+                     {"pairs", pairs},
+                     {"disagreements", rows}}};
   });
 }
 

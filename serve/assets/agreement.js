@@ -1,5 +1,6 @@
 // Agreement between the reviewers of a batch: for each pair the share of rows given the same
-// score and Cohen's kappa weighted by rank distance, and the rows to settle.
+// score, Cohen's kappa weighted by rank distance and the scores side by side; Fleiss' kappa of
+// all of them; and the rows to settle.
 import { api } from './api.js';
 import { el, fill } from './dom.js';
 import { status } from './state.js';
@@ -13,6 +14,18 @@ export async function showAgreement(id) {
   const pairs = a.pairs.map((p) => el('tr', {},
     el('th', { scope: 'row' }, `${p.reviewers[0]} and ${p.reviewers[1]}`),
     el('td', {}, p.rows), el('td', {}, percent(p.percent)), el('td', {}, kappa(p.kappa))));
+  // Each pair's scores side by side: the first reviewer's down, the second's across.
+  const confusion = (p) => {
+    const used = [...Array(10).keys()].filter((i) => p.confusion[i].some((c) => c) || p.confusion.some((r) => r[i]));
+    return el('details', { class: 'confusion' },
+      el('summary', {}, `${p.reviewers[0]} (down) against ${p.reviewers[1]} (across): the scores each gave`),
+      el('div', { class: 'table-wrap' }, el('table', {},
+        el('caption', { class: 'visually-hidden' }, `Rows ${p.reviewers[0]} scored as the row says and ${p.reviewers[1]} as the column says`),
+        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, '↓ \\ →'), used.map((j) => el('th', { scope: 'col' }, j)))),
+        el('tbody', {}, used.map((i) => el('tr', {}, el('th', { scope: 'row' }, i),
+          used.map((j) => el('td', { class: i === j ? 'same' : p.confusion[i][j] ? 'differ' : '' }, p.confusion[i][j] || '·'))))))));
+  };
+  const fleiss = a.fleiss_kappa === null ? '— (undefined)' : a.fleiss_kappa.toFixed(3);
   const rows = a.disagreements.map((d) => el('li', {},
     el('a', { href: `#/batch/${id}/${d.line}` }, `line ${d.line} ${d.material}`),
     ` (drawn ${d.drawn_score}): `,
@@ -28,10 +41,18 @@ export async function showAgreement(id) {
           el('thead', {}, el('tr', {}, ['reviewers', 'rows both answered', 'same score', 'weighted kappa']
             .map((h) => el('th', { scope: 'col' }, h)))),
           el('tbody', {}, pairs))),
+      a.pairs.map(confusion),
       el('p', { class: 'muted' }, 'Same score: the share of the rows both answered that both gave the ',
         'same score (ok stands for the score drawn). Weighted kappa: Cohen\'s kappa with the weight ',
         '1 − |rank difference| / 8 over the nine ranks (scores 4 and 5 are one rank): 1 is full ',
         'agreement, 0 what chance alone gives; undefined when both gave a single rank throughout.')),
+    el('section', { class: 'card', id: 'fleiss' },
+      el('h2', {}, 'All reviewers at once'),
+      el('p', {}, `Fleiss' kappa over the ${a.rows_by_several} rows two or more reviewers answered: `,
+        el('strong', {}, fleiss), ` (${a.reviewers.length} reviewers).`),
+      el('p', { class: 'muted' }, 'Each row counts the share of its pairs of answers that agree on the score; ',
+        'chance is what the scores\' overall shares alone give. 1 is full agreement, 0 chance; unweighted: ',
+        'scores one apart disagree as much as scores nine apart.')),
     el('section', { class: 'card', id: 'disagreements' },
       el('h2', {}, `Rows to settle (${a.disagreements.length})`),
       rows.length ? el('ul', {}, rows) : el('p', {}, 'The reviewers agree on every row they both answered.')));

@@ -6,7 +6,7 @@ import { showBatches } from './batches.js';
 import { el, fill, keepingFocus } from './dom.js';
 import { AnswerQueue } from './queue.js';
 import {
-  anotherPosition, answerHere, confirmed, enterReview, fetchBatch, focusSubmit, go, loadHistory, nextWhere, redo,
+  anotherPosition, answerHere, backToRow, confirmed, enterReview, fetchBatch, focusSubmit, go, loadHistory, nextWhere, redo,
   redrawHood, refreshAll, renderSubmit, step, toggleFlag, undo,
 } from './review.js';
 import { disagrees, mine, state, status } from './state.js';
@@ -155,6 +155,8 @@ function onKey(e) {
   else if (e.key === 'P' && item) anotherPosition(-1);
   else if (e.key === 's') focusSubmit();
   else if (e.key === 'a') location.hash = `#/batch/${state.batch.id}/agreement`;
+  else if (e.key === '/') document.getElementById('search')?.focus();
+  else if (e.key === 'b') backToRow();
   else return;
   e.preventDefault();
 }

@@ -3,9 +3,7 @@
 // position, and where the store holds evidence from play, what the engine said of the material
 // and of this position. Evidence is shown as evidence: it never chooses an answer.
 import { api } from './api.js';
-import { el, fill } from './dom.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
+import { el, fill, svg } from './dom.js';
 
 const GLYPHS = {
   xiangqi: {
@@ -21,13 +19,6 @@ const NAMES = {
   xiangqi: { K: 'king', R: 'rook', N: 'knight', C: 'cannon', P: 'pawn', G: 'guard', M: 'minister' },
   chess: { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' },
 };
-
-function svg(name, attrs, ...children) {
-  const e = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, String(v));
-  for (const c of children) e.append(c);
-  return e;
-}
 
 const square = (file, rank) => `${String.fromCharCode(97 + file)}${rank + 1}`;
 
@@ -106,9 +97,9 @@ function boardSvg(p, label) {
     if (c === '.') return;
     const [x, y] = at(f, r);
     const side = c === c.toUpperCase() ? 'red' : 'black';
-    parts.push(svg('g', { class: `piece ${side}` },
-      xiangqi ? svg('circle', { cx: x, cy: y, r: cell * 0.44 }) : '',
-      svg('text', { x, y: y + (xiangqi ? 7 : 11), 'text-anchor': 'middle' }, glyphs[c] || c)));
+    const glyph = svg('text', { x, y: y + (xiangqi ? 7 : 11), 'text-anchor': 'middle' }, glyphs[c] || c);
+    parts.push(xiangqi ? svg('g', { class: `piece ${side}` }, svg('circle', { cx: x, cy: y, r: cell * 0.44 }), glyph)
+      : svg('g', { class: `piece ${side}` }, glyph));
   }));
   return svg('svg', {
     class: `board ${xiangqi ? 'xiangqi' : 'chess'}`, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label,

@@ -1,4 +1,4 @@
-// A node's neighbourhood as the paper's Fig. 2 draws it: the materials with one piece more
+// A node's neighbourhood as the paper's Fig. 2 draws it, each neighbour opening its own on a click: the materials with one piece more
 // above, one piece less below, the mirror beside; a link that breaks the additive rule is red,
 // dashed and marked ✗. The picture is drawn at its natural size, wrapping neighbours into as
 // many rows as the width needs, so its labels keep their size however many neighbours there
@@ -12,7 +12,9 @@ const MIRROR_GAP = 30; // between the node and its mirror
 const ROW_GAP = 18;   // between two rows of the same level
 const LEVEL_GAP = 60; // between a level and the node, where the links run
 
-export function hoodCard(node, width) {
+// `open(material)` opens a neighbour's own neighbourhood (a click on its box, or its button in
+// the list); `back` (when the card shows a neighbour, not the row) returns to the row's.
+export function hoodCard(node, width, open, back) {
   const up = node.neighbours.filter((n) => n.link.startsWith('+'));
   const down = node.neighbours.filter((n) => n.link.startsWith('-'));
   const mirrorLink = node.neighbours.find((n) => n.link === 'mirror');
@@ -20,18 +22,25 @@ export function hoodCard(node, width) {
   const summary = `${node.material} scores ${node.score}; ${node.neighbours.length} neighbours, `
     + `${bad} breaking the rule`;
   return el('section', { class: 'card', id: 'neighbourhood', 'aria-labelledby': 'hood-title' },
-    el('h2', { id: 'hood-title' }, 'Neighbourhood'),
+    el('h2', { id: 'hood-title' }, back ? `Neighbourhood of ${node.material}` : 'Neighbourhood'),
+    back ? el('p', { class: 'explore' }, `A neighbour, not the row: ${node.material} scores ${node.score}. `,
+      el('button', { type: 'button', id: 'hood-back', onclick: back.go }, `Back to ${back.material} (b)`)) : null,
     el('p', { class: 'muted' }, `${node.neighbours.length} neighbours, ${bad} inconsistent: `,
       'one piece more above, one less below, the mirror beside. A red dashed link marked ✗ breaks ',
       'the rule that a piece more never makes its side worse.'),
-    el('div', { class: 'hood-frame' }, picture(node, up, down, mirrorLink, width, summary)),
+    el('div', { class: 'hood-frame', onclick: (e) => {
+      const box = e.target.closest('g.node[data-material]');
+      if (box) open(box.dataset.material);
+    } }, picture(node, up, down, mirrorLink, width, summary)),
     el('details', { id: 'hood-list' },
       el('summary', {}, 'The neighbours as a list'),
       el('div', { class: 'table-wrap' }, el('table', {},
         el('caption', { class: 'visually-hidden' }, summary),
         el('thead', {}, el('tr', {}, ['link', 'material', 'score', 'rule'].map((h) => el('th', { scope: 'col' }, h)))),
         el('tbody', {}, node.neighbours.map((n) => el('tr', { class: n.inconsistent ? 'bad' : '' },
-          el('td', {}, n.link), el('td', { class: 'mono' }, n.material), el('td', {}, n.score),
+          el('td', {}, n.link),
+          el('td', { class: 'mono' }, el('button', { type: 'button', class: 'link-button', onclick: () => open(n.material) }, n.material)),
+          el('td', {}, n.score),
           el('td', {}, n.inconsistent ? '✗ breaks it' : 'holds'))))))));
 }
 
@@ -55,7 +64,7 @@ function picture(node, up, down, mirrorLink, width, summary) {
   const boxes = svg('g', {});
   root.append(links, boxes);
   const box = (x, y, material, score, cls, label) => {
-    const g = svg('g', { class: `node ${cls}` },
+    const g = svg('g', cls.includes('centre') ? { class: `node ${cls}` } : { class: `node ${cls}`, 'data-material': material },
       svg('rect', { x, y, width: BOX_W, height: BOX_H, rx: 6 }),
       svg('text', { x: x + 8, y: y + 18, class: 'material' }, material),
       svg('text', { x: x + 8, y: y + 35 }, `score ${score}`));

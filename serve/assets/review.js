@@ -6,7 +6,7 @@ import { bar, el, fill, keepingFocus, messageWithLinks } from './dom.js';
 import { showBoard } from './board.js';
 import { hoodCard } from './hood.js';
 import {
-  FILTERS, answeredBy, answers, disagrees, inFilter, mine, state, status,
+  FILTERS, answeredBy, answers, batchFilters, disagrees, filterLabel, inFilter, mine, state, status,
 } from './state.js';
 
 const SYMBOLS = {
@@ -66,11 +66,30 @@ export function enterReview() {
       setFilter(e.target.value);
       if (byPointer) {
         document.getElementById('node-title')?.focus({ preventScroll: true });
-        status(`showing rows ${FILTERS[state.filter][0]}: the keys answer and move again`);
+        status(`showing rows ${filterLabel(state.filter)}: the keys answer and move again`);
       }
     },
   },
-    Object.entries(FILTERS).map(([k, [label]]) => el('option', { value: k, selected: k === state.filter }, label)));
+    optionGroup('Your work and the rows', Object.entries(FILTERS).map(([k, [label]]) => [k, label])),
+    optionGroup('By the score now', batchFilters(b).scores),
+    optionGroup('By provenance', batchFilters(b).sources));
+  const search = el('input', {
+    type: 'search', id: 'search', placeholder: 'KRK…', autocomplete: 'off', spellcheck: 'false',
+    oninput: (e) => setSearch(e.target.value),
+    onkeydown: (e) => {
+      if (e.key === 'Enter') {
+        const i = b.items.findIndex((item) => inFilter(item));
+        if (i >= 0) go(i);
+        else status(`no row with ${state.search}`, true);
+        e.preventDefault();
+      } else if (e.key === 'Escape') {
+        e.target.value = '';
+        setSearch('');
+        document.getElementById('node-title')?.focus({ preventScroll: true });
+        e.preventDefault();
+      }
+    },
+  });
   fill(document.getElementById('app'),
     el('p', { class: 'crumbs' }, el('a', { href: '#/' }, '← all batches'), ' · ',
       el('a', { href: `#/batch/${b.id}/agreement`, id: 'agreement-link' }, 'agreement between reviewers')),
@@ -82,15 +101,40 @@ export function enterReview() {
         el('div', { id: 'history-slot' }),
         el('section', { class: 'card', id: 'submit', 'aria-labelledby': 'submit-title' })),
       el('nav', { class: 'items', 'aria-label': `rows of batch ${b.id}` },
+        el('label', { class: 'filter' }, 'Find material (/) ', search),
         el('label', { class: 'filter' }, 'Show ', filter),
-        el('ol', { id: 'rows' }))));
+        el('ol', { id: 'rows', onkeydown: rowListKey }))));
   renderSubmit();
 }
+
+const optionGroup = (label, options) => (options.length ? el('optgroup', { label },
+  options.map(([value, text]) => el('option', { value, selected: value === state.filter }, text))) : null);
 
 function setFilter(value) {
   state.filter = value;
   localStorage.setItem('egkb.filter', value);
   renderRows();
+}
+
+function setSearch(text) {
+  state.search = text.trim().toUpperCase().replace(/V/g, 'v');
+  renderRows();
+  const shown = state.batch.items.filter((item) => inFilter(item)).length;
+  status(state.search ? `${shown} row${shown === 1 ? '' : 's'} with ${state.search}; Enter shows the first` : '');
+}
+
+// The row list is one Tab stop: the arrows, Home and End move the focus along it.
+function rowListKey(e) {
+  const links = [...document.querySelectorAll('#rows li a')];
+  const at = links.indexOf(document.activeElement);
+  if (at < 0) return;
+  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: links.length - 1 }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  e.stopPropagation();
+  const target = links[Math.max(0, Math.min(to, links.length - 1))];
+  for (const a of links) a.tabIndex = a === target ? 0 : -1;
+  target.focus();
 }
 
 // Every part that depends on the drafts, after the batch or a draft changed.
@@ -110,8 +154,8 @@ function renderRows() {
     if (i === state.index || inFilter(item)) rows.push(rowItem(item, i));
   });
   keepingFocus(list, () => fill(list, ...rows));
-  if (rows.length === 1 && state.filter !== 'all') {
-    list.append(el('li', { class: 'muted none' }, `no other row is ${FILTERS[state.filter][0]}`));
+  if (rows.length === 1 && (state.filter !== 'all' || state.search)) {
+    list.append(el('li', { class: 'muted none' }, `no other row is ${filterLabel(state.filter)}${state.search ? ` with ${state.search}` : ''}`));
   }
   scrollRowIntoView();
 }
@@ -125,7 +169,7 @@ function rowItem(item, i) {
     d.note || Object.keys(item.notes || {}).length ? el('span', { title: 'with a note' }, '✎') : null,
   ];
   return el('li', { 'data-index': i, class: i === state.index ? 'current' : '' },
-    el('a', { href: `#/batch/${state.batch.id}/${item.line}`, 'aria-current': i === state.index ? 'true' : null },
+    el('a', { href: `#/batch/${state.batch.id}/${item.line}`, 'aria-current': i === state.index ? 'true' : null, tabindex: i === state.index ? '0' : '-1' },
       el('span', { class: 'line' }, item.line), el('span', { class: 'mono' }, item.material),
       el('span', { class: 'marks' }, marks, d.verdict !== null ? el('span', { class: 'said' }, d.verdict) : null)));
 }
@@ -316,23 +360,55 @@ function showNodeMissing(text, error) {
   fill(document.getElementById('history-slot'));
 }
 
-// Draws the current node's neighbourhood for the width there is; again when the width changes.
+// Draws a neighbourhood for the width there is (the row's, or a neighbour's the reviewer opened);
+// again when the width changes.
 function renderHood(node) {
   const slot = document.getElementById('hood-slot');
   if (!slot) return;
   const width = Math.max(200, slot.clientWidth - 34);
+  const row = state.batch.items[state.index].material;
   slot.dataset.width = String(slot.clientWidth);
-  slot.dataset.material = state.batch.items[state.index].material;
-  const open = document.getElementById('hood-list')?.open;
-  fill(slot, hoodCard(node, width));
-  if (open) document.getElementById('hood-list').open = true;
+  slot.dataset.material = row;
+  slot.dataset.shown = node.material;
+  const listOpen = document.getElementById('hood-list')?.open;
+  const back = node.material === row ? null : { material: row, go: backToRow };
+  fill(slot, hoodCard(node, width, openNeighbour, back));
+  if (listOpen) document.getElementById('hood-list').open = true;
+}
+
+// A neighbour's own neighbourhood in place of the row's, until `b` or a move to another row.
+async function openNeighbour(material) {
+  const moves = state.moves;
+  let node = state.nodes.get(material);
+  try {
+    if (!node) {
+      node = await api('GET', `/api/nodes/${material}`);
+      state.nodes.set(material, node);
+    }
+  } catch (e) {
+    status(`${material}: ${e.message}`, true);
+    return;
+  }
+  if (moves !== state.moves) return;
+  renderHood(node);
+  const line = state.batch.items.find((i) => i.material === material)?.line;
+  status(`neighbourhood of ${material}${line ? ` (line ${line} of this batch)` : ''}; b goes back to the row`);
+  document.getElementById('hood-title')?.scrollIntoView({ block: 'nearest' });
+}
+
+export function backToRow() {
+  const item = state.batch.items[state.index];
+  const node = item && state.nodes.get(item.material);
+  if (!node || document.getElementById('hood-slot')?.dataset.shown === item.material) return;
+  renderHood(node);
+  status(`neighbourhood of ${item.material}, the row`);
 }
 
 export function redrawHood() {
   const item = state.batch && state.batch.items[state.index];
   const slot = document.getElementById('hood-slot');
   if (!item || !slot || slot.dataset.width === String(slot.clientWidth)) return;
-  const node = state.nodes.get(item.material);
+  const node = state.nodes.get(slot.dataset.shown || item.material);
   if (node) renderHood(node);
 }
 

@@ -8,6 +8,7 @@ export const state = {
   batch: null,           // /api/batches/{id}
   index: 0,              // the row shown
   filter: localStorage.getItem('egkb.filter') || 'all',
+  search: '',            // the rows shown hold this text in their material
   nodes: new Map(),      // /api/nodes/{material}, by material
   boards: new Map(),     // the example position shown for a material, by material
   result: null,          // the last submit's answer or refusal
@@ -69,15 +70,46 @@ export function answeredBy(name) {
   return state.batch.items.filter((i) => i.drafts[name] !== undefined).length;
 }
 
+// The lines the last submit refused, as its message names them.
+function refusedLines() {
+  const r = state.result;
+  if (!r || !r.error) return new Set();
+  return new Set([...String(r.error).matchAll(/\bline (\d+)\b/g)].map((m) => Number(m[1])));
+}
+
 export const FILTERS = {
   all: ['every row', () => true],
   unanswered: ['not answered by you', (item) => mine(item).verdict === null],
   flagged: ['flagged by you', (item) => mine(item).flagged],
   disagree: ['answered differently', (item) => disagrees(item)],
   notes: ['with a note', (item) => mine(item).note !== '' || Object.keys(item.notes || {}).length > 0],
+  changed: ['changed since drawn', (item) => Boolean(item.now) && item.now.score !== item.drawn_score],
+  refused: ['refused by the last submit', (item) => refusedLines().has(item.line)],
 };
 
+// Filters by the batch's own values: `score:N` (the score now), `source:NAME` (the provenance).
+export function batchFilters(batch) {
+  const scores = [...new Set(batch.items.filter((i) => i.now).map((i) => i.now.score))].sort((a, b) => a - b);
+  const sources = [...new Set(batch.items.filter((i) => i.now).map((i) => i.now.source))].sort();
+  return {
+    scores: scores.map((s) => [`score:${s}`, `scored ${s} now`]),
+    sources: sources.map((s) => [`source:${s}`, `${s} rows`]),
+  };
+}
+
+export function filterLabel(value) {
+  const [kind, arg] = value.split(':');
+  if (kind === 'score') return `scored ${arg} now`;
+  if (kind === 'source') return `${arg} rows`;
+  return (FILTERS[value] || FILTERS.all)[0];
+}
+
+// Whether a row is shown: in the filter, and holding the search text in its material.
 export function inFilter(item) {
+  if (state.search && !item.material.includes(state.search)) return false;
+  const [kind, arg] = state.filter.split(':');
+  if (kind === 'score') return Boolean(item.now) && String(item.now.score) === arg;
+  if (kind === 'source') return Boolean(item.now) && item.now.source === arg;
   return (FILTERS[state.filter] || FILTERS.all)[1](item);
 }
 

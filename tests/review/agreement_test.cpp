@@ -65,7 +65,9 @@ TEST(Agreement, OnlyRowsBothAnsweredCountAndFlagsAreNoAnswers) {
   const Batch b = batch_of({2, 2, 2});
   std::vector<Draft> drafts = {draft(0, "alice", "2"), draft(1, "alice", "3"), draft(0, "bob", "2"),
                                draft(0, "carol", "6")};
-  drafts.push_back({Key(11), "bob", {std::nullopt, "come back", true}, ""});
+  Draft flagged = draft(1, "bob", "2");
+  flagged.state = DraftState{std::nullopt, "come back", true};
+  drafts.push_back(flagged);
   const BatchAgreement a = batch_agreement(b, drafts);
   ASSERT_EQ(a.pairs.size(), 3u);  // alice-bob, alice-carol, bob-carol
   EXPECT_EQ(a.pairs[0].first, "alice");
@@ -77,6 +79,45 @@ TEST(Agreement, OnlyRowsBothAnsweredCountAndFlagsAreNoAnswers) {
   EXPECT_EQ(a.disagreements[0].item, 0u);
   EXPECT_EQ(disagreements_of(a, "alice").size(), 1u);
   EXPECT_TRUE(disagreements_of(a, "dave").empty());
+}
+
+// Fleiss' (1971) worked example as Wikipedia gives it: 14 raters, 5 categories, 10 subjects;
+// P = 0.37802, Pe = 0.21331, kappa = 0.20993.
+TEST(Agreement, FleissKappaMatchesTheWorkedExample) {
+  const std::vector<ScoreCounts> table = {
+      {0, 0, 0, 0, 14}, {0, 2, 6, 4, 2}, {0, 0, 3, 5, 6}, {0, 3, 9, 2, 0}, {2, 2, 8, 1, 1},
+      {7, 7, 0, 0, 0},  {3, 2, 6, 3, 0}, {2, 5, 3, 2, 2}, {6, 5, 2, 1, 0}, {0, 2, 2, 3, 7}};
+  ASSERT_TRUE(fleiss_kappa(table));
+  EXPECT_NEAR(*fleiss_kappa(table), 0.20993, 5e-5);
+  // Full agreement on two categories is 1; a row of one answer counts for nothing.
+  EXPECT_NEAR(*fleiss_kappa(std::vector<ScoreCounts>{{3}, {0, 3}, {1}}), 1.0, 1e-12);
+  EXPECT_FALSE(fleiss_kappa(std::vector<ScoreCounts>{{3}, {2}}));  // one category: undefined
+  EXPECT_FALSE(fleiss_kappa(std::vector<ScoreCounts>{{0, 1}}));
+}
+
+// Three reviewers on four rows, by hand: rows (2,2,2), (2,2,6), (3,3), and one answer only. Row
+// shares of agreeing pairs 1, 1/3, 1; answers 8: p2 = 5/8, p6 = 1/8, p3 = 2/8; P = 7/9,
+// Pe = (25 + 1 + 4) / 64 = 30/64; kappa = (7/9 − 30/64) / (1 − 30/64) = 0.5818.
+TEST(Agreement, ThreeReviewersGiveFleissKappaAndEachPairItsConfusion) {
+  const Batch b = batch_of({2, 2, 3, 4});
+  const std::vector<Draft> drafts = {
+      draft(0, "alice", "2"), draft(0, "bob", "2"),  draft(0, "carol", "ok"),
+      draft(1, "alice", "2"), draft(1, "bob", "ok"), draft(1, "carol", "6"),
+      draft(2, "alice", "3"), draft(2, "bob", "3"),  draft(3, "alice", "4")};
+  const BatchAgreement a = batch_agreement(b, drafts);
+  EXPECT_EQ(a.rows_by_several, 3u);
+  ASSERT_TRUE(a.fleiss);
+  EXPECT_NEAR(*a.fleiss, (7.0 / 9 - 30.0 / 64) / (1 - 30.0 / 64), 1e-12);
+  ASSERT_EQ(a.pairs.size(), 3u);
+  const PairAgreement& alice_carol = a.pairs[1];
+  EXPECT_EQ(alice_carol.second, "carol");
+  EXPECT_EQ(alice_carol.confusion[2][2], 1u);
+  EXPECT_EQ(alice_carol.confusion[2][6], 1u);
+  std::size_t total = 0;
+  for (const auto& row : alice_carol.confusion) {
+    for (const std::size_t c : row) total += c;
+  }
+  EXPECT_EQ(total, alice_carol.rows);
 }
 
 }  // namespace

@@ -559,6 +559,57 @@ def main():
               "the flagged filter lists other rows")
         app.js("document.getElementById('filter').value = 'all';"
                "document.getElementById('filter').dispatchEvent(new Event('change'))")
+        # Find a material: / then its letters list only the rows holding them; Enter shows
+        # the first, Esc clears.
+        def listed():
+            return app.js("return [...document.querySelectorAll('#rows li a .mono')]"
+                          ".map((m) => m.textContent)")
+        sought = items[12]["material"]
+        app.keys("/")
+        check(app.js("return document.activeElement.id") == "search", "/ does not find")
+        app.keys(sought.lower())
+        holding = [it["material"] for it in items if sought in it["material"]]
+        app.until(lambda: set(holding) <= set(listed()) and
+                  all(m in holding for m in listed()[1:] if m != items[app.line() - 2]["material"]),
+                  f"the search for {sought} lists {listed()}")
+        app.keys(Keys.ENTER)
+        app.until(lambda: items[app.line() - 2]["material"] in holding,
+                  f"Enter in the search shows line {app.line()}")
+        app.keys("/", Keys.ESCAPE)
+        app.until(lambda: len(listed()) == n, f"Esc leaves {len(listed())} rows listed")
+        # The row list is one Tab stop; the arrows move along it.
+        stops = app.js("return document.querySelectorAll('#rows a:not([tabindex=\"-1\"])').length")
+        check(stops == 1, f"the row list has {stops} Tab stops")
+        app.js("document.querySelector('#rows a[tabindex=\"0\"]').focus()")
+        here = app.js("return document.activeElement.closest('li').dataset.index")
+        app.keys(Keys.ARROW_DOWN)
+        there = app.js("return document.activeElement.closest('li').dataset.index")
+        check(int(there) == int(here) + 1, f"↓ in the row list went from {here} to {there}")
+        app.js("document.getElementById('node-title').focus()")
+        # Filters by the score now and by a change since drawn list exactly those rows.
+        now = api("/api/batches/1")["items"]
+        for value, holds in (
+                (f"score:{now[0]['now']['score']}",
+                 lambda it: it["now"] and it["now"]["score"] == now[0]["now"]["score"]),
+                ("changed", lambda it: it["now"] and it["now"]["score"] != it["drawn_score"])):
+            app.js(f"document.getElementById('filter').value = '{value}';"
+                   "document.getElementById('filter').dispatchEvent(new Event('change'))")
+            current = items[app.line() - 2]["material"]
+            want = {it["material"] for it in now if holds(it)} | {current}
+            app.until(lambda: set(listed()) == want,
+                      f"the filter {value} lists {sorted(listed())}, not {sorted(want)}")
+        app.js("document.getElementById('filter').value = 'all';"
+               "document.getElementById('filter').dispatchEvent(new Event('change'))")
+        # No material is clipped in the row list.
+        clipped = app.js("return [...document.querySelectorAll('#rows .mono')].filter("
+                         "(m) => m.scrollWidth > m.clientWidth + 1 || "
+                         "m.getBoundingClientRect().right > "
+                         "document.querySelector('nav.items').getBoundingClientRect().right)"
+                         ".map((m) => m.textContent)")
+        check(not clipped, f"the row list clips {clipped}")
+        wide = app.js("const n = document.querySelector('nav.items'); return n.scrollWidth - n.clientWidth")
+        check(wide <= 0, f"the row list overflows by {wide} px")
+
         # A filter chosen with the pointer gives the keys back to the rows.
         chooser = driver.find_element(By.ID, "filter")
         ActionChains(driver).click(chooser).perform()
@@ -689,6 +740,15 @@ def main():
             "return [...document.querySelectorAll('svg.hood g.node.bad text.link')]"
             ".some(t => t.textContent.includes('mirror'))")
         check(bad_mirror, f"the mirror conflict of {mirrored['material']} is not drawn")
+        # A neighbour opens its own neighbourhood on a click; b goes back to the row's.
+        neighbour = driver.find_element(By.CSS_SELECTOR, "svg.hood g.node[data-material]")
+        opened = neighbour.get_attribute("data-material")
+        neighbour.click()
+        app.until_text("#hood-title", rf"Neighbourhood of {opened}$")
+        check(app.line() == line, "opening a neighbour moved to another row")
+        app.keys("b")
+        app.until(lambda: app.text("#hood-title") == "Neighbourhood",
+                  f"b leaves the neighbourhood at {app.text('#hood-title')!r}")
         app.open_row(direct, crowded["line"])
         app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "svg.hood"), "no picture")
         scale, font, boxes = app.js(
@@ -774,6 +834,10 @@ def main():
         app.shot("serve-disagreement.png")
         driver.get(f"{direct}#/batch/1/agreement")
         app.until_text("#pairs", r"alice and bob")
+        app.until_text("#fleiss", r"Fleiss' kappa over the \d+ rows two or more reviewers answered: -?\d\.\d{3}")
+        driver.find_element(By.CSS_SELECTOR, ".confusion summary").click()
+        app.until(lambda: driver.find_elements(By.CSS_SELECTOR, ".confusion[open] td.same"),
+                  "the pair's scores side by side show no agreement")
         app.until_text("#disagreements", r"line 2")
         app.shot("serve-agreement.png")
         app.axe("agreement", axe_results)

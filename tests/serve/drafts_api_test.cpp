@@ -295,6 +295,17 @@ TEST_F(DraftsApiTest, AgreementGivesPercentAndWeightedKappaPerPair) {
   EXPECT_EQ(a["pairs"][2]["reviewers"], nlohmann::json::array({"bob", "carol"}));
   EXPECT_EQ(a["pairs"][2]["same"], 1);
   EXPECT_TRUE(a["pairs"][2]["kappa"].is_null());  // one row, one rank each: undefined
+  // Alice's scores down, bob's across: KRK 0/0 (ok is the 0 drawn), KNK 0/1, KCK 4/5, KPK 9/7.
+  const auto& confusion = a["pairs"][0]["confusion"];
+  ASSERT_EQ(confusion.size(), 10u);
+  EXPECT_EQ(confusion[0][0], 1);
+  EXPECT_EQ(confusion[0][1], 1);
+  EXPECT_EQ(confusion[4][5], 1);
+  EXPECT_EQ(confusion[9][7], 1);
+  // Fleiss by hand: rows' shares of agreeing pairs 1, 1/3, 0, 0, so P = 1/3; the nine answers'
+  // scores 0 ×3, 1 ×2, 4, 5, 7, 9 once: Pe = 17/81; kappa = (27 − 17) / (81 − 17) = 10/64.
+  EXPECT_EQ(a["rows_by_several"], 4);
+  EXPECT_NEAR(a["fleiss_kappa"].get<double>(), 10.0 / 64.0, 1e-12);
   ASSERT_EQ(a["disagreements"].size(), 3u);
   EXPECT_EQ(a["disagreements"][0]["line"], 3);
   EXPECT_EQ(a["disagreements"][0]["material"], "KNK");
