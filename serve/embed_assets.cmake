@@ -12,7 +12,8 @@ foreach(spec "/|index.html|text/html"
              "/review.js|review.js|text/javascript"
              "/batches.js|batches.js|text/javascript"
              "/agreement.js|agreement.js|text/javascript"
-             "/board.js|board.js|text/javascript")
+             "/board.js|board.js|text/javascript"
+             "/sw.js|sw.js|text/javascript")
   string(REPLACE "|" ";" parts "${spec}")
   list(GET parts 0 url)
   list(GET parts 1 file)

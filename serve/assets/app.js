@@ -233,6 +233,9 @@ async function start() {
     }
   }, 30000);
 
+  // Keeps the page for a reload while the server is gone (sw.js); browsers allow it on this
+  // machine's addresses and over HTTPS only, and the app works without it.
+  navigator.serviceWorker?.register('/sw.js').catch(() => {});
   state.queue = new AnswerQueue(queueChanged, queueConfirmed);
   try {
     const session = await api('GET', '/api/session');

@@ -3,6 +3,9 @@ import { api } from './api.js';
 import { bar, el, fill } from './dom.js';
 import { state, status } from './state.js';
 
+const HEADS = ['Batch', 'Design', 'Drawn on', 'Rows', 'Answered', 'Other reviewers', 'Status'];
+const answeredHead = () => `Answered by ${state.reviewer || 'you'}`;
+
 export async function showBatches() {
   state.batch = null;
   document.title = 'Batches · egkb review';
@@ -13,15 +16,16 @@ export async function showBatches() {
     const mine = b.answered[state.reviewer] || 0;
     const others = Object.entries(b.answered).filter(([name]) => name !== state.reviewer)
       .map(([name, n]) => `${name} ${n}`).join(', ');
+    // Each cell names its column too: a phone shows a batch as a card of labelled lines.
     return el('tr', { 'data-batch': b.id },
       el('th', { scope: 'row' }, el('a', { href: `#/batch/${b.id}` }, `Batch ${b.id}`)),
-      el('td', {}, b.design),
-      el('td', {}, b.created),
-      el('td', {}, b.drawn),
-      el('td', {}, bar(mine, b.drawn, `rows of batch ${b.id} answered by ${state.reviewer || 'you'}`),
+      el('td', { 'data-label': HEADS[1] }, b.design),
+      el('td', { 'data-label': HEADS[2] }, b.created),
+      el('td', { 'data-label': HEADS[3] }, b.drawn),
+      el('td', { 'data-label': answeredHead(), class: 'answered' }, bar(mine, b.drawn, `rows of batch ${b.id} answered by ${state.reviewer || 'you'}`),
         ` ${mine} / ${b.drawn}`),
-      el('td', {}, others || '—'),
-      el('td', {}, b.imported
+      el('td', { 'data-label': HEADS[5] }, others || '—'),
+      el('td', { 'data-label': HEADS[6], class: 'status' }, b.imported
         ? `submitted by ${b.imported.reviewer} (run ${b.imported.run}): read-only` : 'open'));
   });
   fill(document.getElementById('app'),
@@ -31,9 +35,7 @@ export async function showBatches() {
         el('code', {}, 'egkb sample STORE --out batch.csv'), '.')
       : el('div', { class: 'table-wrap' }, el('table', { id: 'batches' },
         el('caption', { class: 'visually-hidden' }, 'The batches of this store'),
-        el('thead', {}, el('tr', {}, ['Batch', 'Design', 'Drawn on', 'Rows',
-          `Answered by ${state.reviewer || 'you'}`, 'Other reviewers', 'Status']
-          .map((h) => el('th', { scope: 'col' }, h)))),
+        el('thead', {}, el('tr', {}, HEADS.map((h, i) => el('th', { scope: 'col' }, i === 4 ? answeredHead() : h)))),
         el('tbody', {}, rows))));
   status('');
   document.querySelector('#app h1').focus({ preventScroll: true });

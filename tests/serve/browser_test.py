@@ -685,13 +685,22 @@ def main():
         app.open_row(direct, burst + 2)
         app.keys(*[key_of.get(v, v) for v in said[burst:burst + 3]], pause=0.02)
         app.saved()
+        check(app.driver.execute_async_script(
+            "const done = arguments[0]; navigator.serviceWorker.ready.then(() => done(true));"
+            "setTimeout(() => done(false), 10000)"), "the page keeps no copy of itself")
         server.kill()
         offline = said[burst + 3:burst + 6]
         app.keys(*[key_of.get(v, v) for v in offline], pause=0.05)
         app.until_text("#banner", r"3 changes not saved yet")
         app.until_text("#neighbourhood", r"not loaded")
         app.shot("serve-offline.png")
-        # A reload while the server is gone: the page itself is gone, the answers are not.
+        # A reload while the server is gone: the page comes from its kept copy, with the
+        # answers this browser keeps and the banner that says so.
+        driver.get("about:blank")
+        driver.get(f"{direct}#/batch/1/{burst + 2}")
+        app.until_text("#banner", r"3 changes not saved yet")
+        check("egkb review" in app.text("header"), "a reload without the server shows no app")
+        app.shot("serve-offline-reload.png")
         driver.get("about:blank")
         server.start()
         driver.get(f"{direct}#/batch/1/{burst + 2}")
@@ -790,6 +799,13 @@ def main():
                 app.until(lambda: not app.text("#app").startswith("Loading"), "no page")
                 time.sleep(0.3)
                 app.no_wider_than_window(f"{what}, {page}")
+                if page == "#/":
+                    hidden = app.js(
+                        "return [...document.querySelectorAll('#batches td.answered, "
+                        "#batches td.status')].filter((c) => { const r = "
+                        "c.getBoundingClientRect(); return r.width === 0 || r.right > "
+                        "window.innerWidth || r.left < 0; }).length")
+                    check(hidden == 0, f"{what}: {hidden} answered or status cells out of sight")
             driver.get(f"{direct}#/batch/1/{crowded['line']}")
             app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "svg.hood"), "no picture")
             if width < 500:
