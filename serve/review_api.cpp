@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -130,6 +131,12 @@ std::string reviewer_of(const nlohmann::json& body, const Caller& caller) {
   return name;
 }
 
+// The reviewer a query names (`?reviewer=`), checked as a body's is.
+std::string reviewer_in_query(const std::string& reviewer, const Caller& caller) {
+  return reviewer_of(
+      reviewer.empty() ? nlohmann::json::object() : nlohmann::json{{"reviewer", reviewer}}, caller);
+}
+
 // A change of a draft as a request gives it: each field it names replaces that field.
 struct DraftChange {
   std::optional<std::optional<Verdict>> verdict;  // set to a verdict, or (null) to none
@@ -240,16 +247,20 @@ nlohmann::ordered_json state_json(const DraftState& state) {
           {"flagged", state.flagged}};
 }
 
+// The row's line in the batch's sheet; 0 when the batch did not draw it.
+std::size_t line_of(const Batch& batch, Key key) {
+  for (std::size_t i = 0; i < batch.items.size(); ++i) {
+    if (batch.items[i].key == key) return sheet_line(i);
+  }
+  return 0;
+}
+
 // A draft as the API answers it: the row (its material and sheet line) and its state.
 nlohmann::ordered_json draft_json(const Batch& batch, Key key, const std::string& reviewer,
                                   const DraftState& state, const PieceSet& pieces) {
-  std::size_t line = 0;
-  for (std::size_t i = 0; i < batch.items.size(); ++i) {
-    if (batch.items[i].key == key) line = sheet_line(i);
-  }
   nlohmann::ordered_json j{{"batch", batch.id},
                            {"material", material_text(key, pieces)},
-                           {"line", line},
+                           {"line", line_of(batch, key)},
                            {"reviewer", reviewer}};
   j.update(state_json(state));
   return j;
@@ -502,7 +513,8 @@ ApiReply ReviewApi::position(const std::string& material, uint32_t index) {
     Store store = Store::open(store_);
     const PieceSet& pieces = store.pieces();
     const Key key = key_of_text(material, pieces);
-    const std::vector<EvidenceRecord> records = store.evidence();
+    const std::array<Key, 2> pair{key, mirror_key(key, pieces)};
+    const std::vector<EvidenceRecord> records = store.evidence_of(pair);
     return ApiReply{200, position_json(key, pieces, index, evidence_for_key(key, pieces, records))};
   });
 }
@@ -533,9 +545,7 @@ ApiReply ReviewApi::put_draft(BatchId batch, const std::string& material, const 
 ApiReply ReviewApi::remove_draft(BatchId batch, const std::string& material,
                                  const std::string& reviewer, const Caller& caller) {
   return answer(422, [&] {
-    const nlohmann::json named =
-        reviewer.empty() ? nlohmann::json::object() : nlohmann::json{{"reviewer", reviewer}};
-    const std::string name = reviewer_of(named, caller);
+    const std::string name = reviewer_in_query(reviewer, caller);
     const Batch b = batch_of(store_, batch);
     Store store = Store::open(store_);
     const Key key = key_of_text(material, store.pieces());
@@ -554,18 +564,15 @@ ApiReply ReviewApi::redo(BatchId batch, const std::string& body, const Caller& c
 
 ApiReply ReviewApi::changes(BatchId batch, const std::string& reviewer, const Caller& caller) {
   return answer(422, [&] {
-    const nlohmann::json named =
-        reviewer.empty() ? nlohmann::json::object() : nlohmann::json{{"reviewer", reviewer}};
-    const std::string name = reviewer_of(named, caller);
+    const std::string name = reviewer_in_query(reviewer, caller);
     const Batch b = batch_of(store_, batch);
     Store store = Store::open(store_);
     const DraftHistory history = store.draft_history(batch, name);
     const auto steps_json = [&](const std::vector<DraftStep>& steps) {
       nlohmann::ordered_json list = nlohmann::ordered_json::array();
       for (const DraftStep& s : steps) {
-        nlohmann::ordered_json j = draft_json(b, s.key, name, s.after, store.pieces());
-        list.push_back({{"material", j["material"]},
-                        {"line", j["line"]},
+        list.push_back({{"material", material_text(s.key, store.pieces())},
+                        {"line", line_of(b, s.key)},
                         {"before", state_json(s.before)},
                         {"after", state_json(s.after)}});
       }

@@ -17,6 +17,14 @@ std::optional<Verdict> draft_verdict(const Query& q, int column) {
   return v;
 }
 
+// Takes a change back (redo can then put it back) or puts it back.
+void set_undone(SQLite::Database& db, int64_t id, bool undone) {
+  SQLite::Statement q(db, "UPDATE draft_changes SET undone = ?1, redoable = ?1 WHERE id = ?2");
+  q.bind(1, undone ? 1 : 0);
+  q.bind(2, id);
+  q.exec();
+}
+
 // A state as draft_changes holds it: verdict, note and flag in three columns from `first`.
 DraftState change_state(const Query& q, int first) {
   return {draft_verdict(q, first), q.note(first + 1, "note"), q.flag(first + 2, "flagged")};
@@ -150,10 +158,7 @@ std::optional<std::pair<Key, DraftState>> StoreWriter::undo_draft(BatchId batch,
   if (!last.step()) return std::nullopt;
   const int64_t id = last.integer(0, "id");
   const Key key = last.key(1);
-  SQLite::Statement undone(*s_.db,
-                           "UPDATE draft_changes SET undone = 1, redoable = 1 WHERE id = ?");
-  undone.bind(1, id);
-  undone.exec();
+  set_undone(*s_.db, id, true);
   Query before = s_.query(
       "SELECT verdict, note, flagged, time, id FROM draft_changes WHERE batch = ? AND key = ? "
       "AND reviewer = ? AND undone = 0 ORDER BY id DESC LIMIT 1",
@@ -180,10 +185,7 @@ std::optional<std::pair<Key, DraftState>> StoreWriter::redo_draft(BatchId batch,
   if (!next.step()) return std::nullopt;
   const Key key = next.key(1);
   const DraftState state = change_state(next, 2);
-  SQLite::Statement redone(*s_.db,
-                           "UPDATE draft_changes SET undone = 0, redoable = 0 WHERE id = ?");
-  redone.bind(1, next.integer(0, "id"));
-  redone.exec();
+  set_undone(*s_.db, next.integer(0, "id"), false);
   put_draft(batch, key, reviewer, state, next.text(5, "time"));
   return std::make_pair(key, state);
 }

@@ -36,15 +36,32 @@ std::vector<int32_t> decode_scores(const unsigned char* bytes, std::size_t size)
 }  // namespace
 
 std::vector<EvidenceRecord> Store::evidence() {
+  return evidence_rows({}, true);
+}
+
+std::vector<EvidenceRecord> Store::evidence_of(std::span<const Key> keys) {
+  return evidence_rows(keys, false);
+}
+
+std::vector<EvidenceRecord> Store::evidence_rows(std::span<const Key> keys, bool every) {
   take_snapshot();
   std::vector<EvidenceRecord> rows;
-  if (s_->version < 10 || !s_->temporary.empty()) return rows;
+  if (s_->version < 10 || !s_->temporary.empty() || (!every && keys.empty())) return rows;
+  std::string only;
+  if (!every) {
+    only = " WHERE key IN (?";
+    for (std::size_t i = 1; i < keys.size(); ++i) only += ", ?";
+    only += ")";
+  }
   s_->guarded([&] {
     Query q = s_->query(
         "SELECT key, engine, budget, seed, positions, scores, threshold, wins, draws, losses, "
-        "expected, low, high, score, seconds, failure, time FROM evidence "
-        "ORDER BY key, engine, budget, seed",
+        "expected, low, high, score, seconds, failure, time FROM evidence" +
+            only + " ORDER BY key, engine, budget, seed",
         "evidence", {"key", 0});
+    for (std::size_t i = 0; !every && i < keys.size(); ++i) {
+      q.bind(static_cast<int>(i + 1), static_cast<int64_t>(keys[i]));
+    }
     while (q.step()) {
       EvidenceRecord r;
       r.key = q.key(0);

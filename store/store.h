@@ -180,6 +180,8 @@ class Store {
   int64_t revision();
   // Every evidence row (store/evidence.h), by key, engine, budget and seed.
   std::vector<EvidenceRecord> evidence();
+  // The evidence rows of these materials only, in the same order.
+  std::vector<EvidenceRecord> evidence_of(std::span<const Key> keys);
 
   // One write transaction: refuses (StoreReadOnly) when this process may not write the store,
   // waits up to kBusyMilliseconds for the write lock, refuses (StoreConflict) when the store
@@ -203,6 +205,8 @@ class Store {
   void take_snapshot();
   void write_checked(const std::function<void(StoreWriter&)>& work, Outputs* outputs,
                      bool check_revision);
+  // Every evidence row when `every`, else those of `keys`.
+  std::vector<EvidenceRecord> evidence_rows(std::span<const Key> keys, bool every);
 
   std::unique_ptr<Session> s_;
   friend class StoreWriter;

@@ -23,7 +23,7 @@ const NAMES = {
 const square = (file, rank) => `${String.fromCharCode(97 + file)}${rank + 1}`;
 
 // "Red: king e1, rook a10. Black: king e10, guards d10 and f10. Black to move."
-export function boardText(p) {
+function boardText(p) {
   const names = NAMES[p.pieces] || {};
   // Each side's pieces in the piece set's order, the king first.
   const bySide = [0, 1].map(() => new Map(Object.values(names).map((name) => [name, []])));

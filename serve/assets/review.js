@@ -58,6 +58,7 @@ export function enterReview() {
   // A filter chosen with the pointer hands the keys back to the rows; one chosen with the keys
   // keeps the focus, so the arrows go on choosing.
   let byPointer = false;
+  const byValue = batchFilters(b);
   const filter = el('select', {
     id: 'filter',
     onpointerdown: () => { byPointer = true; },
@@ -71,8 +72,8 @@ export function enterReview() {
     },
   },
     optionGroup('Your work and the rows', Object.entries(FILTERS).map(([k, [label]]) => [k, label])),
-    optionGroup('By the score now', batchFilters(b).scores),
-    optionGroup('By provenance', batchFilters(b).sources));
+    optionGroup('By the score now', byValue.scores),
+    optionGroup('By provenance', byValue.sources));
   const search = el('input', {
     type: 'search', id: 'search', placeholder: 'KRK…', autocomplete: 'off', spellcheck: 'false',
     oninput: (e) => setSearch(e.target.value),

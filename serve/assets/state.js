@@ -23,7 +23,7 @@ export const state = {
 };
 
 // The reviewer's draft of a row as the server holds it.
-export function saved(item) {
+function saved(item) {
   const me = state.reviewer;
   return {
     verdict: item.drafts[me] ?? null,

@@ -4,6 +4,8 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include "base/errors.h"
 #include "io/csv.h"
 #include "store/store.h"
@@ -64,6 +66,27 @@ TEST_F(EvidenceStoreTest, ARowIsReadBackAsWrittenAndReplacedBySameSearch) {
   read = Store::open(store()).evidence();
   ASSERT_EQ(read.size(), 1u);
   EXPECT_TRUE(same(read[0], r));
+}
+
+TEST_F(EvidenceStoreTest, TheRowsOfSomeMaterialsAreReadAlone) {
+  Store s = Store::open(store());
+  s.write_apart([&](StoreWriter& w) {
+    const RunId run = w.add_run({.command = "evidence"});
+    for (const Key key : {Key(5), Key(2916), Key(40)}) {
+      EvidenceRecord r = sample_record();
+      r.key = key;
+      w.put_evidence(run, r);
+    }
+  });
+  Store read = Store::open(store());
+  const std::array<Key, 3> wanted{Key(40), Key(5), Key(7)};
+  const std::vector<EvidenceRecord> some = read.evidence_of(wanted);
+  ASSERT_EQ(some.size(), 2u);
+  EXPECT_EQ(some[0].key, Key(5));
+  EXPECT_EQ(some[1].key, Key(40));
+  EXPECT_TRUE(same(some[0], read.evidence()[0]));
+  EXPECT_TRUE(read.evidence_of({}).empty());
+  EXPECT_EQ(read.evidence().size(), 3u);
 }
 
 TEST_F(EvidenceStoreTest, EvidenceWritesAreNeverRefusedForNodesChangedMeanwhile) {
