@@ -13,6 +13,7 @@
 #include "io/json_text.h"
 #include "lattice/material.h"
 #include "review/result_json.h"
+#include "review/adjudication.h"
 #include "review/rules.h"
 #include "store/reviewer.h"
 
@@ -76,7 +77,8 @@ Command review_import_command() {
             o->reviewer.empty() ? (user != nullptr ? user : "unknown") : o->reviewer,
             o->reviewer.empty() ? "$USER" : "--reviewer");
         const ReviewResult r =
-            o->dry_run ? planned_result(plan) : apply_review(store, plan, reviewer);
+            o->dry_run ? planned_result(plan)
+                       : apply_review(store, plan, reviewer, answers_of_sheet(sheet, reviewer));
         if (o->json) {
           std::cout << json_text(review_result_json(plan, r, reviewer, o->dry_run, store.pieces()))
                     << '\n';
@@ -162,8 +164,14 @@ Command review_export_command() {
             std::vector<SheetRow> sheet =
                 sheet_rows(store.knowledge_base(), store.original_scores(), batch.items);
             const std::optional<BatchImport> import = store.batch_import(batch.id);
+            const std::vector<ReviewerAnswer> answers =
+                import ? store.answers(batch.id, import->run) : std::vector<ReviewerAnswer>{};
+            std::unordered_map<Key, std::vector<const ReviewerAnswer*>> answers_of;
+            for (const ReviewerAnswer& a : answers) answers_of[a.key].push_back(&a);
             for (std::size_t i = 0; i < sheet.size() && import; ++i) {
               const Key key = batch.items[i].key;
+              if (const auto row = answers_of.find(key); row != answers_of.end())
+                sheet[i].answers = answers_text(row->second);
               const auto v = import->verdicts.find(key);
               if (v == import->verdicts.end()) continue;
               const auto note = import->notes.find(key);

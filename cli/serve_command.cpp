@@ -21,6 +21,14 @@ Command serve_command() {
             sink.texts(o->reviewers, "--reviewer",
                        "a reviewer (repeat for each): each gets a link with a token of their "
                        "own, which every request then needs and which answers only in that name");
+            sink.text(o->lead, "--lead",
+                      "the lead reviewer: settles the rows the others answered differently and "
+                      "alone submits, with every reviewer's answers kept",
+                      false);
+            sink.whole(o->overlap, "--assign",
+                       "split each batch's rows among the reviewers other than the lead, this "
+                       "many reviewers per row (needs --lead and --reviewer names)",
+                       1, 100);
           },
           [o] { return serve_reviews(*o); }};
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,8 @@ struct ServeCommandOptions {
   uint64_t port = 8600;
   std::string host = "127.0.0.1";
   std::vector<std::string> reviewers;
+  std::string lead;      // empty: none
+  std::optional<uint64_t> overlap;  // --assign: reviewers per row
 };
 
 // In egkb-serve: serves until Ctrl-C or SIGTERM and returns the exit code. In egkb: runs

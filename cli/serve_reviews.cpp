@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -34,6 +35,39 @@ std::map<std::string, std::string> reviewer_tokens(const std::vector<std::string
   return tokens;
 }
 
+// The lead and the assignment, checked against the reviewers named: the lead must be one of
+// them (a lead needs a link too), and each row needs as many reviewers besides the lead as
+// --assign asks.
+ReviewRoles review_roles(const ServeCommandOptions& o) {
+  ReviewRoles roles;
+  if (!o.lead.empty()) {
+    roles.lead = checked_reviewer(o.lead, "--lead");
+    if (!o.reviewers.empty() &&
+        std::find(o.reviewers.begin(), o.reviewers.end(), *roles.lead) == o.reviewers.end()) {
+      throw InputError("", 0, "--lead",
+                       fmt::format("{} is not one of the --reviewer names: name the lead with "
+                                   "--reviewer too, for a link of their own",
+                                   in_quotes(*roles.lead)));
+    }
+  }
+  if (!o.overlap) return roles;
+  if (!roles.lead || o.reviewers.empty()) {
+    throw InputError("", 0, "--assign",
+                     "assigning rows needs --lead (who settles and submits the rows the "
+                     "reviewers share) and the reviewers named with --reviewer");
+  }
+  for (const std::string& name : o.reviewers) {
+    if (name != *roles.lead) roles.assignees.push_back(name);
+  }
+  if (roles.assignees.size() < *o.overlap) {
+    throw InputError("", 0, "--assign",
+                     fmt::format("{} reviewers per row, but only {} besides the lead {}",
+                                 *o.overlap, roles.assignees.size(), *roles.lead));
+  }
+  roles.overlap = *o.overlap;
+  return roles;
+}
+
 }  // namespace
 
 int serve_reviews(const ServeCommandOptions& o) {
@@ -50,6 +84,7 @@ int serve_reviews(const ServeCommandOptions& o) {
   options.host = o.host;
   options.port = static_cast<int>(o.port);
   options.tokens = reviewer_tokens(o.reviewers);
+  options.roles = review_roles(o);
   // The signals are taken by one thread, so Ctrl-C stops the server between requests and
   // every answer already sent is in the store.
   sigset_t signals;
@@ -67,12 +102,23 @@ int serve_reviews(const ServeCommandOptions& o) {
     // In the order the names were given, each with the link only that reviewer gets.
     for (const std::string& name : o.reviewers) {
       for (const auto& [token, reviewer] : options.tokens) {
-        if (reviewer == name) fmt::print("  {}: {}?token={}\n", name, address, token);
+        if (reviewer == name) {
+          fmt::print("  {}{}: {}?token={}\n", name, name == o.lead ? " (lead)" : "", address,
+                     token);
+        }
       }
     }
     fmt::print(
         "  each link answers only in its reviewer's name: give each reviewer their "
         "own; a restart prints new links\n");
+  }
+  if (options.roles.lead) {
+    fmt::print("  {} settles the rows answered differently and submits each batch{}\n",
+               *options.roles.lead,
+               options.roles.overlap
+                   ? fmt::format("; each row is assigned to {} of the other {} reviewers",
+                                 options.roles.overlap, options.roles.assignees.size())
+                   : "");
   }
   fmt::print("  open it in a browser; Ctrl-C stops the server (every answer is saved)\n");
   std::fflush(stdout);

@@ -1,6 +1,8 @@
 #include "review/agreement.h"
 
+#include <algorithm>
 #include <array>
+#include <numeric>
 #include <set>
 #include <unordered_map>
 
@@ -114,6 +116,19 @@ std::vector<Disagreement> disagreements_of(const BatchAgreement& agreement,
     if (d.answers.contains(reviewer)) mine.push_back(d);
   }
   return mine;
+}
+
+std::vector<ReviewerTime> reviewer_times(std::span<const RowTime> times) {
+  std::map<std::string, std::vector<double>> by_reviewer;
+  for (const RowTime& t : times) by_reviewer[t.reviewer].push_back(t.seconds);
+  std::vector<ReviewerTime> result;
+  for (auto& [name, seconds] : by_reviewer) {
+    std::sort(seconds.begin(), seconds.end());
+    const std::size_t n = seconds.size();
+    const double median = n % 2 ? seconds[n / 2] : (seconds[n / 2 - 1] + seconds[n / 2]) / 2;
+    result.push_back({name, n, std::accumulate(seconds.begin(), seconds.end(), 0.0), median});
+  }
+  return result;
 }
 
 }  // namespace egkb

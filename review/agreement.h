@@ -67,6 +67,18 @@ struct BatchAgreement {
   std::vector<Disagreement> disagreements;  // in batch order
 };
 
+// A reviewer's time on the rows of a batch: how many rows they spent time on, the seconds in all
+// and the median seconds of a row.
+struct ReviewerTime {
+  std::string reviewer;
+  std::size_t rows = 0;
+  double total = 0;
+  double median = 0;
+};
+
+// Each reviewer's time, by name in byte order.
+std::vector<ReviewerTime> reviewer_times(std::span<const RowTime> times);
+
 // Over the drafts that hold a verdict (a row only flagged or noted is not answered).
 BatchAgreement batch_agreement(const Batch& batch, std::span<const Draft> drafts);
 

@@ -230,7 +230,8 @@ ReviewResult planned_result(const ReviewPlan& plan) {
   return result;
 }
 
-ReviewResult apply_review(Store& store, const ReviewPlan& plan, const std::string& reviewer) {
+ReviewResult apply_review(Store& store, const ReviewPlan& plan, const std::string& reviewer,
+                          const std::vector<ReviewerAnswer>& answers) {
   const Batch& batch = plan.sheet.batch;
   ReviewResult result = planned_result(plan);
   store.write([&](StoreWriter& w) {
@@ -247,6 +248,7 @@ ReviewResult apply_review(Store& store, const ReviewPlan& plan, const std::strin
       if (!(v.before == v.after)) w.change(result.run, v.verdict.key, v.before, v.after, reason);
     }
     w.add_verdicts(batch.id, result.run, reviewer, verdicts);
+    w.add_answers(result.run, batch.id, answers);
     if (plan.replaces) w.supersede_verdicts({batch.id, plan.replaces->run, result.run});
     w.finish_run(result.run,
                  {{"verdicts", result.verdicts},

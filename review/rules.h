@@ -78,8 +78,10 @@ struct ReviewResult {
 // The counts apply_review reports, from the plan alone (no run yet): what a dry run shows.
 ReviewResult planned_result(const ReviewPlan& plan);
 
-// One write, refused when the store changed since the plan read it.
-ReviewResult apply_review(Store& store, const ReviewPlan& plan, const std::string& reviewer);
+// One write, refused when the store changed since the plan read it. `answers`, every reviewer's
+// answer to the batch's rows (review/adjudication.h), are kept beside the verdicts.
+ReviewResult apply_review(Store& store, const ReviewPlan& plan, const std::string& reviewer,
+                          const std::vector<ReviewerAnswer>& answers);
 
 // Takes back the latest standing import of a batch: every row it set returns to its state
 // before, and the verdicts that import replaced stand again. Refuses with InputError when the

@@ -49,13 +49,13 @@ std::vector<SheetRow> sheet_rows(const KnowledgeBase& kb,
 void write_sheet_csv(std::ostream& out, BatchId batch, const std::vector<SheetRow>& rows,
                      const PieceSet& pieces) {
   out << "batch,id,material,verdict,note,score,meaning,original_score,pieces,neighbours,"
-         "reviewer,time\n";
+         "reviewer,time,answers\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const SheetRow& r = rows[i];
-    fmt::print(out, "{},{},{},{},{},{},{},{},{},{},{},{}\n", batch, i + 1, r.material, r.verdict,
+    fmt::print(out, "{},{},{},{},{},{},{},{},{},{},{},{},{}\n", batch, i + 1, r.material, r.verdict,
                csv_quoted(r.note), value(r.score), csv_quoted(score_meaning(pieces, r.score)),
                value(r.original), csv_quoted(r.pretty), csv_quoted(r.neighbours),
-               csv_quoted(r.reviewer), r.time);
+               csv_quoted(r.reviewer), r.time, csv_quoted(r.answers));
   }
 }
 

@@ -28,6 +28,7 @@ struct SheetRow {
   std::string note = {};
   std::string reviewer = {};
   std::string time = {};
+  std::string answers = {};  // every reviewer's answer the import kept (answers_text)
 };
 
 // The sheet rows of the rows a batch drew, each with its score when drawn, its neighbours in
@@ -38,7 +39,7 @@ std::vector<SheetRow> sheet_rows(const KnowledgeBase& kb,
 
 // CSV columns: batch, id, material, verdict (0..9, or ok to confirm the score; empty for the
 // reviewer to fill), note (free text kept with the verdict), score, meaning, original_score,
-// pieces, neighbours, reviewer, time (empty but in an exported filled sheet).
+// pieces, neighbours, reviewer, time, answers (empty but in an exported filled sheet).
 void write_sheet_csv(std::ostream& out, BatchId batch, const std::vector<SheetRow>& rows,
                      const PieceSet& pieces);
 // The same rows as a page; `store` and `sheet` fill in the import command it shows.

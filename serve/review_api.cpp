@@ -17,6 +17,7 @@
 #include "present/node_json.h"
 #include "prose/material_words.h"
 #include "prose/score_meaning.h"
+#include "review/adjudication.h"
 #include "review/agreement.h"
 #include "review/drafts.h"
 #include "review/faults.h"
@@ -142,14 +143,22 @@ struct DraftChange {
   std::optional<std::optional<Verdict>> verdict;  // set to a verdict, or (null) to none
   std::optional<std::string> note;
   std::optional<bool> flagged;
+  std::optional<bool> skipped;
+  double seconds = 0;  // spent on the row since the reviewer's last change of it
 
   DraftState applied_to(DraftState state) const {
     if (verdict) state.verdict = *verdict;
     if (note) state.note = *note;
     if (flagged) state.flagged = *flagged;
+    if (skipped) state.skipped = *skipped;
+    if (verdict && *verdict) state.skipped = false;
+    if (state.skipped) state.verdict.reset();
     return state;
   }
 };
+
+// The longest time one change may add to a row: the app counts at most 5 idle minutes a visit.
+constexpr double kMostSecondsPerChange = 3600;
 
 DraftChange change_of(const nlohmann::json& body) {
   DraftChange change;
@@ -175,8 +184,21 @@ DraftChange change_of(const nlohmann::json& body) {
     if (!f->is_boolean()) throw Refusal{400, "flagged: expected true or false", "flagged"};
     change.flagged = f->get<bool>();
   }
-  if (!change.verdict && !change.note && !change.flagged) {
-    throw Refusal{400, "a draft needs a verdict, a note or a flag to change", "verdict"};
+  if (const auto k = body.find("skipped"); k != body.end()) {
+    if (!k->is_boolean()) throw Refusal{400, "skipped: expected true or false", "skipped"};
+    change.skipped = k->get<bool>();
+  }
+  if (const auto t = body.find("seconds"); t != body.end()) {
+    if (!t->is_number() || !(t->get<double>() >= 0) || t->get<double>() > kMostSecondsPerChange) {
+      throw Refusal{400,
+                    fmt::format("seconds: expected a number of seconds from 0 to {}",
+                                kMostSecondsPerChange),
+                    "seconds"};
+    }
+    change.seconds = t->get<double>();
+  }
+  if (!change.verdict && !change.note && !change.flagged && !change.skipped) {
+    throw Refusal{400, "a draft needs a verdict, a note, a flag or a skip to change", "verdict"};
   }
   return change;
 }
@@ -244,7 +266,8 @@ nlohmann::ordered_json state_json(const DraftState& state) {
   return {{"verdict", state.verdict ? nlohmann::ordered_json(state.verdict->text())
                                     : nlohmann::ordered_json(nullptr)},
           {"note", state.note},
-          {"flagged", state.flagged}};
+          {"flagged", state.flagged},
+          {"skipped", state.skipped}};
 }
 
 // The row's line in the batch's sheet; 0 when the batch did not draw it.
@@ -266,6 +289,16 @@ nlohmann::ordered_json draft_json(const Batch& batch, Key key, const std::string
   return j;
 }
 
+// A row's answers in a refusal: "alice 5, bob ok (6)".
+std::string row_answers_text(const BatchItem& item, const std::map<std::string, Verdict>& answers) {
+  std::string text;
+  for (const auto& [name, verdict] : answers) {
+    text += fmt::format("{}{} {}", text.empty() ? "" : ", ", name,
+                        verdict.is_ok() ? fmt::format("ok ({})", value(item.score)) : verdict.text());
+  }
+  return text;
+}
+
 // Refuses a submit whose reviewer's answers differ from another reviewer's on some rows, naming
 // each row and every answer, unless the reviewer has seen them and submits anyway.
 void refuse_disagreements(const Batch& batch, const std::vector<Draft>& drafts,
@@ -276,14 +309,21 @@ void refuse_disagreements(const Batch& batch, const std::vector<Draft>& drafts,
                 Choice::AcceptDisagreements);
   for (const Disagreement& d : disagreements_of(batch_agreement(batch, drafts), reviewer)) {
     const BatchItem& item = batch.items[d.item];
-    std::string answers;
-    for (const auto& [name, verdict] : d.answers) {
-      answers +=
-          fmt::format("{}{} {}", answers.empty() ? "" : ", ", name,
-                      verdict.is_ok() ? fmt::format("ok ({})", value(item.score)) : verdict.text());
-    }
     faults.add(sheet_line(d.item), "verdict",
-               fmt::format("{}: {}", material_text(item.key, pieces), answers));
+               fmt::format("{}: {}", material_text(item.key, pieces), row_answers_text(item, d.answers)));
+  }
+  faults.throw_if_any();
+}
+
+// Refuses a lead's submit while a row the others answered differently has no answer of the
+// lead's: adjudication settles every disagreement, so none is submitted unsettled.
+void refuse_unsettled(const Batch& batch, const Settlement& settled, const PieceSet& pieces) {
+  Faults faults(settled.sheet.origin, "answered differently by the reviewers",
+                "answer each of them yourself (d goes to the next): your answer settles it");
+  for (const Disagreement& d : settled.unsettled) {
+    faults.add(sheet_line(d.item), "verdict",
+               fmt::format("{}: {}", material_text(batch.items[d.item].key, pieces),
+                           row_answers_text(batch.items[d.item], d.answers)));
   }
   faults.throw_if_any();
 }
@@ -329,7 +369,8 @@ ApiReply step_back_or_forth(const std::string& path, BatchId batch, const std::s
 
 }  // namespace
 
-ReviewApi::ReviewApi(std::string store) : store_(std::move(store)) {}
+ReviewApi::ReviewApi(std::string store, ReviewRoles roles)
+    : store_(std::move(store)), roles_(std::move(roles)) {}
 ReviewApi::~ReviewApi() = default;
 
 std::shared_ptr<const ReviewApi::View> ReviewApi::view_at(Store& store) {
@@ -366,7 +407,10 @@ ApiReply ReviewApi::batches() {
 ApiReply ReviewApi::session(const Caller& caller) {
   return ApiReply{200,
                   {{"reviewer", caller.reviewer ? nlohmann::ordered_json(*caller.reviewer)
-                                                : nlohmann::ordered_json(nullptr)}}};
+                                                : nlohmann::ordered_json(nullptr)},
+                   {"lead", roles_.lead ? nlohmann::ordered_json(*roles_.lead)
+                                        : nlohmann::ordered_json(nullptr)},
+                   {"overlap", roles_.overlap}}};
 }
 
 ApiReply ReviewApi::batch(BatchId id) {
@@ -384,16 +428,21 @@ ApiReply ReviewApi::batch(BatchId id) {
     const BatchAgreement agreement = batch_agreement(b, drafts);
     std::vector<bool> disagree(b.items.size(), false);
     for (const Disagreement& d : agreement.disagreements) disagree[d.item] = true;
+    const std::vector<std::vector<std::string>> assigned =
+        roles_.overlap ? assign_rows(b.items.size(), roles_.assignees, roles_.overlap)
+                       : std::vector<std::vector<std::string>>(b.items.size());
     nlohmann::ordered_json items = nlohmann::ordered_json::array();
     for (std::size_t i = 0; i < b.items.size(); ++i) {
       const BatchItem& item = b.items[i];
       nlohmann::ordered_json answers = nlohmann::ordered_json::object();
       nlohmann::ordered_json notes = nlohmann::ordered_json::object();
       nlohmann::ordered_json flagged = nlohmann::ordered_json::array();
+      nlohmann::ordered_json skipped = nlohmann::ordered_json::array();
       for (const Draft* d : drafts_of[item.key]) {
         if (d->state.verdict) answers[d->reviewer] = d->state.verdict->text();
         if (!d->state.note.empty()) notes[d->reviewer] = d->state.note;
         if (d->state.flagged) flagged.push_back(d->reviewer);
+        if (d->state.skipped) skipped.push_back(d->reviewer);
       }
       const auto row = rows.find(item.key);
       const auto original = view->original.find(item.key);
@@ -418,7 +467,9 @@ ApiReply ReviewApi::batch(BatchId id) {
                        {"drafts", answers},
                        {"disagree", static_cast<bool>(disagree[i])},
                        {"notes", notes},
-                       {"flagged", flagged}});
+                       {"flagged", flagged},
+                       {"skipped", skipped},
+                       {"assigned", assigned[i]}});
     }
     nlohmann::ordered_json meanings = nlohmann::ordered_json::array();
     for (int s = 0; s <= kMaxScore; ++s) meanings.push_back(score_meaning(pieces, Score(s)));
@@ -432,6 +483,9 @@ ApiReply ReviewApi::batch(BatchId id) {
                      {"pieces", pieces.name()},
                      {"meanings", meanings},
                      {"reviewers", agreement.reviewers},
+                     {"lead", roles_.lead ? nlohmann::ordered_json(*roles_.lead)
+                                          : nlohmann::ordered_json(nullptr)},
+                     {"overlap", roles_.overlap},
                      {"imported", import_json(store.batch_import(id))},
                      {"items", items}}};
   });
@@ -455,6 +509,13 @@ ApiReply ReviewApi::agreement(BatchId id) {
            {"kappa", p.kappa ? nlohmann::ordered_json(*p.kappa) : nlohmann::ordered_json(nullptr)},
            {"confusion", p.confusion}});
     }
+    nlohmann::ordered_json times = nlohmann::ordered_json::array();
+    for (const ReviewerTime& t : reviewer_times(store.row_times(id))) {
+      times.push_back({{"reviewer", t.reviewer},
+                       {"rows", t.rows},
+                       {"seconds", t.total},
+                       {"median_seconds", t.median}});
+    }
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     for (const Disagreement& d : a.disagreements) {
       const BatchItem& item = b.items[d.item];
@@ -477,6 +538,7 @@ ApiReply ReviewApi::agreement(BatchId id) {
                      {"fleiss_kappa", a.fleiss ? nlohmann::ordered_json(*a.fleiss)
                                                : nlohmann::ordered_json(nullptr)},
                      {"pairs", pairs},
+                     {"times", times},
                      {"disagreements", rows}}};
   });
 }
@@ -535,6 +597,7 @@ ApiReply ReviewApi::put_draft(BatchId batch, const std::string& material, const 
         const DraftState state =
             change.applied_to(w.draft(batch, key, reviewer).value_or(DraftState{}));
         w.set_draft(batch, key, reviewer, state);
+        if (change.seconds > 0) w.add_row_time(batch, key, reviewer, change.seconds);
         return std::make_optional(std::make_pair(key, state));
       });
     });
@@ -593,22 +656,39 @@ ApiReply ReviewApi::submit(BatchId batch, const std::string& body, const Caller&
                                 flag_of(j, "replace")};
     const bool accept_disagreements = flag_of(j, "accept_disagreements");
     batch_of(store_, batch);
+    if (roles_.lead && reviewer != *roles_.lead) {
+      throw Refusal{403,
+                    fmt::format("{} is the lead reviewer: the lead settles and submits batch {}, "
+                                "with every reviewer's answers",
+                                *roles_.lead, batch),
+                    "reviewer"};
+    }
     std::lock_guard lock(submit_mutex_);
     for (int attempt = 1;; ++attempt) {
       Store store = Store::open(store_);
       const Batch b = store.batch(batch);
       const std::vector<Draft> drafts = store.drafts(batch);
-      const FilledSheet sheet = sheet_of_drafts(b, drafts, reviewer, store.pieces());
+      FilledSheet sheet;
+      if (roles_.lead) {
+        const Settlement settled = settle(b, drafts, reviewer, store.pieces());
+        refuse_unsettled(b, settled, store.pieces());
+        sheet = settled.sheet;
+      } else {
+        sheet = sheet_of_drafts(b, drafts, reviewer, store.pieces());
+      }
       if (sheet.rows.empty()) {
-        throw Refusal{422, fmt::format("{} has answered no row of batch {}", reviewer, batch),
+        throw Refusal{422,
+                      fmt::format("{} {} no row of batch {}", reviewer,
+                                  roles_.lead ? "can settle" : "has answered", batch),
                       "reviewer"};
       }
-      if (!accept_disagreements) {
+      if (!accept_disagreements && !roles_.lead) {
         refuse_disagreements(b, drafts, reviewer, sheet.origin, store.pieces());
       }
       const ReviewPlan plan = plan_review(store, sheet, options);
       try {
-        const ReviewResult result = apply_review(store, plan, reviewer);
+        const ReviewResult result = apply_review(store, plan, reviewer,
+                                                 answers_of_drafts(drafts, store.row_times(batch)));
         return ApiReply{200, review_result_json(plan, result, reviewer, false, store.pieces())};
       } catch (const StoreConflict&) {
         if (attempt == kSubmitAttempts) throw;

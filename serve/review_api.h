@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "store/ids.h"
 
@@ -25,9 +26,18 @@ struct Caller {
   std::optional<std::string> reviewer;
 };
 
+// Who does what when several reviewers share a batch (egkb serve --lead, --assign).
+struct ReviewRoles {
+  // Settles the rows the others answered differently and alone submits; nullopt: each reviewer
+  // submits their own answers.
+  std::optional<std::string> lead;
+  std::vector<std::string> assignees;  // the reviewers rows are split among, in order
+  std::size_t overlap = 0;             // reviewers per row (review/adjudication.h); 0: none
+};
+
 class ReviewApi {
  public:
-  explicit ReviewApi(std::string store);
+  explicit ReviewApi(std::string store, ReviewRoles roles = {});
   ~ReviewApi();
 
   ApiReply session(const Caller& caller);
@@ -41,7 +51,9 @@ class ReviewApi {
   // Every change (put_draft, undo, redo) may carry `"request": ID`, an id the client made: a
   // request of an id already applied is answered with its row as it stands and applied no more.
   // `body`: {"reviewer": "...", and any of "verdict": "0".."9", "ok" or null, "note": "...",
-  // "flagged": true or false}; what it leaves out keeps its value.
+  // "flagged": true or false, "skipped": true or false}; what it leaves out keeps its value (a
+  // verdict ends a skip, a skip clears the verdict). "seconds": the time the reviewer spent on
+  // the row since their last change of it, added to the row's time.
   ApiReply put_draft(BatchId batch, const std::string& material, const std::string& body,
                      const Caller& caller);
   ApiReply remove_draft(BatchId batch, const std::string& material, const std::string& reviewer,
@@ -53,7 +65,8 @@ class ReviewApi {
   // What the reviewer's undo and redo would change, in the order they would.
   ApiReply changes(BatchId batch, const std::string& reviewer, const Caller& caller);
   // `body`: {"reviewer": "...", "partial": false, "accept_stale": false, "replace": false,
-  // "accept_disagreements": false}.
+  // "accept_disagreements": false}. Under a lead only the lead submits, the rows settled from
+  // every reviewer's answers (review/adjudication.h). Every reviewer's answers are kept.
   ApiReply submit(BatchId batch, const std::string& body, const Caller& caller);
 
   // How often submit plans again when another command committed between its plan and its write.
@@ -64,6 +77,7 @@ class ReviewApi {
   std::shared_ptr<const View> view_at(class Store& store);
 
   std::string store_;
+  ReviewRoles roles_;
   std::mutex view_mutex_;
   // Submits of this server plan and apply one at a time: planned together, all but one would
   // find the store changed under them.

@@ -107,7 +107,7 @@ std::optional<std::string_view> HttpRequest::param(std::string_view name) const 
 }
 
 Router::Router(ServeOptions options, int port)
-    : options_(std::move(options)), api_(options_.store) {
+    : options_(std::move(options)), api_(options_.store, options_.roles) {
   if (!is_loopback(options_.host)) return;
   const std::string bound =
       options_.host.find(':') != std::string::npos ? "[" + options_.host + "]" : options_.host;

@@ -7,6 +7,8 @@
 #include <memory>
 #include <string>
 
+#include "serve/review_api.h"
+
 namespace egkb {
 
 struct ServeOptions {
@@ -16,6 +18,7 @@ struct ServeOptions {
   // Each reviewer's token, by token: when there are any, every request but the page and its
   // assets needs one, and the reviewer it names is the only one the request may act for.
   std::map<std::string, std::string> tokens;
+  ReviewRoles roles;  // a lead reviewer, and rows assigned with an overlap
   std::size_t body_limit = 16 * 1024;
   // Connections served at once, each on its own thread: a reviewer's browser keeps one or two
   // open, and one that waits on a slow client holds no other.

@@ -25,9 +25,16 @@ void set_undone(SQLite::Database& db, int64_t id, bool undone) {
   q.exec();
 }
 
-// A state as draft_changes holds it: verdict, note and flag in three columns from `first`.
+// A state as draft_changes holds it: verdict, note, flag and skip in four columns from `first`.
 DraftState change_state(const Query& q, int first) {
-  return {draft_verdict(q, first), q.note(first + 1, "note"), q.flag(first + 2, "flagged")};
+  return {draft_verdict(q, first), q.note(first + 1, "note"), q.flag(first + 2, "flagged"),
+          q.flag(first + 3, "skipped")};
+}
+
+// The columns change_state reads, as a store of `version` holds them.
+std::string state_columns(int version) {
+  if (version >= 12) return "verdict, note, flagged, skipped";
+  return version >= 7 ? "verdict, note, flagged, 0" : "verdict, '', 0, 0";
 }
 
 }  // namespace
@@ -37,9 +44,9 @@ std::vector<Draft> Store::drafts(BatchId batch) {
   std::vector<Draft> drafts;
   if (s_->version < 6 || !s_->temporary.empty()) return drafts;
   s_->guarded([&] {
-    Query q = s_->query(fmt::format("SELECT key, reviewer, time, verdict, {} FROM drafts WHERE "
+    Query q = s_->query(fmt::format("SELECT key, reviewer, time, {} FROM drafts WHERE "
                                     "batch = ? ORDER BY key, reviewer",
-                                    s_->version >= 7 ? "note, flagged" : "'', 0"),
+                                    state_columns(s_->version)),
                         "drafts", {"key", 0});
     q.bind(1, batch.value);
     while (q.step()) {
@@ -87,7 +94,8 @@ void require_open(Store::Session& s, BatchId batch) {
 
 std::optional<DraftState> StoreWriter::draft(BatchId batch, Key key, const std::string& reviewer) {
   Query q = s_.query(
-      "SELECT verdict, note, flagged FROM drafts WHERE batch = ? AND key = ? AND reviewer = ?",
+      "SELECT verdict, note, flagged, skipped FROM drafts WHERE batch = ? AND key = ? AND "
+      "reviewer = ?",
       "drafts");
   q.bind(1, batch).bind(2, static_cast<int64_t>(key)).bind(3, reviewer);
   if (!q.step()) return std::nullopt;
@@ -103,11 +111,12 @@ void StoreWriter::set_draft(BatchId batch, Key key, const std::string& reviewer,
     bind_text_or_null(q, first, state.verdict ? state.verdict->text() : "");
     q.bind(first + 1, state.note);
     q.bind(first + 2, state.flagged ? 1 : 0);
-    q.bind(first + 3, time);
+    q.bind(first + 3, state.skipped ? 1 : 0);
+    q.bind(first + 4, time);
   };
   SQLite::Statement change(*s_.db,
                            "INSERT INTO draft_changes(batch, key, reviewer, verdict, note, "
-                           "flagged, time) VALUES(?, ?, ?, ?, ?, ?, ?)");
+                           "flagged, skipped, time) VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
   change.bind(1, batch.value);
   change.bind(2, static_cast<int64_t>(key));
   change.bind(3, reviewer);
@@ -133,17 +142,18 @@ void StoreWriter::put_draft(BatchId batch, Key key, const std::string& reviewer,
     return;
   }
   SQLite::Statement q(*s_.db,
-                      "INSERT INTO drafts(batch, key, reviewer, verdict, note, flagged, time) "
-                      "VALUES(?, ?, ?, ?, ?, ?, ?) ON CONFLICT(batch, key, reviewer) DO UPDATE SET "
-                      "verdict = excluded.verdict, note = excluded.note, flagged = "
-                      "excluded.flagged, time = excluded.time");
+                      "INSERT INTO drafts(batch, key, reviewer, verdict, note, flagged, skipped, "
+                      "time) VALUES(?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(batch, key, reviewer) DO "
+                      "UPDATE SET verdict = excluded.verdict, note = excluded.note, flagged = "
+                      "excluded.flagged, skipped = excluded.skipped, time = excluded.time");
   q.bind(1, batch.value);
   q.bind(2, static_cast<int64_t>(key));
   q.bind(3, reviewer);
   bind_text_or_null(q, 4, state.verdict ? state.verdict->text() : "");
   q.bind(5, state.note);
   q.bind(6, state.flagged ? 1 : 0);
-  q.bind(7, time);
+  q.bind(7, state.skipped ? 1 : 0);
+  q.bind(8, time);
   q.exec();
 }
 
@@ -160,15 +170,15 @@ std::optional<std::pair<Key, DraftState>> StoreWriter::undo_draft(BatchId batch,
   const Key key = last.key(1);
   set_undone(*s_.db, id, true);
   Query before = s_.query(
-      "SELECT verdict, note, flagged, time, id FROM draft_changes WHERE batch = ? AND key = ? "
-      "AND reviewer = ? AND undone = 0 ORDER BY id DESC LIMIT 1",
-      "draft_changes", {"id", 4});
+      "SELECT verdict, note, flagged, skipped, time, id FROM draft_changes WHERE batch = ? AND "
+      "key = ? AND reviewer = ? AND undone = 0 ORDER BY id DESC LIMIT 1",
+      "draft_changes", {"id", 5});
   before.bind(1, batch).bind(2, static_cast<int64_t>(key)).bind(3, reviewer);
   DraftState state;
   std::string time = now_utc();
   if (before.step()) {
     state = change_state(before, 0);
-    time = before.text(3, "time");
+    time = before.text(4, "time");
   }
   put_draft(batch, key, reviewer, state, time);
   return std::make_pair(key, state);
@@ -178,15 +188,15 @@ std::optional<std::pair<Key, DraftState>> StoreWriter::redo_draft(BatchId batch,
                                                                   const std::string& reviewer) {
   require_open(s_, batch);
   Query next = s_.query(
-      "SELECT id, key, verdict, note, flagged, time FROM draft_changes WHERE batch = ? AND "
-      "reviewer = ? AND redoable = 1 ORDER BY id LIMIT 1",
+      "SELECT id, key, verdict, note, flagged, skipped, time FROM draft_changes WHERE batch = ? "
+      "AND reviewer = ? AND redoable = 1 ORDER BY id LIMIT 1",
       "draft_changes", {"id", 0});
   next.bind(1, batch).bind(2, reviewer);
   if (!next.step()) return std::nullopt;
   const Key key = next.key(1);
   const DraftState state = change_state(next, 2);
   set_undone(*s_.db, next.integer(0, "id"), false);
-  put_draft(batch, key, reviewer, state, next.text(5, "time"));
+  put_draft(batch, key, reviewer, state, next.text(6, "time"));
   return std::make_pair(key, state);
 }
 
@@ -220,18 +230,19 @@ DraftHistory Store::draft_history(BatchId batch, const std::string& reviewer) {
   s_->guarded([&] {
     // Replayed in order: a change's state before is its row's after the changes that stand, and
     // every change redo can put back comes after them.
-    Query q = s_->query(fmt::format("SELECT key, verdict, note, flagged, {0}, id FROM "
+    Query q = s_->query(fmt::format("SELECT key, {1}, {0}, id FROM "
                                     "draft_changes WHERE batch = ? AND reviewer = ? AND (undone "
                                     "= 0 OR {0} = 1) ORDER BY id",
-                                    s_->version >= 11 ? "redoable" : "0"),
-                        "draft_changes", {"id", 5});
+                                    s_->version >= 11 ? "redoable" : "0",
+                                    state_columns(s_->version)),
+                        "draft_changes", {"id", 6});
     q.bind(1, batch).bind(2, reviewer);
     std::unordered_map<Key, DraftState> now;
     while (q.step()) {
       const Key key = q.key(0);
       DraftStep step{key, now[key], change_state(q, 1)};
       now[key] = step.after;
-      (q.flag(4, "redoable") ? history.redo : history.undo).push_back(std::move(step));
+      (q.flag(5, "redoable") ? history.redo : history.undo).push_back(std::move(step));
     }
   });
   return history;

@@ -231,9 +231,34 @@ CREATE TABLE draft_requests(
 );
 )sql";
 
+// A reviewer may skip a row (neither an answer nor a flag). The seconds each reviewer spent on a
+// row are summed apart from the drafts, so an undo or a cleared draft loses none. A submit keeps
+// every reviewer's answer, skip, note and seconds of each row beside the verdicts it settled.
+constexpr const char* kVersion12 = R"sql(
+ALTER TABLE drafts ADD COLUMN skipped INTEGER NOT NULL DEFAULT 0 CHECK (skipped IN (0, 1));
+ALTER TABLE draft_changes ADD COLUMN skipped INTEGER NOT NULL DEFAULT 0 CHECK (skipped IN (0, 1));
+CREATE TABLE row_times(
+  batch INTEGER NOT NULL REFERENCES batches(id),
+  key INTEGER NOT NULL,
+  reviewer TEXT NOT NULL,
+  seconds REAL NOT NULL CHECK (seconds >= 0),
+  PRIMARY KEY (batch, key, reviewer)
+);
+CREATE TABLE verdict_answers(
+  run INTEGER NOT NULL REFERENCES runs(id),
+  batch INTEGER NOT NULL REFERENCES batches(id),
+  key INTEGER NOT NULL,
+  reviewer TEXT NOT NULL,
+  answer TEXT CHECK (answer IS NULL OR answer IN ('ok','skip','0','1','2','3','4','5','6','7','8','9')),
+  note TEXT NOT NULL,
+  seconds REAL CHECK (seconds IS NULL OR seconds >= 0),
+  PRIMARY KEY (run, key, reviewer)
+);
+)sql";
+
 constexpr std::array<const char*, kStoreVersion> kMigrations = {
-    kVersion1, kVersion2, kVersion3, kVersion4,  kVersion5, kVersion6,
-    kVersion7, kVersion8, kVersion9, kVersion10, kVersion11};
+    kVersion1, kVersion2, kVersion3,  kVersion4,  kVersion5,  kVersion6,
+    kVersion7, kVersion8, kVersion9, kVersion10, kVersion11, kVersion12};
 
 // Rows from before schema 5 record scores only, so replaying them may miss a flag or weight:
 // one `migrate` run records each node whose replayed state differs from the stored one, and the

@@ -27,7 +27,7 @@ class Outputs;
 class StoreWriter;
 
 // The schema version this build writes (PRAGMA user_version); it reads every version up to it.
-constexpr int kStoreVersion = 11;
+constexpr int kStoreVersion = 12;
 
 // A command's record in the runs table.
 struct RunRecord {
@@ -57,14 +57,16 @@ struct RecordedRepair {
 };
 
 // A reviewer's answer to a drawn row in the review app, not yet submitted: a verdict (or none
-// yet), a note for the other reviewers, and a flag to come back to the row.
+// yet), a note for the other reviewers, and a flag to come back to the row; or a skip: the
+// reviewer passes on the row, which then has no verdict of theirs.
 struct DraftState {
-  std::optional<Verdict> verdict;  // nullopt: not answered (a row only flagged or noted)
+  std::optional<Verdict> verdict;  // nullopt: not answered (a row only flagged, noted or skipped)
   std::string note;
   bool flagged = false;
+  bool skipped = false;  // never with a verdict
 
   // A state with nothing in it is no draft: setting it removes the draft.
-  bool empty() const { return !verdict && note.empty() && !flagged; }
+  bool empty() const { return !verdict && note.empty() && !flagged && !skipped; }
   friend bool operator==(const DraftState&, const DraftState&) = default;
 };
 
@@ -96,6 +98,25 @@ struct RecordedVerdict {
   std::string time;
   std::string note;
   bool stands = true;
+};
+
+// The seconds a reviewer spent on a drawn row in the review app, summed over every visit.
+struct RowTime {
+  Key key;
+  std::string reviewer;
+  double seconds = 0;
+};
+
+// One reviewer's answer to a row as a submit kept it beside the verdict it settled: a verdict,
+// a skip, or neither (a row only flagged or noted); seconds where the app measured them.
+struct ReviewerAnswer {
+  Key key;
+  std::string reviewer;
+  std::optional<Verdict> verdict;
+  bool skipped = false;
+  std::string note;
+  std::optional<double> seconds;
+  friend bool operator==(const ReviewerAnswer&, const ReviewerAnswer&) = default;
 };
 
 // The lowest and highest rank of a node in an optimum of an exact repair's relaxation.
@@ -172,6 +193,11 @@ class Store {
   std::optional<Validation> current_validation();
   // The drafts of a batch, every reviewer's, by key and reviewer.
   std::vector<Draft> drafts(BatchId batch);
+  // The seconds every reviewer spent on each row of a batch, by key and reviewer.
+  std::vector<RowTime> row_times(BatchId batch);
+  // Every reviewer's answer kept by the import `run` of a batch, by key and reviewer (empty for
+  // an import before schema 12).
+  std::vector<ReviewerAnswer> answers(BatchId batch, RunId run);
   // What a reviewer's undo and redo would change in a batch, in the order they would.
   DraftHistory draft_history(BatchId batch, const std::string& reviewer);
   // The ids of the stored batches, oldest first.
@@ -248,6 +274,10 @@ class StoreWriter {
   void set_draft(BatchId batch, Key key, const std::string& reviewer, const DraftState& state);
   // The reviewer's draft of a drawn row as it stands inside the transaction; nullopt when none.
   std::optional<DraftState> draft(BatchId batch, Key key, const std::string& reviewer);
+  // Adds seconds a reviewer spent on a drawn row; kept apart from the draft, so undo loses none.
+  void add_row_time(BatchId batch, Key key, const std::string& reviewer, double seconds);
+  // Keeps every reviewer's answer to the rows of `batch` beside the verdicts `run` imported.
+  void add_answers(RunId run, BatchId batch, const std::vector<ReviewerAnswer>& answers);
   // Takes back the reviewer's latest change in the batch that is not taken back yet: its row
   // returns to the state before that change. Returns the row's key and its state now; nullopt
   // when nothing is left to take back. Refused as set_draft is for a submitted batch.

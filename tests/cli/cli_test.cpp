@@ -239,7 +239,7 @@ TEST_F(Cli, SampleReviewEstimateLoopOnAStore) {
   EXPECT_EQ(
       sheet.rfind(
           "batch,id,material,verdict,note,score,meaning,original_score,pieces,neighbours,reviewer,"
-          "time\n",
+          "time,answers\n",
           0),
       0u);
 

@@ -93,7 +93,7 @@ TEST_F(ReviewRules, APlanCarriesEveryVerdictAsAnInvariableExpertRow) {
   EXPECT_EQ(plan.verdicts[0].after, (NodeState{Score(0), Source::Expert, true, 2.5}));
   EXPECT_EQ(plan.verdicts[1].before.score, plan.verdicts[1].after.score);
   const ReviewResult planned = planned_result(plan);
-  const ReviewResult r = apply_review(s, plan, "ada");
+  const ReviewResult r = apply_review(s, plan, "ada", {});
   EXPECT_EQ(r.verdicts, 2u);
   EXPECT_EQ(r.rescored, 1u);
   EXPECT_EQ(r.confirmed, 1u);

@@ -144,8 +144,10 @@ TEST_F(EvidenceStoreTest, ASchemaNineStoreHasNoEvidenceUntilItsNextWriteMigrates
   {
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
     db.exec(
-        "DROP TABLE draft_requests; ALTER TABLE draft_changes DROP COLUMN redoable; DROP TABLE "
-        "evidence; PRAGMA user_version = 9;");
+        "DROP TABLE verdict_answers; DROP TABLE row_times; ALTER TABLE drafts DROP COLUMN "
+        "skipped; ALTER TABLE draft_changes DROP COLUMN skipped; DROP TABLE draft_requests; "
+        "ALTER TABLE draft_changes DROP COLUMN redoable; DROP TABLE evidence; PRAGMA "
+        "user_version = 9;");
   }
   EXPECT_TRUE(Store::open(store()).evidence().empty());
   Store s = Store::open(store());

@@ -483,6 +483,8 @@ TEST_F(StoreTest, SchemaSixDraftsBecomeTheFirstChangeOfTheirHistory) {
     // The store as schema 6 left it: drafts without notes, flags or history.
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
     db.exec(R"sql(
+      DROP TABLE verdict_answers;
+      DROP TABLE row_times;
       DROP TABLE draft_requests;
       DROP TABLE evidence;
       DROP TABLE created;

@@ -1,0 +1,140 @@
+// Three reviewers and a lead on one batch, with the rows assigned two reviewers each: the lead
+// settles each disagreement, only the lead submits, and every reviewer's answer, skip, note and
+// seconds are kept beside the verdicts and in the exported sheet.
+#include <gtest/gtest.h>
+
+#include "store/store.h"
+#include "tests/serve/serve_fixture.h"
+#include "tests/support/store_oracle.h"
+
+namespace egkb::test {
+namespace {
+
+// Batch 1 draws KRRK (1), KNK (3), KCK (3) and KPK (4), sheet lines 2 to 5.
+constexpr const char* kCsv =
+    "material,score,source,invariable,weight\n"
+    "KK,5,manual,0,\nKRK,0,manual,0,\nKRRK,1,manual,0,\nKNK,3,manual,0,\nKCK,3,manual,0,\n"
+    "KPK,4,manual,0,\n";
+
+class LeadApiTest : public ServeTest {
+ protected:
+  void SetUp() override {
+    ServeTest::SetUp();
+    make_store(kCsv, {{"KRRK", "KNK", "KCK", "KPK"}});
+    ServeOptions options;
+    options.roles = {"lead", {"alice", "bob", "carol"}, 2};
+    serve(options);
+  }
+  void answer(const std::string& material, const nlohmann::json& body) const {
+    const auto [status, reply] = send("PUT", "/api/batches/1/drafts/" + material, body);
+    ASSERT_EQ(status, 200) << reply.dump();
+  }
+};
+
+TEST_F(LeadApiTest, RowsAreAssignedTwoReviewersEachInTurn) {
+  const auto [status, batch] = get("/api/batches/1");
+  ASSERT_EQ(status, 200);
+  EXPECT_EQ(batch["lead"], "lead");
+  EXPECT_EQ(batch["overlap"], 2);
+  const std::vector<std::vector<std::string>> expected = {
+      {"alice", "bob"}, {"carol", "alice"}, {"bob", "carol"}, {"alice", "bob"}};
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(batch["items"][i]["assigned"].get<std::vector<std::string>>(), expected[i]) << i;
+  }
+}
+
+TEST_F(LeadApiTest, TheLeadSettlesEachDisagreementAndTheExportHoldsEveryAnswer) {
+  answer("KRRK", {{"reviewer", "alice"}, {"verdict", "1"}, {"seconds", 12.4}});
+  answer("KRRK", {{"reviewer", "bob"}, {"verdict", "ok"}, {"seconds", 3}});  // ok: the 1 drawn
+  answer("KNK", {{"reviewer", "carol"}, {"verdict", "2"}});
+  answer("KNK", {{"reviewer", "alice"}, {"verdict", "3"}, {"seconds", 20}});
+  answer("KCK", {{"reviewer", "bob"}, {"verdict", "4"}, {"note", "a slow win; it takes long"}});
+  answer("KCK", {{"reviewer", "carol"}, {"verdict", "4"}});
+  answer("KPK", {{"reviewer", "alice"}, {"verdict", "6"}});
+  answer("KPK", {{"reviewer", "alice"}, {"skipped", true}, {"seconds", 2}});  // clears the 6
+  answer("KPK", {{"reviewer", "bob"}, {"verdict", "5"}});
+
+  // Fleiss' kappa over KRRK {1, 1}, KNK {3, 2}, KCK {4, 4} (KPK has one answer): P = 2/3,
+  // shares 1: 2/6, 2: 1/6, 3: 1/6, 4: 2/6, Pe = 10/36, kappa = (2/3 − 5/18) / (13/18) = 7/13.
+  const auto [a_status, agreement] = get("/api/batches/1/agreement");
+  ASSERT_EQ(a_status, 200);
+  EXPECT_NEAR(agreement["fleiss_kappa"].get<double>(), 7.0 / 13.0, 1e-12);
+  ASSERT_EQ(agreement["times"].size(), 2u);  // carol's answers came without seconds
+  EXPECT_EQ(agreement["times"][0]["reviewer"], "alice");
+  EXPECT_EQ(agreement["times"][0]["rows"], 3);
+  EXPECT_NEAR(agreement["times"][0]["seconds"].get<double>(), 34.4, 1e-9);
+  EXPECT_NEAR(agreement["times"][0]["median_seconds"].get<double>(), 12.4, 1e-9);
+
+  // Only the lead submits.
+  const auto [not_lead, why_not] = submit(1, {{"reviewer", "alice"}});
+  EXPECT_EQ(not_lead, 403);
+  EXPECT_NE(why_not["error"].get<std::string>().find("lead is the lead reviewer"),
+            std::string::npos)
+      << why_not.dump();
+  // KNK is answered differently and the lead has not answered it: refused, whatever the boxes.
+  const auto [open, why] =
+      submit(1, {{"reviewer", "lead"}, {"accept_disagreements", true}, {"partial", true}});
+  EXPECT_EQ(open, 422);
+  EXPECT_EQ(why["line"], 3);
+  EXPECT_NE(why["error"].get<std::string>().find("line 3 verdict: KNK: alice 3, carol 2"),
+            std::string::npos)
+      << why.dump();
+  EXPECT_FALSE(Store::open(path("store.sqlite")).batch_import(BatchId(1)));
+
+  answer("KNK", {{"reviewer", "lead"}, {"verdict", "2"}, {"note", "the knight holds"}});
+  const auto [status, result] = submit(1, {{"reviewer", "lead"}});
+  ASSERT_EQ(status, 200) << result.dump();
+  const std::optional<BatchImport> import = Store::open(path("store.sqlite")).batch_import(BatchId(1));
+  ASSERT_TRUE(import);
+  EXPECT_EQ(import->reviewer, "lead");
+  Store store = Store::open(path("store.sqlite"));
+  const PieceSet& pieces = store.pieces();
+  const auto verdict_of = [&](const char* m) {
+    return value(import->verdicts.at(key_of(parse_material(m, pieces), pieces)));
+  };
+  EXPECT_EQ(verdict_of("KRRK"), 1);  // alice 1 and bob's ok agree
+  EXPECT_EQ(verdict_of("KNK"), 2);   // the lead's
+  EXPECT_EQ(verdict_of("KCK"), 4);   // bob and carol agree
+  EXPECT_EQ(verdict_of("KPK"), 5);   // bob alone answered; alice skipped
+  EXPECT_EQ(query_number(path("store.sqlite"), "SELECT count(*) FROM verdict_answers"), 9);
+
+  const Outcome exported = run("review export " + path("store.sqlite") + " 1 --out -");
+  ASSERT_EQ(exported.code, 0) << exported.err;
+  const std::string& csv = exported.out;
+  EXPECT_NE(csv.find(",\"alice: 1, 12 s; bob: ok, 3 s\"\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",\"alice: 3, 20 s; carol: 2; lead: 2, \"\"the knight holds\"\"\"\n"),
+            std::string::npos)
+      << csv;
+  EXPECT_NE(csv.find(",\"bob: 4, \"\"a slow win; it takes long\"\"; carol: 4\"\n"),
+            std::string::npos)
+      << csv;
+  EXPECT_NE(csv.find(",\"alice: skip, 2 s; bob: 5\"\n"), std::string::npos) << csv;
+}
+
+TEST_F(LeadApiTest, ASkipAndAVerdictExcludeEachOther) {
+  answer("KNK", {{"reviewer", "alice"}, {"verdict", "2"}});
+  auto [status, draft] =
+      send("PUT", "/api/batches/1/drafts/KNK", {{"reviewer", "alice"}, {"skipped", true}});
+  ASSERT_EQ(status, 200);
+  EXPECT_TRUE(draft["verdict"].is_null());
+  EXPECT_EQ(draft["skipped"], true);
+  std::tie(status, draft) =
+      send("PUT", "/api/batches/1/drafts/KNK", {{"reviewer", "alice"}, {"verdict", "5"}});
+  EXPECT_EQ(draft["verdict"], "5");
+  EXPECT_EQ(draft["skipped"], false);
+  // Undo takes the verdict back to the skip.
+  std::tie(status, draft) = send("POST", "/api/batches/1/undo", {{"reviewer", "alice"}});
+  ASSERT_EQ(status, 200);
+  EXPECT_TRUE(draft["verdict"].is_null());
+  EXPECT_EQ(draft["skipped"], true);
+  for (const nlohmann::json& bad : {nlohmann::json(-1), nlohmann::json(3601), nlohmann::json("5")}) {
+    const auto [refused, why] = send("PUT", "/api/batches/1/drafts/KNK",
+                                     {{"reviewer", "alice"}, {"verdict", "1"}, {"seconds", bad}});
+    EXPECT_EQ(refused, 400) << bad;
+    EXPECT_EQ(why["field"], "seconds");
+  }
+  EXPECT_EQ(query_number(path("store.sqlite"), "SELECT count(*) FROM row_times"), 0);
+}
+
+}  // namespace
+}  // namespace egkb::test
