@@ -6,6 +6,7 @@ import { el, fill } from './dom.js';
 import { status } from './state.js';
 
 const percent = (p) => (p === null ? '—' : `${p.toFixed(1)} %`);
+const duration = (s) => (s < 90 ? `${s.toFixed(1)} s` : `${(s / 60).toFixed(1)} min`);
 const kappa = (k) => (k === null ? '— (undefined)' : k.toFixed(3));
 
 export async function showAgreement(id) {
@@ -53,6 +54,16 @@ export async function showAgreement(id) {
       el('p', { class: 'muted' }, 'Each row counts the share of its pairs of answers that agree on the score; ',
         'chance is what the scores\' overall shares alone give. 1 is full agreement, 0 chance; unweighted: ',
         'scores one apart disagree as much as scores nine apart.')),
+    el('section', { class: 'card', id: 'times' },
+      el('h2', {}, 'Time per row'),
+      a.times.length === 0 ? el('p', { class: 'muted' }, 'No time recorded yet: the app counts it as each reviewer answers.')
+        : el('div', { class: 'table-wrap' }, el('table', {},
+          el('thead', {}, el('tr', {}, ['reviewer', 'rows', 'median per row', 'in all'].map((h) => el('th', { scope: 'col' }, h)))),
+          el('tbody', {}, a.times.map((t) => el('tr', {},
+            el('th', { scope: 'row' }, t.reviewer), el('td', {}, t.rows),
+            el('td', {}, duration(t.median_seconds)), el('td', {}, duration(t.seconds))))))),
+      el('p', { class: 'muted' }, 'From a row shown to each change of it, at most five minutes a visit; ',
+        'kept with every answer in the verdicts and the exported sheet.')),
     el('section', { class: 'card', id: 'disagreements' },
       el('h2', {}, `Rows to settle (${a.disagreements.length})`),
       rows.length ? el('ul', {}, rows) : el('p', {}, 'The reviewers agree on every row they both answered.')));

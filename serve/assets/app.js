@@ -7,7 +7,7 @@ import { el, fill, keepingFocus } from './dom.js';
 import { AnswerQueue } from './queue.js';
 import {
   anotherPosition, answerHere, backToRow, confirmed, enterReview, fetchBatch, focusSubmit, go, loadHistory, nextWhere, redo,
-  redrawHood, refreshAll, renderSubmit, step, toggleFlag, undo,
+  redrawHood, refreshAll, renderSubmit, step, toggleFlag, toggleSkip, undo,
 } from './review.js';
 import { disagrees, mine, state, status } from './state.js';
 
@@ -147,6 +147,7 @@ function onKey(e) {
   else if (e.key === 'n') moveTo(nextWhere((i) => mine(i).verdict === null), 'every row is answered');
   else if (e.key === 'd') moveTo(nextWhere(disagrees), 'no other row is answered differently');
   else if (e.key === 'f' && item) toggleFlag();
+  else if (e.key === 'x' && item) toggleSkip();
   else if (e.key === 'c' && item) document.getElementById('note').focus();
   else if (e.key === 'g') openGoto();
   else if (e.key === 'u') undo();

@@ -47,8 +47,9 @@ export function hoodCard(node, width, open, back) {
 function picture(node, up, down, mirrorLink, width, summary) {
   const mirror = node.mirror;
   const cols = Math.max(1, Math.floor((width - GAP) / (BOX_W + GAP)));
-  // A level that needs several rows spreads its boxes evenly over them.
-  const perRowOf = (list) => Math.max(1, Math.ceil(list.length / Math.ceil(list.length / cols)));
+  // A level that needs several rows spreads its boxes evenly over them; an empty level (a
+  // material with nothing stored above or below it) takes none.
+  const perRowOf = (list) => (list.length ? Math.ceil(list.length / Math.ceil(list.length / cols)) : 1);
   const perRow = Math.max(perRowOf(up), perRowOf(down));
   const rowsOf = (list) => Math.ceil(list.length / perRowOf(list));
   const levelHeight = (list) => (list.length ? rowsOf(list) * (BOX_H + ROW_GAP) - ROW_GAP + LEVEL_GAP : 0);

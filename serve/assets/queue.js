@@ -64,7 +64,8 @@ export class AnswerQueue {
     localStorage.setItem(KEY, JSON.stringify({ ops: this.ops, refused: this.refused }));
   }
 
-  // `op`: {kind: 'put', batch, material, line, reviewer, fields}, or {kind: 'undo' or 'redo',
+  // `op`: {kind: 'put', batch, material, line, reviewer, fields, seconds (on the row before
+  // this change)}, or {kind: 'undo' or 'redo',
   // batch, material, line, reviewer, state}: the row the server will change and the state it
   // will leave. Each is given an id the server applies once, however often it is sent. Returns
   // the operation as queued.
@@ -140,5 +141,6 @@ function send(op) {
   if (op.kind === 'undo' || op.kind === 'redo') {
     return api('POST', `/api/batches/${op.batch}/${op.kind}`, body);
   }
-  return api('PUT', `/api/batches/${op.batch}/drafts/${op.material}`, { ...body, ...op.fields });
+  const time = op.seconds ? { seconds: op.seconds } : {};
+  return api('PUT', `/api/batches/${op.batch}/drafts/${op.material}`, { ...body, ...op.fields, ...time });
 }

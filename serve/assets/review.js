@@ -6,7 +6,8 @@ import { bar, el, fill, keepingFocus, messageWithLinks } from './dom.js';
 import { showBoard } from './board.js';
 import { hoodCard } from './hood.js';
 import {
-  FILTERS, answeredBy, answers, batchFilters, disagrees, filterLabel, inFilter, mine, state, status,
+  FILTERS, answeredBy, answers, assignedToMe, batchFilters, disagrees, filterLabel, inFilter, mine,
+  settled, state, status, withFields,
 } from './state.js';
 
 const SYMBOLS = {
@@ -40,6 +41,18 @@ function symbols(material, pieces) {
 
 const verdictText = (item, v) => (v === 'ok' ? `ok (${item.drawn_score})` : v);
 
+// The most one visit to a row counts towards its time: a reviewer who left the page idle was not
+// judging the row all along.
+const MOST_SECONDS = 300;
+
+// The seconds since the row was shown or last changed, then counted from now.
+function secondsOnRow() {
+  const now = performance.now();
+  const seconds = Math.min(MOST_SECONDS, (now - state.shownAt) / 1000);
+  state.shownAt = now;
+  return Math.round(seconds * 1000) / 1000;
+}
+
 // ------------------------------------------------------------------------------ the page
 
 // The batch as the server holds it. A change confirmed while the batch was on its way may be
@@ -52,9 +65,15 @@ export async function fetchBatch(id) {
   }
 }
 
+const isLead = () => state.batch.lead === state.reviewer;
+
 export function enterReview() {
   const b = state.batch;
   document.title = `Batch ${b.id} · egkb review`;
+  // A reviewer with rows assigned starts on them; the lead, on the rows left to settle.
+  const roleFilters = { assigned: Boolean(b.overlap) && !isLead(), unsettled: isLead() };
+  if (state.filter in roleFilters && !roleFilters[state.filter]) state.filter = 'all';
+  if (state.filter === 'all' && roleFilters.assigned) state.filter = 'assigned';
   // A filter chosen with the pointer hands the keys back to the rows; one chosen with the keys
   // keeps the focus, so the arrows go on choosing.
   let byPointer = false;
@@ -71,7 +90,8 @@ export function enterReview() {
       }
     },
   },
-    optionGroup('Your work and the rows', Object.entries(FILTERS).map(([k, [label]]) => [k, label])),
+    optionGroup('Your work and the rows', Object.entries(FILTERS)
+      .filter(([k]) => !(k in roleFilters) || roleFilters[k]).map(([k, [label]]) => [k, label])),
     optionGroup('By the score now', byValue.scores),
     optionGroup('By provenance', byValue.sources));
   const search = el('input', {
@@ -166,6 +186,7 @@ function rowItem(item, i) {
   const marks = [
     d.pending ? el('span', { class: 'pending', title: 'not saved yet' }, '…') : null,
     d.flagged ? el('span', { title: 'flagged' }, '⚑') : null,
+    d.skipped ? el('span', { title: 'skipped' }, '↷') : null,
     disagrees(item) ? el('span', { class: 'warn', title: 'answered differently' }, '⚠') : null,
     d.note || Object.keys(item.notes || {}).length ? el('span', { title: 'with a note' }, '✎') : null,
   ];
@@ -193,15 +214,21 @@ function renderSummary() {
   const b = state.batch;
   const box = document.getElementById('summary');
   if (!box) return;
-  const me = answeredBy(state.reviewer);
   const others = b.reviewers.filter((r) => r !== state.reviewer).map((r) => `${r}: ${answeredBy(r)}`).join(', ');
   const flagged = b.items.filter((i) => mine(i).flagged).length;
   const open = b.items.filter((i) => disagrees(i)).length;
+  // The lead's progress is the rows settled; a reviewer's, the rows answered of those assigned.
+  const assigned = b.items.filter((i) => assignedToMe(i));
+  const [done, of, what] = isLead()
+    ? [b.items.filter((i) => settled(i)).length, b.items.length, 'settled (lead)']
+    : [assigned.filter((i) => mine(i).verdict !== null).length, assigned.length,
+      b.overlap ? 'assigned rows answered by' : 'answered by'];
   fill(box,
     el('div', { class: 'progress' },
       el('h1', {}, `Batch ${b.id}`),
-      bar(me, b.items.length, `rows answered by ${state.reviewer}`),
-      el('span', { id: 'progress' }, `${state.reviewer} answered ${me} of ${b.items.length}`),
+      bar(done, of, isLead() ? 'rows settled' : `rows answered by ${state.reviewer}`),
+      el('span', { id: 'progress' }, isLead() ? `${done} of ${of} ${what}`
+        : b.overlap ? `${state.reviewer}: ${done} of ${of} assigned rows answered` : `${state.reviewer} answered ${done} of ${of}`),
       flagged ? el('span', {}, `${flagged} flagged`) : null,
       open ? el('span', { class: 'warn' }, `${open} answered differently`) : null,
       others ? el('span', { class: 'muted' }, `others: ${others}`) : null),
@@ -272,7 +299,9 @@ function renderNode() {
       el('legend', {}, 'Your answer: the score from red\'s side, 0 red wins … 9 black wins'),
       el('div', { class: 'scale' }, buttons)),
     el('div', { class: 'row-tools' },
-      el('button', { type: 'button', id: 'flag', 'aria-pressed': 'false', disabled: readOnly, onclick: () => toggleFlag() }, '⚑ flag for later (f)'),
+      el('div', { class: 'row-buttons' },
+        el('button', { type: 'button', id: 'flag', 'aria-pressed': 'false', disabled: readOnly, onclick: () => toggleFlag() }, '⚑ flag for later (f)'),
+        el('button', { type: 'button', id: 'skip', 'aria-pressed': 'false', disabled: readOnly, onclick: () => toggleSkip() }, '↷ skip (x)')),
       el('label', { for: 'note' }, 'Your note (c)'), note),
     el('div', { id: 'others', 'aria-live': 'polite' })),
     el('section', { class: 'board-slot', id: 'board-slot', 'aria-labelledby': 'board-title', 'data-material': item.material })));
@@ -309,20 +338,29 @@ function updateAnswer() {
   const flag = document.getElementById('flag');
   flag.setAttribute('aria-pressed', String(d.flagged));
   flag.firstChild.textContent = d.flagged ? '⚑ flagged (f to clear)' : '⚑ flag for later (f)';
+  const skip = document.getElementById('skip');
+  skip.setAttribute('aria-pressed', String(d.skipped));
+  skip.firstChild.textContent = d.skipped ? '↷ skipped (x to take back)' : '↷ skip (x)';
   const note = document.getElementById('note');
   if (document.activeElement !== note) note.value = d.note;
   const all = answers(item);
   const notes = { ...(item.notes || {}) };
   delete notes[state.reviewer];
   const others = document.getElementById('others');
+  const skippers = (item.skipped || []).filter((n) => n !== state.reviewer).concat(d.skipped ? [state.reviewer] : []);
+  const said = Object.entries(all).map(([name, v]) => `${name}: ${verdictText(item, v)}`)
+    .concat(skippers.map((name) => `${name}: skipped`));
+  const b = state.batch;
   fill(others,
-    el('p', { id: 'answers' }, Object.keys(all).length
-      ? `Answers: ${Object.entries(all).map(([name, v]) => `${name}: ${verdictText(item, v)}`).join(', ')}`
-      : 'No answers yet.', d.pending ? el('span', { class: 'pending' }, ' (yours not saved yet)') : null),
+    b.overlap && item.assigned ? el('p', { class: 'muted', id: 'assigned' }, `Assigned to ${item.assigned.join(' and ')}.`) : null,
+    el('p', { id: 'answers' }, said.length ? `Answers: ${said.join(', ')}` : 'No answers yet.',
+      d.pending ? el('span', { class: 'pending' }, ' (yours not saved yet)') : null),
     Object.keys(notes).length ? el('ul', { class: 'notes' }, Object.entries(notes).map(([name, text]) =>
       el('li', {}, el('strong', {}, `${name}: `), text))) : null,
-    disagrees(item) ? el('p', { class: 'warn', id: 'disagreement' },
-      '⚠ The reviewers disagree on this row: compare your reasons before one of you submits.') : null);
+    disagrees(item) ? el('p', { class: 'warn', id: 'disagreement' }, b.lead
+      ? (isLead() ? '⚠ The reviewers disagree on this row: your answer settles it.'
+        : `⚠ The reviewers disagree on this row: ${b.lead}, the lead, settles it.`)
+      : '⚠ The reviewers disagree on this row: compare your reasons before one of you submits.') : null);
 }
 
 async function loadNode() {
@@ -451,6 +489,7 @@ export function go(index, focus = true) {
   }
   renderNode();
   loadNode();
+  state.shownAt = performance.now();
   if (focus) document.getElementById('node-title')?.focus({ preventScroll: true });
   const card = document.getElementById('node');
   if (card && card.getBoundingClientRect().top < 0) card.scrollIntoView();
@@ -487,12 +526,13 @@ function readOnly(outcome = 'nothing was changed') {
 function change(item, fields) {
   const before = mine(item);
   delete before.pending;
+  const onScreen = state.batch.items[state.index] === item;
   const op = state.queue.add({
     kind: 'put', batch: state.batch.id, material: item.material, line: item.line,
-    reviewer: state.reviewer, fields,
+    reviewer: state.reviewer, fields, seconds: onScreen ? secondsOnRow() : 0,
   });
   state.history.undo.push({
-    material: item.material, line: item.line, before, after: { ...before, ...fields }, op: op.id,
+    material: item.material, line: item.line, before, after: withFields(before, fields), op: op.id,
   });
   state.history.redo = [];
 }
@@ -506,8 +546,8 @@ export async function loadHistory() {
   for (const op of state.queue.pending(b.id, state.reviewer)) {
     if (op.kind === 'put') {
       const last = history.undo.findLast((c) => c.material === op.material);
-      const before = last ? last.after : { verdict: null, note: '', flagged: false };
-      history.undo.push({ material: op.material, line: op.line, before, after: { ...before, ...op.fields }, op: op.id });
+      const before = last ? last.after : { verdict: null, note: '', flagged: false, skipped: false };
+      history.undo.push({ material: op.material, line: op.line, before, after: withFields(before, op.fields), op: op.id });
       history.redo = [];
     } else if (op.kind === 'undo' && history.undo.length) history.redo.push(history.undo.pop());
     else if (op.kind === 'redo' && history.redo.length) history.undo.push(history.redo.pop());
@@ -521,7 +561,12 @@ export function answerHere(verdict) {
   const index = state.index;
   const item = state.batch.items[index];
   change(item, { verdict });
-  status(`${item.material} (line ${item.line}) = ${verdict}`);
+  moveOn(index, `${item.material} (line ${item.line}) = ${verdict}`);
+}
+
+// After an answer or a skip, the next row shown.
+function moveOn(index, said) {
+  status(said);
   renderSummary();
   renderSubmit();
   const next = step(1);
@@ -529,8 +574,25 @@ export function answerHere(verdict) {
   else {
     updateRow(index);
     updateAnswer();
-    status(`${item.material} (line ${item.line}) = ${verdict}; that was the last row${state.filter === 'all' ? '' : ' shown'}`);
+    status(`${said}; that was the last row${state.filter === 'all' ? '' : ' shown'}`);
   }
+}
+
+// Skips the row (no answer of yours; the next row is shown), or takes a skip back.
+export function toggleSkip() {
+  if (readOnly()) return;
+  const index = state.index;
+  const item = state.batch.items[index];
+  if (mine(item).skipped) {
+    change(item, { skipped: false });
+    status(`${item.material} (line ${item.line}) no longer skipped`);
+    updateRow(index);
+    updateAnswer();
+    renderSummary();
+    return;
+  }
+  change(item, { skipped: true });
+  moveOn(index, `${item.material} (line ${item.line}) skipped`);
 }
 
 export function toggleFlag() {
@@ -551,7 +613,7 @@ function saveNote(item, text) {
   updateRow(state.batch.items.indexOf(item));
 }
 
-const describe = (c, draft) => `${c.material} (line ${c.line}) is ${draft.verdict === null ? 'unanswered' : draft.verdict}${draft.flagged ? ', flagged' : ''}`;
+const describe = (c, draft) => `${c.material} (line ${c.line}) is ${draft.skipped ? 'skipped' : draft.verdict === null ? 'unanswered' : draft.verdict}${draft.flagged ? ', flagged' : ''}`;
 
 // Takes back the latest change and shows its row at once, whatever the server's speed: a change
 // not sent yet is cancelled, one sent is taken back by the server's draft history.
@@ -624,6 +686,8 @@ export function confirmed(op, draft, error) {
   else delete item.notes[draft.reviewer];
   item.flagged = (item.flagged || []).filter((n) => n !== draft.reviewer);
   if (draft.flagged) item.flagged.push(draft.reviewer);
+  item.skipped = (item.skipped || []).filter((n) => n !== draft.reviewer);
+  if (draft.skipped) item.skipped.push(draft.reviewer);
   if (!b.reviewers.includes(draft.reviewer) && draft.verdict !== null) b.reviewers.push(draft.reviewer);
   if (!document.getElementById('rows')) return;
   updateRow(index);
@@ -661,17 +725,31 @@ export function renderSubmit() {
       el('strong', {}, `Applied as run ${r.run}: ${r.verdicts} verdicts by ${r.reviewer}, ${r.rescored} scores changed, ${r.confirmed} confirmed.`),
       r.notes.map((n) => el('p', {}, n)));
   }
+  // Under a lead, only the lead submits, the rows settled from every reviewer's answers.
+  const leadOnly = Boolean(b.lead) && !isLead();
+  const unsettled = isLead() ? b.items.filter((i) => Object.keys(answers(i)).length && !settled(i)).length : 0;
+  const explain = () => {
+    if (leadOnly) {
+      return el('p', { id: 'lead-note' }, `${b.lead}, the lead reviewer, settles and submits this batch; your answers, skips, notes and time go with it.`);
+    }
+    if (isLead()) {
+      return el('p', { id: 'lead-note' }, 'As the lead you submit the batch settled: your answer where you gave one, else the answer the reviewers agree on. ',
+        unsettled ? el('strong', {}, `${unsettled} row${unsettled > 1 ? 's' : ''} answered differently still need${unsettled > 1 ? '' : 's'} your answer (d). `) : null,
+        'Every reviewer\'s answer is kept with the verdicts, through the rules of ', el('code', {}, 'egkb review import'), '.');
+    }
+    return el('p', {}, `Submitting applies your ${me} answers to the knowledge base through the rules of `,
+      el('code', {}, 'egkb review import'), ': all of them or none. Afterwards the batch is read-only.');
+  };
   keepingFocus(box, () => fill(box,
     el('h2', { id: 'submit-title' }, 'Submit'),
-    done ? readOnlyNotice() : el('p', {}, `Submitting applies your ${me} answers to the knowledge base through the rules of `,
-      el('code', {}, 'egkb review import'), ': all of them or none. Afterwards the batch is read-only.'),
+    done ? readOnlyNotice() : explain(),
     pending ? el('p', { class: 'warn' }, `${pending} of your changes are not saved yet: submit once they are.`) : null,
     el('p', { class: 'submit-options' },
       option('partial', 'partial (only the answered rows)', checked('partial', false)),
       option('accept_stale', 'accept stale (rows changed since drawn)', checked('accept_stale', false)),
       option('replace', 'replace (a batch submitted already)', checked('replace', false))),
-    el('button', { type: 'button', class: 'primary', id: 'submit-button', disabled: done, onclick: () => submit(false) },
-      done ? `Batch ${b.id} is submitted` : `Submit batch ${b.id} as ${state.reviewer} (s)`),
+    el('button', { type: 'button', class: 'primary', id: 'submit-button', disabled: done || leadOnly, onclick: () => submit(false) },
+      done ? `Batch ${b.id} is submitted` : leadOnly ? `${b.lead} submits batch ${b.id}` : `Submit batch ${b.id} as ${state.reviewer} (s)`),
     outcome));
 }
 
@@ -695,7 +773,7 @@ export async function submit(confirmedDisagreements) {
     return;
   }
   const open = b.items.filter((i) => mine(i).verdict !== null && disagrees(i));
-  if (open.length && !confirmedDisagreements) {
+  if (open.length && !confirmedDisagreements && !b.lead) {
     confirmDisagreements(open);
     return;
   }

@@ -11,6 +11,7 @@ export const state = {
   search: '',            // the rows shown hold this text in their material
   nodes: new Map(),      // /api/nodes/{material}, by material
   boards: new Map(),     // the example position shown for a material, by material
+  shownAt: 0,            // when the row was shown or last changed (performance.now()): its time
   result: null,          // the last submit's answer or refusal
   queue: null,           // the AnswerQueue
   moves: 0,              // counts every move to another row
@@ -29,7 +30,17 @@ function saved(item) {
     verdict: item.drafts[me] ?? null,
     note: (item.notes && item.notes[me]) || '',
     flagged: (item.flagged || []).includes(me),
+    skipped: (item.skipped || []).includes(me),
   };
+}
+
+// A draft with a change's fields applied, as the server applies them: an answer ends a skip and
+// a skip clears the answer.
+export function withFields(draft, fields) {
+  const next = { ...draft, ...fields };
+  if (fields.verdict !== undefined && fields.verdict !== null) next.skipped = false;
+  if (next.skipped) next.verdict = null;
+  return next;
 }
 
 // The reviewer's draft of a row: the server's, with the changes not confirmed yet applied in
@@ -39,7 +50,7 @@ export function mine(item) {
   let pending = false;
   for (const op of state.queue.pending(state.batch.id, state.reviewer)) {
     if (op.material !== item.material) continue;
-    draft = op.kind === 'put' ? { ...draft, ...op.fields } : { ...op.state };
+    draft = op.kind === 'put' ? withFields(draft, op.fields) : { ...op.state };
     pending = true;
   }
   return { ...draft, pending };
@@ -77,8 +88,21 @@ function refusedLines() {
   return new Set([...String(r.error).matchAll(/\bline (\d+)\b/g)].map((m) => Number(m[1])));
 }
 
+// The rows assigned to the reviewer (serve --assign); every row when rows are not assigned.
+export const assignedToMe = (item) => !state.batch.overlap || (item.assigned || []).includes(state.reviewer);
+
+// Whether the lead's submit would settle a row: the lead answered it, or the others who answered
+// it agree.
+export function settled(item) {
+  if (answers(item)[state.batch.lead] !== undefined) return true;
+  return Object.keys(answers(item)).length > 0 && !disagrees(item);
+}
+
 export const FILTERS = {
   all: ['every row', () => true],
+  assigned: ['assigned to you', (item) => assignedToMe(item)],
+  unsettled: ['not settled yet (the lead)', (item) => !settled(item)],
+  skipped: ['skipped by you', (item) => mine(item).skipped],
   unanswered: ['not answered by you', (item) => mine(item).verdict === null],
   flagged: ['flagged by you', (item) => mine(item).flagged],
   disagree: ['answered differently', (item) => disagrees(item)],

@@ -107,7 +107,7 @@ class Server:
         # With --reviewer, a link per reviewer ("  alice: http://…?token=…") before the last line.
         self.links = {}
         for line in self.process.stdout:
-            link = re.match(r"  (.+): (http://\S+\?token=\S+)$", line)
+            link = re.match(r"  (.+?)(?: \(lead\))?: (http://\S+\?token=\S+)$", line)
             if link:
                 self.links[link.group(1)] = link.group(2)
             if "open it in a browser" in line:
@@ -962,6 +962,90 @@ def main():
                               (run_id,)).fetchall()
             check(note == [("a rook holds the draw\nif black keeps the elephants",)],
                   f"the note is not kept with the verdict: {note}")
+
+        # ------------------------------------------- a lead and three reviewers, rows assigned
+        run("sample", "kb.sqlite", "--size", "12", "--seed", "5", "--exclude-reviewed", "--out",
+            "batch2.csv")
+        names = ["ann", "ben", "cat"]
+        team = Server(egkb, "kb.sqlite", work, *[a for r in names + ["lea"] for a in
+                                                  ("--reviewer", r)], "--lead", "lea",
+                      "--assign", "2")
+        try:
+            def team_api(path, who, data=None, method="GET"):
+                request = urllib.request.Request(
+                    team.base.rstrip("/") + path, method=method,
+                    headers={"X-Egkb-Token": team.links[who].split("token=")[1],
+                             "Content-Type": "application/json", "Origin": team.base.rstrip("/")},
+                    data=None if data is None else json.dumps(data).encode())
+                with urllib.request.urlopen(request) as r:
+                    return json.load(r)
+            rows2 = team_api("/api/batches/2", "lea")["items"]
+            m2 = len(rows2)
+            truth2 = {it["material"]: truth[it["material"]] for it in rows2}
+            assigned = {r: [it for it in rows2 if r in it["assigned"]] for r in names}
+            check(all(len(assigned[r]) == m2 * 2 // 3 for r in names),
+                  f"assigned: { {r: len(a) for r, a in assigned.items()} }")
+            # ann by keys, 20 ms apart, on her rows only: the first skipped, the rest the truth.
+            driver.get(f"{team.links['ann']}#/batch/2")
+            app.until_text("#progress", rf"ann: 0 of {len(assigned['ann'])} assigned rows answered")
+            app.axe("an assigned reviewer's row", axe_results)
+            keys = ["x"] + [key_of.get(v, v) for v in
+                            ("ok" if truth2[it["material"]] == it["drawn_score"]
+                             else str(truth2[it["material"]]) for it in assigned["ann"][1:])]
+            app.keys(*keys, pause=0.02)
+            app.saved()
+            with app.db() as db:
+                ann = db.execute("SELECT count(*) FROM drafts WHERE batch = 2 AND reviewer = "
+                                 "'ann' AND verdict IS NOT NULL").fetchone()[0]
+                check(ann == len(assigned["ann"]) - 1,
+                      f"ann answered {ann} rows, not her {len(assigned['ann']) - 1}")
+                skipped = db.execute("SELECT count(*) FROM drafts WHERE batch = 2 AND reviewer = "
+                                     "'ann' AND skipped = 1 AND verdict IS NULL").fetchone()[0]
+                timed = db.execute("SELECT count(*) FROM row_times WHERE batch = 2 AND reviewer "
+                                   "= 'ann'").fetchone()[0]
+            check(skipped == 1, f"{skipped} rows skipped by ann, not 1")
+            check(timed == len(assigned["ann"]), f"ann's time kept on {timed} rows")
+            # ben and cat through the API: ben the truth, cat one off on the rows she shares
+            # with ann, so the lead has rows to settle.
+            disputed = []
+            for r in ("ben", "cat"):
+                for it in assigned[r]:
+                    v = truth2[it["material"]]
+                    if r == "cat" and "ann" in it["assigned"] and it is not assigned["ann"][0]:
+                        v = (v + 1) % 10
+                        disputed.append(it)
+                    team_api(f"/api/batches/2/drafts/{it['material']}", r,
+                             {"verdict": str(v), "seconds": 4}, "PUT")
+            check(disputed, "no row of cat's is shared with ann")
+            # The lead: the progress counts the rows settled, the unsettled filter lists the
+            # disputes, a submit before they are settled is refused naming them, and d with an
+            # answer settles each.
+            driver.get(f"{team.links['lea']}#/batch/2")
+            app.until_text("#progress", rf"{m2 - len(disputed)} of {m2} settled")
+            app.until_text("#lead-note", r"still need")
+            app.shot("serve-lead.png")
+            app.axe("the lead's row", axe_results)
+            for it in disputed:
+                driver.get(f"{team.links['lea']}#/batch/2/{it['line']}")
+                app.until_text("#disagreement", r"your answer settles it")
+                app.keys(str(truth2[it["material"]]))
+                app.saved()
+            app.until_text("#progress", rf"{m2} of {m2} settled")
+            driver.find_element(By.ID, "submit-button").click()
+            app.until_text("#outcome", r"Applied as run (\d+)")
+            with app.db() as db:
+                got = dict(db.execute(
+                    "SELECT n.material, v.verdict FROM verdicts v JOIN nodes n ON n.key = v.key "
+                    "WHERE v.batch = 2 AND v.superseded_by IS NULL AND v.reviewer = 'lea'"))
+                kept = db.execute("SELECT count(DISTINCT reviewer) FROM verdict_answers WHERE "
+                                  "batch = 2").fetchone()[0]
+            check(got == truth2, f"the settled verdicts {got} differ from the truth {truth2}")
+            check(kept == 4, f"the verdicts keep the answers of {kept} reviewers, not 4")
+            driver.get(f"{team.links['lea']}#/batch/2/agreement")
+            app.until_text("#times", r"ann")
+            app.axe("agreement with times", axe_results)
+        finally:
+            team.stop()
 
         # ------------------------------------------------------------------ the axe scan
         if not os.path.exists(AXE):
