@@ -364,5 +364,15 @@ TEST_F(Safety, StoreVersionsAreReadOrRefusedAsDocumented) {
   expect_refused("conflicts " + store(), 3, "made by a newer egkb (schema 99)");
 }
 
+// A lead and an assignment that cannot work are refused before the server listens.
+TEST_F(Safety, ServeRefusesALeadOrAnAssignmentThatCannotWork) {
+  expect_refused("serve " + store() + " --assign 2", 2,
+                 "--assign: assigning rows needs --lead");
+  expect_refused("serve " + store() + " --reviewer ann --reviewer ben --lead lea", 2,
+                 "--lead: 'lea' is not one of the --reviewer names");
+  expect_refused("serve " + store() + " --reviewer ann --reviewer lea --lead lea --assign 2", 2,
+                 "--assign: 2 reviewers per row, but only 1 besides the lead lea");
+}
+
 }  // namespace
 }  // namespace egkb
