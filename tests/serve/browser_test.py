@@ -479,6 +479,8 @@ def main():
         app.keys("P")
         app.until_text("#board-title", r"Example position 1")
         check(not app.drafts("alice"), f"the board or its evidence answered: {app.drafts('alice')}")
+        # A wide window has the board under the answers: brought into sight for its picture.
+        app.js("document.getElementById('board-slot').scrollIntoView({block: 'end'})")
         app.shot("serve-board.png")
 
         # ---------------------------------------------- Enter on a control is the control's
@@ -609,6 +611,24 @@ def main():
         check(not clipped, f"the row list clips {clipped}")
         wide = app.js("const n = document.querySelector('nav.items'); return n.scrollWidth - n.clientWidth")
         check(wide <= 0, f"the row list overflows by {wide} px")
+        # At 1440 × 900 the answer buttons and the neighbourhood's picture (a row of its boxes
+        # at least) are in sight without scrolling.
+        size = driver.get_window_size()
+        driver.set_window_size(1440, 900)
+        app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "#neighbourhood .hood-frame"),
+                  "no neighbourhood picture at 1440 × 900")
+        time.sleep(0.3)
+        answers, picture, height = app.js(
+            "window.scrollTo(0, 0);"
+            "return [document.querySelector('#node .scale').getBoundingClientRect().bottom,"
+            "  document.querySelector('#neighbourhood .hood-frame').getBoundingClientRect().top,"
+            "  window.innerHeight]")
+        check(answers <= height and picture + 58 <= height,
+              f"at 1440 × 900 the answers end at {answers:.0f} px and the neighbourhood's "
+              f"picture starts at {picture:.0f} px of a window {height} px high")
+        print(f"1440 × 900: the answers end at {answers:.0f} px, the neighbourhood's picture "
+              f"starts at {picture:.0f} px, the window is {height} px high")
+        driver.set_window_size(size["width"], size["height"])
 
         # A filter chosen with the pointer gives the keys back to the rows.
         chooser = driver.find_element(By.ID, "filter")
