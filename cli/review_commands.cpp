@@ -12,8 +12,8 @@
 #include "cli/sheet_files.h"
 #include "io/json_text.h"
 #include "lattice/material.h"
-#include "review/result_json.h"
 #include "review/adjudication.h"
+#include "review/result_json.h"
 #include "review/rules.h"
 #include "store/reviewer.h"
 

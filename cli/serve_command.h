@@ -16,7 +16,7 @@ struct ServeCommandOptions {
   uint64_t port = 8600;
   std::string host = "127.0.0.1";
   std::vector<std::string> reviewers;
-  std::string lead;      // empty: none
+  std::string lead;                 // empty: none
   std::optional<uint64_t> overlap;  // --assign: reviewers per row
 };
 

@@ -92,7 +92,7 @@ std::vector<ReviewerAnswer> answers_of_drafts(const std::vector<Draft>& drafts,
                                               const std::vector<RowTime>& times) {
   std::map<std::pair<Key, std::string>, ReviewerAnswer> answers;
   for (const Draft& d : drafts) {
-    answers[{d.key, d.reviewer}] = {d.key,           d.reviewer,    d.state.verdict,
+    answers[{d.key, d.reviewer}] = {d.key,           d.reviewer,   d.state.verdict,
                                     d.state.skipped, d.state.note, std::nullopt};
   }
   for (const RowTime& t : times) {

@@ -24,7 +24,7 @@ std::vector<std::vector<std::string>> assign_rows(std::size_t rows,
 
 // A lead's submit: each row's answer settled from every reviewer's drafts.
 struct Settlement {
-  FilledSheet sheet;                   // the settled rows, in the batch's order
+  FilledSheet sheet;                    // the settled rows, in the batch's order
   std::vector<Disagreement> unsettled;  // rows answered differently that the lead did not answer
 };
 

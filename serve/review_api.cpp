@@ -190,10 +190,10 @@ DraftChange change_of(const nlohmann::json& body) {
   }
   if (const auto t = body.find("seconds"); t != body.end()) {
     if (!t->is_number() || !(t->get<double>() >= 0) || t->get<double>() > kMostSecondsPerChange) {
-      throw Refusal{400,
-                    fmt::format("seconds: expected a number of seconds from 0 to {}",
-                                kMostSecondsPerChange),
-                    "seconds"};
+      throw Refusal{
+          400,
+          fmt::format("seconds: expected a number of seconds from 0 to {}", kMostSecondsPerChange),
+          "seconds"};
     }
     change.seconds = t->get<double>();
   }
@@ -293,8 +293,9 @@ nlohmann::ordered_json draft_json(const Batch& batch, Key key, const std::string
 std::string row_answers_text(const BatchItem& item, const std::map<std::string, Verdict>& answers) {
   std::string text;
   for (const auto& [name, verdict] : answers) {
-    text += fmt::format("{}{} {}", text.empty() ? "" : ", ", name,
-                        verdict.is_ok() ? fmt::format("ok ({})", value(item.score)) : verdict.text());
+    text +=
+        fmt::format("{}{} {}", text.empty() ? "" : ", ", name,
+                    verdict.is_ok() ? fmt::format("ok ({})", value(item.score)) : verdict.text());
   }
   return text;
 }
@@ -309,8 +310,9 @@ void refuse_disagreements(const Batch& batch, const std::vector<Draft>& drafts,
                 Choice::AcceptDisagreements);
   for (const Disagreement& d : disagreements_of(batch_agreement(batch, drafts), reviewer)) {
     const BatchItem& item = batch.items[d.item];
-    faults.add(sheet_line(d.item), "verdict",
-               fmt::format("{}: {}", material_text(item.key, pieces), row_answers_text(item, d.answers)));
+    faults.add(
+        sheet_line(d.item), "verdict",
+        fmt::format("{}: {}", material_text(item.key, pieces), row_answers_text(item, d.answers)));
   }
   faults.throw_if_any();
 }
@@ -687,8 +689,8 @@ ApiReply ReviewApi::submit(BatchId batch, const std::string& body, const Caller&
       }
       const ReviewPlan plan = plan_review(store, sheet, options);
       try {
-        const ReviewResult result = apply_review(store, plan, reviewer,
-                                                 answers_of_drafts(drafts, store.row_times(batch)));
+        const ReviewResult result =
+            apply_review(store, plan, reviewer, answers_of_drafts(drafts, store.row_times(batch)));
         return ApiReply{200, review_result_json(plan, result, reviewer, false, store.pieces())};
       } catch (const StoreConflict&) {
         if (attempt == kSubmitAttempts) throw;

@@ -44,7 +44,8 @@ std::vector<RowTime> Store::row_times(BatchId batch) {
   return times;
 }
 
-void StoreWriter::add_answers(RunId run, BatchId batch, const std::vector<ReviewerAnswer>& answers) {
+void StoreWriter::add_answers(RunId run, BatchId batch,
+                              const std::vector<ReviewerAnswer>& answers) {
   SQLite::Statement q(*s_.db,
                       "INSERT INTO verdict_answers(run, batch, key, reviewer, answer, note, "
                       "seconds) VALUES(?, ?, ?, ?, ?, ?, ?)");
@@ -77,8 +78,8 @@ std::vector<ReviewerAnswer> Store::answers(BatchId batch, RunId run) {
         "verdict_answers", {"key", 0});
     q.bind(1, batch).bind(2, run);
     while (q.step()) {
-      ReviewerAnswer a{q.key(0), q.reviewer(1, "reviewer"), std::nullopt, false,
-                       q.note(3, "note"), std::nullopt};
+      ReviewerAnswer a{q.key(0), q.reviewer(1, "reviewer"), std::nullopt,
+                       false,    q.note(3, "note"),         std::nullopt};
       if (!q.is_null(2)) {
         const std::string text = q.text(2, "answer");
         a.skipped = text == "skip";

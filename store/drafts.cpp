@@ -230,12 +230,12 @@ DraftHistory Store::draft_history(BatchId batch, const std::string& reviewer) {
   s_->guarded([&] {
     // Replayed in order: a change's state before is its row's after the changes that stand, and
     // every change redo can put back comes after them.
-    Query q = s_->query(fmt::format("SELECT key, {1}, {0}, id FROM "
-                                    "draft_changes WHERE batch = ? AND reviewer = ? AND (undone "
-                                    "= 0 OR {0} = 1) ORDER BY id",
-                                    s_->version >= 11 ? "redoable" : "0",
-                                    state_columns(s_->version)),
-                        "draft_changes", {"id", 6});
+    Query q =
+        s_->query(fmt::format("SELECT key, {1}, {0}, id FROM "
+                              "draft_changes WHERE batch = ? AND reviewer = ? AND (undone "
+                              "= 0 OR {0} = 1) ORDER BY id",
+                              s_->version >= 11 ? "redoable" : "0", state_columns(s_->version)),
+                  "draft_changes", {"id", 6});
     q.bind(1, batch).bind(2, reviewer);
     std::unordered_map<Key, DraftState> now;
     while (q.step()) {

@@ -257,7 +257,7 @@ CREATE TABLE verdict_answers(
 )sql";
 
 constexpr std::array<const char*, kStoreVersion> kMigrations = {
-    kVersion1, kVersion2, kVersion3,  kVersion4,  kVersion5,  kVersion6,
+    kVersion1, kVersion2, kVersion3, kVersion4,  kVersion5,  kVersion6,
     kVersion7, kVersion8, kVersion9, kVersion10, kVersion11, kVersion12};
 
 // Rows from before schema 5 record scores only, so replaying them may miss a flag or weight:

@@ -366,8 +366,7 @@ TEST_F(Safety, StoreVersionsAreReadOrRefusedAsDocumented) {
 
 // A lead and an assignment that cannot work are refused before the server listens.
 TEST_F(Safety, ServeRefusesALeadOrAnAssignmentThatCannotWork) {
-  expect_refused("serve " + store() + " --assign 2", 2,
-                 "--assign: assigning rows needs --lead");
+  expect_refused("serve " + store() + " --assign 2", 2, "--assign: assigning rows needs --lead");
   expect_refused("serve " + store() + " --reviewer ann --reviewer ben --lead lea", 2,
                  "--lead: 'lea' is not one of the --reviewer names");
   expect_refused("serve " + store() + " --reviewer ann --reviewer lea --lead lea --assign 2", 2,

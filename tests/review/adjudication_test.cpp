@@ -54,10 +54,10 @@ TEST(Assignment, EachReviewerGetsTheirShareAndEveryPairSharesRows) {
 TEST(Settle, TheLeadsAnswerWinsAgreementSettlesAndDisagreementStaysOpen) {
   const Batch b = batch_of({1, 3, 3, 4, 6});
   const std::vector<Draft> drafts = {
-      draft(0, "alice", "1"),          draft(0, "bob", "ok"),        // ok is the 1 drawn
-      draft(1, "alice", "3"),          draft(1, "carol", "2"),       // open
-      draft(2, "bob", "4", "slow"),    draft(2, "carol", "4", "yes"),  // agree, notes joined
-      draft(3, "alice", "0"),          draft(3, "bob", "9"), draft(3, "lead", "5", "mine"),
+      draft(0, "alice", "1"),       draft(0, "bob", "ok"),          // ok is the 1 drawn
+      draft(1, "alice", "3"),       draft(1, "carol", "2"),         // open
+      draft(2, "bob", "4", "slow"), draft(2, "carol", "4", "yes"),  // agree, notes joined
+      draft(3, "alice", "0"),       draft(3, "bob", "9"),          draft(3, "lead", "5", "mine"),
       // row 4: nobody answered
   };
   const Settlement s = settle(b, drafts, "lead", PieceSet::xiangqi());

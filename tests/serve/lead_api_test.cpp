@@ -84,7 +84,8 @@ TEST_F(LeadApiTest, TheLeadSettlesEachDisagreementAndTheExportHoldsEveryAnswer) 
   answer("KNK", {{"reviewer", "lead"}, {"verdict", "2"}, {"note", "the knight holds"}});
   const auto [status, result] = submit(1, {{"reviewer", "lead"}});
   ASSERT_EQ(status, 200) << result.dump();
-  const std::optional<BatchImport> import = Store::open(path("store.sqlite")).batch_import(BatchId(1));
+  const std::optional<BatchImport> import =
+      Store::open(path("store.sqlite")).batch_import(BatchId(1));
   ASSERT_TRUE(import);
   EXPECT_EQ(import->reviewer, "lead");
   Store store = Store::open(path("store.sqlite"));
@@ -127,7 +128,8 @@ TEST_F(LeadApiTest, ASkipAndAVerdictExcludeEachOther) {
   ASSERT_EQ(status, 200);
   EXPECT_TRUE(draft["verdict"].is_null());
   EXPECT_EQ(draft["skipped"], true);
-  for (const nlohmann::json& bad : {nlohmann::json(-1), nlohmann::json(3601), nlohmann::json("5")}) {
+  for (const nlohmann::json& bad :
+       {nlohmann::json(-1), nlohmann::json(3601), nlohmann::json("5")}) {
     const auto [refused, why] = send("PUT", "/api/batches/1/drafts/KNK",
                                      {{"reviewer", "alice"}, {"verdict", "1"}, {"seconds", bad}});
     EXPECT_EQ(refused, 400) << bad;
