@@ -51,7 +51,11 @@ class TwoWriters : public test::CliTest {
                                  const std::vector<std::string>& b,
                                  std::chrono::milliseconds offset, bool hold) {
     const std::string store = path("s.sqlite");
-    for (const char* file : {"s.sqlite", "x.csv", "x.html"}) fs::remove(path(file));
+    // The journal's side files go too: the store keeps them (persistent WAL), and when a
+    // read-only check closed last they still hold the previous race's commits, which SQLite
+    // would replay onto the fresh copy.
+    for (const char* file : {"s.sqlite", "s.sqlite-wal", "s.sqlite-shm", "x.csv", "x.html"})
+      fs::remove(path(file));
     fs::copy_file(path("base.sqlite"), store);
     auto with_store = [&](std::vector<std::string> args) {
       for (std::string& arg : args) {
