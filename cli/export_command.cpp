@@ -28,6 +28,7 @@ struct ExportOptions {
   bool allow_conflicts = false;
   bool ranges = false;
   bool json = false;
+  std::string prefix = "egkb";
 };
 
 // The ranges the store's last exact repair recorded, for every node of the closure (a node it
@@ -76,7 +77,7 @@ std::optional<EngineTable> write_export(const ExportOptions& o, const KnowledgeB
     } else if (o.format == "json") {
       write_closure_json(out, kb, scored, has_conflicts, ranges);
     } else {
-      write_probe_header(out, scored, {kb.origin, has_conflicts});
+      write_probe_header(out, scored, {kb.origin, has_conflicts, o.prefix});
     }
   });
   return std::nullopt;
@@ -99,9 +100,21 @@ Command export_command() {
         sink.flag(o->ranges, "--ranges",
                   "csv, json: add each material's low and high rank in the store's last exact "
                   "repair (the ranks the data allow)");
+        sink.text(o->prefix, "--prefix",
+                  "header: the prefix of its names and include guard (default egkb), so two "
+                  "bases can be included in one file",
+                  false);
         sink.flag(o->json, "--json", "print what was exported as JSON");
       },
       [o] {
+        if (o->prefix != "egkb" && o->format != "header")
+          throw InputError("", 0, "--prefix", "only the header format has names to prefix");
+        if (!is_header_prefix(o->prefix)) {
+          throw InputError("", 0, "--prefix",
+                           fmt::format("{} is not a C identifier of 1 to 32 letters, digits and "
+                                       "underscores (not starting with a digit)",
+                                       in_quotes(o->prefix)));
+        }
         if (o->json && o->out == "-")
           throw InputError("", 0, "--json", "--json and --out - both write to standard output");
         check_output(o->out, files_of(o->kb.path), "--out");

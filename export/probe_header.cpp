@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
+#include <cctype>
 #include <ostream>
 #include <vector>
 
@@ -50,45 +52,88 @@ std::string kind_letters(const PieceSet& pieces) {
   return letters;
 }
 
-// The side index, unrolled over the kinds so the compiler sees constants.
-void append_side_function(fmt::memory_buffer& out, const SideBox& box) {
-  auto it = std::back_inserter(out);
-  fmt::format_to(it,
-                 "/* Internal: the column of one side's counts in egkb_scores_, or -1. */\n"
-                 "static inline int egkb_side_(const int counts[EGKB_KINDS]) {{\n"
-                 "  unsigned i = 0;\n");
-  for (PieceKind k : KindRange(box.kinds)) {
-    const int dim = box.dims[k];
-    fmt::format_to(it, "  if ((unsigned)counts[{0}] > {1}u) return -1;\n", kind_index(k), dim - 1);
-    fmt::format_to(it, "  i = i * {}u + (unsigned)counts[{}];\n", dim, kind_index(k));
-  }
-  fmt::format_to(it,
-                 "  return egkb_side_index_[i] == {0}u ? -1 : (int)egkb_side_index_[i];\n}}\n\n",
-                 kNoColumn);
+std::string upper(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
 }
 
-void append_meanings(fmt::memory_buffer& out, const PieceSet& pieces) {
+// One side's configuration in the box, unrolled over the kinds so the compiler sees constants.
+void append_configuration(fmt::memory_buffer& out, const SideBox& box, const std::string& p,
+                          const std::string& P) {
   auto it = std::back_inserter(out);
-  fmt::format_to(it, "static const char* const egkb_meanings_[{}] = {{\n", kMaxScore + 1);
+  fmt::format_to(it,
+                 "/* Internal: one side's counts as a number in the box (mixed radix), {0}_BOX_ "
+                 "when a\n * count is out of it. */\n"
+                 "static inline uint64_t {1}_configuration_(const int counts[{0}_KINDS]) {{\n"
+                 "  uint64_t c = 0;\n",
+                 P, p);
+  for (PieceKind k : KindRange(box.kinds)) {
+    const int dim = box.dims[k];
+    fmt::format_to(it, "  if ({0}_CAST_(unsigned, counts[{1}]) > {2}u) return {0}_BOX_;\n", P,
+                   kind_index(k), dim - 1);
+    fmt::format_to(it, "  c = c * {}u + {}_CAST_(unsigned, counts[{}]);\n", dim, P,
+                   kind_index(k));
+  }
+  fmt::format_to(it, "  return c;\n}}\n\n");
+}
+
+// The kind of a letter of material text, its aliases included.
+void append_kind_of(fmt::memory_buffer& out, const PieceSet& pieces, const std::string& p) {
+  auto it = std::back_inserter(out);
+  fmt::format_to(it, "static inline int {}_kind_of_(char c) {{\n  switch (c) {{\n", p);
+  for (PieceKind k : pieces.kinds()) {
+    fmt::format_to(it, "    case '{}':", pieces.kind(k).letter);
+    for (char alias : pieces.kind(k).aliases) fmt::format_to(it, " case '{}':", alias);
+    fmt::format_to(it, " return {};\n", kind_index(k));
+  }
+  fmt::format_to(it, "    default: return -1;\n  }}\n}}\n\n");
+}
+
+void append_meanings(fmt::memory_buffer& out, const PieceSet& pieces, const std::string& p) {
+  auto it = std::back_inserter(out);
+  fmt::format_to(it, "static const char* const {}_meanings_[{}] = {{\n", p, kMaxScore + 1);
   for (int s = 0; s <= kMaxScore; ++s)
     fmt::format_to(it, "  \"{}\",\n", score_meaning(pieces, Score(s)));
   fmt::format_to(it,
                  "}};\n\n"
-                 "static inline const char* egkb_meaning(int score) {{\n"
-                 "  return score >= 0 && score <= {} ? egkb_meanings_[score] : \"unknown\";\n"
+                 "static inline const char* {0}_meaning(int score) {{\n"
+                 "  return score >= 0 && score <= {1} ? {0}_meanings_[score] : \"unknown\";\n"
                  "}}\n\n",
-                 kMaxScore);
+                 p, kMaxScore);
 }
 
 }  // namespace
 
+bool is_header_prefix(const std::string& prefix) {
+  if (prefix.empty() || prefix.size() > 32) return false;
+  if (!std::isalpha(static_cast<unsigned char>(prefix[0])) && prefix[0] != '_') return false;
+  return std::all_of(prefix.begin(), prefix.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
+
 void write_probe_header(std::ostream& out, const ScoredLattice& scored,
                         const ProbeHeaderInfo& info) {
+  assert(is_header_prefix(info.prefix));
   const Lattice& lattice = scored.lattice;
   const PieceSet& pieces = lattice.pieces();
   const EngineTable table = EngineTable::of(scored, info.has_conflicts);
+  const SideBox& box = table.box();
   const std::vector<uint16_t> side_index(table.side_columns().begin(), table.side_columns().end());
-  const std::vector<uint8_t> scores(table.scores().begin(), table.scores().end());
+  std::vector<unsigned> scores(table.scores().begin(), table.scores().end());
+  // An empty base has no pair of columns; C has no empty array, and the padding is never read.
+  if (scores.empty()) scores.push_back(kUnknownScore);
+  std::vector<unsigned> dims;
+  std::vector<std::string> strides(static_cast<std::size_t>(box.kinds));
+  uint64_t stride = 1;
+  for (int k = box.kinds - 1; k >= 0; --k) {
+    strides[static_cast<std::size_t>(k)] = fmt::format("UINT64_C({})", stride);
+    stride *= box.dims[PieceKind(k)];
+  }
+  for (PieceKind k : KindRange(box.kinds)) dims.push_back(box.dims[k]);
+  const std::string& p = info.prefix;
+  const std::string P = upper(p);
+  const bool chess = pieces.name() == "chess";
 
   fmt::memory_buffer text;
   auto it = std::back_inserter(text);
@@ -97,33 +142,48 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
       it,
       "/* egkb endgame knowledge base: {pieces} materials, exported from {origin}.\n"
       " * {nodes} materials ({implied} of them implied mirrors of stored ones){conflicts}.\n"
+      " * docs/guide-engine.md says how an engine uses the scores.\n"
       " *\n"
-      " * int egkb_probe(const int {first}_counts[EGKB_KINDS], const int "
-      "{second}_counts[EGKB_KINDS]);\n"
-      " *   {first}_counts, {second}_counts: how many pieces of each kind other than the king "
-      "each\n"
-      " *     side has, in the order of EGKB_KIND_LETTERS (\"{letters}\").\n"
-      " *   Returns the score 0..9 from {first}'s side (0 {first} wins, 1 {first} wins in most "
-      "cases,\n"
-      " *     2 {first} has a clear advantage, 3 a slight one, 4 either side can win, 5 almost a\n"
-      " *     draw, 6..9 the same for {second}), or EGKB_UNKNOWN (-1) when the base does not hold\n"
-      " *     the material or a count is out of range.\n"
-      " *   Pure and thread-safe; no set-up, no allocation.\n"
+      " * int {p}_probe_counts(const int {first}[{P}_KINDS], const int {second}[{P}_KINDS]);\n"
+      " *   How many pieces of each kind other than the king each side has, in the order of\n"
+      " *   {P}_KIND_LETTERS (\"{letters}\"). Returns the score 0..9 from {first}'s side (0 "
+      "{first} wins,\n"
+      " *   1 {first} wins in most cases, 2 {first} has a clear advantage, 3 a slight one, 4 "
+      "either side\n"
+      " *   can win, 5 almost a draw, 6..9 the same for {second}), or {P}_UNKNOWN (-1) when the "
+      "base\n"
+      " *   does not hold the material or a count is out of range. {p}_probe is the same.\n"
+      " * int {p}_probe_material(const char* material);   \"{example}\"\n"
+      " * uint64_t {p}_key_of_counts(first, second);  int {p}_probe_key(uint64_t key);\n"
+      " * uint64_t {p}_key_add(uint64_t key, int side, int kind);  (and {p}_key_remove)\n"
+      " *   The material's key in this header's box, kept as pieces come and go (side 0 {first}, "
+      "1\n"
+      " *   {second}; kind the index in {P}_KIND_LETTERS); {P}_NO_KEY when a count leaves the "
+      "box.\n"
+      " * int {p}_dimensions(int dims[{P}_KINDS]);   the box: one more than the most of each "
+      "kind.\n"
+      " * const char* {p}_meaning(int score);   \"{first} wins\" ... \"{second} wins\", "
+      "\"unknown\".\n"
       " *\n"
-      " * const char* egkb_meaning(int score);\n"
-      " *   \"{first} wins\" ... \"{second} wins\" for 0..9, \"unknown\" for anything else.\n"
-      " *\n"
-      " * Plain C99 and C++. The data is static: include this header in one source file of\n"
-      " * the engine and call egkb_probe from there.\n"
+      " * Pure and thread-safe; no set-up, no allocation. Plain C99 and C++; the data is static:\n"
+      " * include this header in one source file of the engine. egkb export --prefix gives its\n"
+      " * names another prefix, so two bases can be included in one file.\n"
       " */\n"
-      "#ifndef EGKB_PROBE_H\n#define EGKB_PROBE_H\n\n"
-      "#define EGKB_PIECES \"{pieces}\"\n"
-      "#define EGKB_KINDS {kinds}\n"
-      "#define EGKB_KIND_LETTERS \"{letters}\"\n"
-      "#define EGKB_UNKNOWN (-1)\n"
-      "#define EGKB_SIDES_ {sides}\n\n"
-      "/* Internal: one side's counts (mixed radix) -> column of egkb_scores_, {no_side} for "
-      "none. */\n",
+      "#ifndef {P}_PROBE_H\n#define {P}_PROBE_H\n\n"
+      "#include <stdint.h>\n\n"
+      "#define {P}_PIECES \"{pieces}\"\n"
+      "#define {P}_KINDS {kinds}\n"
+      "#define {P}_KIND_LETTERS \"{letters}\"\n"
+      "#define {P}_UNKNOWN (-1)\n"
+      "#define {P}_NO_KEY UINT64_MAX\n"
+      "#define {P}_SIDES_ {sides}\n"
+      "#define {P}_BOX_ UINT64_C({box})\n"
+      "#ifdef __cplusplus\n"
+      "#define {P}_CAST_(type, value) static_cast<type>(value)\n"
+      "#else\n"
+      "#define {P}_CAST_(type, value) ((type)(value))\n"
+      "#endif\n\n"
+      "/* Internal: one side's configuration -> column of {p}_scores_, {no_side} for none. */\n",
       fmt::arg("pieces", pieces.name()), fmt::arg("origin", comment_text(info.origin)),
       fmt::arg("first", pieces.side_name(Side::Red)),
       fmt::arg("second", pieces.side_name(Side::Black)), fmt::arg("nodes", lattice.size()),
@@ -134,27 +194,98 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
                                 ? "; WARNING: exported with conflicts left (--allow-conflicts)"
                                 : "; no conflicts"),
       fmt::arg("letters", letters), fmt::arg("kinds", pieces.kind_count()),
-      fmt::arg("sides", table.column_count()), fmt::arg("no_side", kNoColumn));
-  append_array(text, "unsigned short", "egkb_side_index_", side_index);
+      fmt::arg("sides", table.column_count()), fmt::arg("box", box.entries()),
+      fmt::arg("no_side", kNoColumn), fmt::arg("p", p), fmt::arg("P", P),
+      fmt::arg("example", chess ? "KRPvKR" : "KRKNMM"));
+  append_array(text, "unsigned short", (p + "_side_index_").c_str(), side_index);
   fmt::format_to(it,
-                 "/* Internal: scores by [{} column * EGKB_SIDES_ + {} column], 255 for "
-                 "none. */\n",
-                 pieces.side_name(Side::Red), pieces.side_name(Side::Black));
-  append_array(text, "unsigned char", "egkb_scores_", scores);
-  append_side_function(text, table.box());
-  fmt::format_to(it,
-                 "static inline int egkb_probe(const int {0}_counts[EGKB_KINDS],\n"
-                 "                             const int {1}_counts[EGKB_KINDS]) {{\n"
-                 "  const int first = egkb_side_({0}_counts);\n"
-                 "  const int second = egkb_side_({1}_counts);\n"
-                 "  int score;\n"
-                 "  if (first < 0 || second < 0) return EGKB_UNKNOWN;\n"
-                 "  score = egkb_scores_[first * EGKB_SIDES_ + second];\n"
-                 "  return score == {2} ? EGKB_UNKNOWN : score;\n"
-                 "}}\n\n",
-                 pieces.side_name(Side::Red), pieces.side_name(Side::Black), kUnknownScore);
-  append_meanings(text, pieces);
-  fmt::format_to(it, "#endif /* EGKB_PROBE_H */\n");
+                 "/* Internal: scores by [{} column * {}_SIDES_ + {} column], 255 for none. */\n",
+                 pieces.side_name(Side::Red), P, pieces.side_name(Side::Black));
+  append_array(text, "unsigned char", (p + "_scores_").c_str(), scores);
+  append_array(text, "int", (p + "_dims_").c_str(), dims);
+  fmt::format_to(it, "static const uint64_t {}_strides_[{}] = {{{}}};\n\n", p, box.kinds,
+                 fmt::join(strides, ", "));
+  append_configuration(text, box, p, P);
+  fmt::format_to(
+      it,
+      "static inline uint64_t {p}_key_of_counts(const int {first}[{P}_KINDS],\n"
+      "                                         const int {second}[{P}_KINDS]) {{\n"
+      "  const uint64_t a = {p}_configuration_({first});\n"
+      "  const uint64_t b = {p}_configuration_({second});\n"
+      "  return a == {P}_BOX_ || b == {P}_BOX_ ? {P}_NO_KEY : a * {P}_BOX_ + b;\n"
+      "}}\n\n"
+      "static inline int {p}_probe_key(uint64_t key) {{\n"
+      "  unsigned short a, b;\n"
+      "  unsigned char score;\n"
+      "  if (key >= {P}_BOX_ * {P}_BOX_) return {P}_UNKNOWN;\n"
+      "  a = {p}_side_index_[key / {P}_BOX_];\n"
+      "  b = {p}_side_index_[key % {P}_BOX_];\n"
+      "  if (a == {no_side}u || b == {no_side}u) return {P}_UNKNOWN;\n"
+      "  score = {p}_scores_[{P}_CAST_(unsigned long, a) * {P}_SIDES_ + b];\n"
+      "  return score == {unknown}u ? {P}_UNKNOWN : score;\n"
+      "}}\n\n"
+      "static inline int {p}_probe_counts(const int {first}[{P}_KINDS],\n"
+      "                                   const int {second}[{P}_KINDS]) {{\n"
+      "  return {p}_probe_key({p}_key_of_counts({first}, {second}));\n"
+      "}}\n\n"
+      "/* The name of earlier exports. */\n"
+      "static inline int {p}_probe(const int {first}[{P}_KINDS], const int {second}[{P}_KINDS]) "
+      "{{\n"
+      "  return {p}_probe_counts({first}, {second});\n"
+      "}}\n\n",
+      fmt::arg("p", p), fmt::arg("P", P), fmt::arg("first", pieces.side_name(Side::Red)),
+      fmt::arg("second", pieces.side_name(Side::Black)), fmt::arg("no_side", kNoColumn),
+      fmt::arg("unknown", kUnknownScore));
+  append_kind_of(text, pieces, p);
+  fmt::format_to(
+      it,
+      "static inline int {p}_probe_material(const char* material) {{\n"
+      "  int counts[2][{P}_KINDS] = {{{{0}}}};\n"
+      "  int side = -1;\n"
+      "  int kind;\n"
+      "  const char* c;\n"
+      "  if (!material) return {P}_UNKNOWN;\n"
+      "  for (c = material; *c; ++c) {{\n"
+      "    if (*c == 'K') {{\n"
+      "      if (side == 1{second_king}) return {P}_UNKNOWN;\n"
+      "      ++side;\n"
+      "    }}{separator} else if (side < 0 || (kind = {p}_kind_of_(*c)) < 0 || "
+      "++counts[side][kind] > 64) {{\n"
+      "      return {P}_UNKNOWN;\n"
+      "    }}\n"
+      "  }}\n"
+      "  return side == 1 ? {p}_probe_counts(counts[0], counts[1]) : {P}_UNKNOWN;\n"
+      "}}\n\n"
+      "/* Internal: the key with one piece of `kind` more (by 1) or less (by -1) for `side`. */\n"
+      "static inline uint64_t {p}_key_step_(uint64_t key, int side, int kind, int by) {{\n"
+      "  uint64_t stride, count;\n"
+      "  if (key >= {P}_BOX_ * {P}_BOX_ || kind < 0 || kind >= {P}_KINDS || side < 0 || side > 1)\n"
+      "    return {P}_NO_KEY;\n"
+      "  stride = {p}_strides_[kind];\n"
+      "  count = (side == 0 ? key / {P}_BOX_ : key % {P}_BOX_) / stride %\n"
+      "          {P}_CAST_(uint64_t, {p}_dims_[kind]);\n"
+      "  if (by > 0 ? count + 1 >= {P}_CAST_(uint64_t, {p}_dims_[kind]) : count == 0) return "
+      "{P}_NO_KEY;\n"
+      "  if (side == 0) stride *= {P}_BOX_;\n"
+      "  return by > 0 ? key + stride : key - stride;\n"
+      "}}\n\n"
+      "static inline uint64_t {p}_key_add(uint64_t key, int side, int kind) {{\n"
+      "  return {p}_key_step_(key, side, kind, 1);\n"
+      "}}\n\n"
+      "static inline uint64_t {p}_key_remove(uint64_t key, int side, int kind) {{\n"
+      "  return {p}_key_step_(key, side, kind, -1);\n"
+      "}}\n\n"
+      "static inline int {p}_dimensions(int dims[{P}_KINDS]) {{\n"
+      "  int k;\n"
+      "  for (k = 0; k < {P}_KINDS; ++k) dims[k] = {p}_dims_[k];\n"
+      "  return {P}_KINDS;\n"
+      "}}\n\n",
+      fmt::arg("p", p), fmt::arg("P", P),
+      fmt::arg("second_king", chess ? " || (side == 0 && c[-1] != 'v')" : ""),
+      fmt::arg("separator", chess ? " else if (*c == 'v' && side == 0 && c[1] == 'K') {\n    }"
+                                  : ""));
+  append_meanings(text, pieces, p);
+  fmt::format_to(it, "#endif /* {}_PROBE_H */\n", P);
   out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 

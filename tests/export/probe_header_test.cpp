@@ -5,6 +5,7 @@
 #include <array>
 
 #include "io/csv.h"
+#include "lattice/material.h"
 #include "lattice/knowledge_base.h"
 #include "prose/score_meaning.h"
 #include EGKB_PROBE_HEADER
@@ -47,6 +48,37 @@ TEST(GeneratedHeader, ProbeAgreesWithTheBaseOnEveryNode) {
   for (NodeId n = 0; n < scored.lattice.size(); ++n) {
     ASSERT_EQ(probe(scored.lattice.material(n)), value(scored.scores[n])) << n;
   }
+}
+
+// By text, by counts and by key, and the key kept as each piece in turn is captured.
+TEST(GeneratedHeader, EveryWayInAgreesAndKeysFollowCaptures) {
+  const ScoredLattice& scored = base();
+  const PieceSet& pieces = scored.lattice.pieces();
+  std::size_t captures = 0;
+  for (NodeId n = 0; n < scored.lattice.size(); ++n) {
+    Material m = scored.lattice.material(n);
+    Counts red = counts_of(m, Side::Red), black = counts_of(m, Side::Black);
+    const int expected = value(scored.scores[n]);
+    ASSERT_EQ(egkb_probe_material(format_material(m, pieces).c_str()), expected) << n;
+    uint64_t key = egkb_key_of_counts(red.data(), black.data());
+    ASSERT_EQ(egkb_probe_key(key), expected) << n;
+    for (int side = 0; side < 2; ++side) {
+      Counts& c = side == 0 ? red : black;
+      for (int k = 0; k < EGKB_KINDS; ++k) {
+        while (c[static_cast<std::size_t>(k)] > 0) {
+          key = egkb_key_remove(key, side, k);
+          --c[static_cast<std::size_t>(k)];
+          ASSERT_EQ(key, egkb_key_of_counts(red.data(), black.data())) << n;
+          ++captures;
+        }
+      }
+    }
+    ASSERT_EQ(egkb_key_remove(key, 0, 0), EGKB_NO_KEY);
+  }
+  EXPECT_GT(captures, scored.lattice.size());
+  std::array<int, EGKB_KINDS> dims{};
+  EXPECT_EQ(egkb_dimensions(dims.data()), EGKB_KINDS);
+  EXPECT_GE(dims[0], 1);
 }
 
 // Red's side of one node with black's side of another: mostly materials the base lacks.

@@ -32,6 +32,13 @@ served=$?
 set -e
 [ $served -eq 2 ] && grep -q "no such file" "$work/serve.err" || fail "serve: $(cat "$work/serve.err")"
 
+# libegkb-probe: the library, its header and its pkg-config file, and zlib among the depends.
+ls "$usr"/lib/libegkb-probe.so.0* >/dev/null 2>&1 || fail "no libegkb-probe.so.0"
+[ -f "$usr/include/egkb/probe.h" ] || fail "no egkb/probe.h"
+PKG_CONFIG_PATH=$usr/lib/pkgconfig pkg-config --libs egkb-probe | grep -q -- -legkb-probe ||
+  fail "egkb-probe.pc"
+dpkg-deb -f "$deb" Depends | grep -q zlib1g || fail "no dependency on zlib1g"
+
 export PATH="$usr/bin:$PATH"
 # shellcheck source=/dev/null
 source "$usr/share/bash-completion/completions/egkb"

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# libegkb-probe under ThreadSanitizer: its source built with -fsanitize=thread beside
+# tests/probe/threads.c, four threads probing a table of the chess data at once.
+# Usage: threads_test.sh SOURCE_DIR EGKB
+set -euo pipefail
+src=$1 egkb=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$egkb" export "$src/datasets/chess-syzygy-6men.csv" --pieces chess --format table \
+  --out "$work/chess.egkb" >/dev/null
+cc -std=c99 -g -O1 -fsanitize=thread -pthread -I "$src/probe/include" "$src/probe/probe.c" \
+  "$src/tests/probe/threads.c" -lz -o "$work/threads"
+TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$work/threads" "$work/chess.egkb"
