@@ -10,7 +10,7 @@
 #include <string.h>
 
 /* The material's text from its counts, as egkb writes it (a 'v' between chess sides). */
-static void material_text(const egkb_table* t, const int counts[2][EGKB_MOST_KINDS], char* out) {
+static void material_text(const egkb_table* t, int counts[2][EGKB_MOST_KINDS], char* out) {
   const char* letters = egkb_kind_letters(t);
   int side, k, n;
   for (side = 0; side < 2; ++side) {
@@ -40,7 +40,7 @@ static int parse(const egkb_table* t, const char* text, int counts[2][EGKB_MOST_
 }
 
 static void show(const egkb_table* t, const char* what, egkb_key key,
-                 const int counts[2][EGKB_MOST_KINDS]) {
+                 int counts[2][EGKB_MOST_KINDS]) {
   char text[64];
   const int score = egkb_probe_key(t, key);
   material_text(t, counts, text);
