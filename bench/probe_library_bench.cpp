@@ -51,7 +51,8 @@ Probed probed(const KnowledgeBase& kb, const std::string& name, std::size_t coun
   std::mt19937_64 random(1);
   const PieceSet& pieces = scored.lattice.pieces();
   for (std::size_t i = 0; i < count; ++i) {
-    const Material m = scored.lattice.material(static_cast<NodeId>(random() % scored.lattice.size()));
+    const Material m =
+        scored.lattice.material(static_cast<NodeId>(random() % scored.lattice.size()));
     std::array<int, EGKB_MOST_KINDS> a{}, b{};
     for (PieceKind k : KindRange(pieces.kind_count())) {
       a[static_cast<std::size_t>(kind_index(k))] = m.count(Side::Red, k);
@@ -112,7 +113,9 @@ void cold(benchmark::State& state, const Probed& p, Probe&& probe) {
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kBatch));
 }
 
-int by_key(const Probed& p, std::size_t i) { return egkb_probe_key(p.table, p.keys[i]); }
+int by_key(const Probed& p, std::size_t i) {
+  return egkb_probe_key(p.table, p.keys[i]);
+}
 int by_counts(const Probed& p, std::size_t i) {
   return egkb_probe_counts(p.table, p.first[i].data(), p.second[i].data());
 }
@@ -129,15 +132,33 @@ int by_array(const Probed& p, std::size_t i) {
   return plain()[p.keys[i] % plain().size()];
 }
 
-void BM_YardstickArrayLoadWarm(benchmark::State& s) { warm(s, full(), by_array); }
-void BM_ProbeKeyWarm(benchmark::State& s) { warm(s, full(), by_key); }
-void BM_ProbeCountsWarm(benchmark::State& s) { warm(s, full(), by_counts); }
-void BM_ProbeMaterialWarm(benchmark::State& s) { warm(s, full(), by_text); }
-void BM_ProbeKeyWarmChess(benchmark::State& s) { warm(s, chess(), by_key); }
-void BM_YardstickArrayLoadCold(benchmark::State& s) { cold(s, full(), by_array); }
-void BM_ProbeKeyCold(benchmark::State& s) { cold(s, full(), by_key); }
-void BM_ProbeCountsCold(benchmark::State& s) { cold(s, full(), by_counts); }
-void BM_ProbeMaterialCold(benchmark::State& s) { cold(s, full(), by_text); }
+void BM_YardstickArrayLoadWarm(benchmark::State& s) {
+  warm(s, full(), by_array);
+}
+void BM_ProbeKeyWarm(benchmark::State& s) {
+  warm(s, full(), by_key);
+}
+void BM_ProbeCountsWarm(benchmark::State& s) {
+  warm(s, full(), by_counts);
+}
+void BM_ProbeMaterialWarm(benchmark::State& s) {
+  warm(s, full(), by_text);
+}
+void BM_ProbeKeyWarmChess(benchmark::State& s) {
+  warm(s, chess(), by_key);
+}
+void BM_YardstickArrayLoadCold(benchmark::State& s) {
+  cold(s, full(), by_array);
+}
+void BM_ProbeKeyCold(benchmark::State& s) {
+  cold(s, full(), by_key);
+}
+void BM_ProbeCountsCold(benchmark::State& s) {
+  cold(s, full(), by_counts);
+}
+void BM_ProbeMaterialCold(benchmark::State& s) {
+  cold(s, full(), by_text);
+}
 
 BENCHMARK(BM_YardstickArrayLoadWarm);
 BENCHMARK(BM_ProbeKeyWarm);

@@ -71,8 +71,7 @@ void append_configuration(fmt::memory_buffer& out, const SideBox& box, const std
     const int dim = box.dims[k];
     fmt::format_to(it, "  if ({0}_CAST_(unsigned, counts[{1}]) > {2}u) return {0}_BOX_;\n", P,
                    kind_index(k), dim - 1);
-    fmt::format_to(it, "  c = c * {}u + {}_CAST_(unsigned, counts[{}]);\n", dim, P,
-                   kind_index(k));
+    fmt::format_to(it, "  c = c * {}u + {}_CAST_(unsigned, counts[{}]);\n", dim, P, kind_index(k));
   }
   fmt::format_to(it, "  return c;\n}}\n\n");
 }
@@ -282,8 +281,8 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
       "}}\n\n",
       fmt::arg("p", p), fmt::arg("P", P),
       fmt::arg("second_king", chess ? " || (side == 0 && c[-1] != 'v')" : ""),
-      fmt::arg("separator", chess ? " else if (*c == 'v' && side == 0 && c[1] == 'K') {\n    }"
-                                  : ""));
+      fmt::arg("separator",
+               chess ? " else if (*c == 'v' && side == 0 && c[1] == 'K') {\n    }" : ""));
   append_meanings(text, pieces, p);
   fmt::format_to(it, "#endif /* {}_PROBE_H */\n", P);
   out.write(text.data(), static_cast<std::streamsize>(text.size()));

@@ -70,8 +70,7 @@ static egkb_table* refuse(const char** why, const char* reason, unsigned char* b
 static unsigned char* read_file(FILE* f, size_t* size) {
   long end;
   unsigned char* bytes;
-  if (fseek(f, 0, SEEK_END) != 0 || (end = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0)
-    return NULL;
+  if (fseek(f, 0, SEEK_END) != 0 || (end = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) return NULL;
   *size = (size_t)end;
   if ((unsigned long long)end > HEADER_BYTES + 2 * MOST_BOX_ENTRIES + 65535ULL * 65535ULL)
     return NULL;
@@ -98,7 +97,8 @@ egkb_table* egkb_open(const char* path, const char** why) {
   fclose(f);
   if (!bytes) return refuse(why, "cannot read the file, or it is far too large for a table", NULL);
   h = bytes;
-  if (size < HEADER_BYTES) return refuse(why, "header: truncated: shorter than the 64-byte header", bytes);
+  if (size < HEADER_BYTES)
+    return refuse(why, "header: truncated: shorter than the 64-byte header", bytes);
   if (memcmp(h, "EGKBTBL", 8) != 0)
     return refuse(why, "magic: not an egkb table (egkb export --format table writes one)", bytes);
   if (get_le(h + VERSION_AT, 2) != VERSION)
@@ -166,7 +166,8 @@ egkb_table* egkb_open(const char* path, const char** why) {
     if (c >= columns || seen[c]++) {
       free(seen);
       egkb_close(t);
-      return refuse(why, "columns: two side configurations share a column, or one is out of range", bytes);
+      return refuse(why, "columns: two side configurations share a column, or one is out of range",
+                    bytes);
     }
     ++seen_columns;
   }
@@ -197,9 +198,13 @@ void egkb_close(egkb_table* table) {
   free(table);
 }
 
-const char* egkb_pieces(const egkb_table* table) { return table->pieces->name; }
+const char* egkb_pieces(const egkb_table* table) {
+  return table->pieces->name;
+}
 
-const char* egkb_kind_letters(const egkb_table* table) { return table->pieces->letters; }
+const char* egkb_kind_letters(const egkb_table* table) {
+  return table->pieces->letters;
+}
 
 int egkb_dimensions(const egkb_table* table, int dims[EGKB_MOST_KINDS]) {
   int k;
@@ -207,7 +212,9 @@ int egkb_dimensions(const egkb_table* table, int dims[EGKB_MOST_KINDS]) {
   return table->kinds;
 }
 
-int egkb_has_conflicts(const egkb_table* table) { return table->has_conflicts; }
+int egkb_has_conflicts(const egkb_table* table) {
+  return table->has_conflicts;
+}
 
 /* One side's configuration in the box, or the box's size when a count is out of it. */
 static uint64_t configuration(const egkb_table* t, const int counts[]) {
@@ -273,12 +280,15 @@ int egkb_probe_material(const egkb_table* table, const char* material) {
 
 static egkb_key step(const egkb_table* t, egkb_key key, enum egkb_side side, int kind, int by) {
   uint64_t conf, count;
-  if (key >= t->box * t->box || kind < 0 || kind >= t->kinds || (side != EGKB_FIRST && side != EGKB_SECOND))
+  if (key >= t->box * t->box || kind < 0 || kind >= t->kinds ||
+      (side != EGKB_FIRST && side != EGKB_SECOND))
     return EGKB_NO_KEY;
   conf = side == EGKB_FIRST ? key / t->box : key % t->box;
   count = conf / t->stride[kind] % (uint64_t)t->dims[kind];
-  if ((by > 0 && count + 1 >= (uint64_t)t->dims[kind]) || (by < 0 && count == 0)) return EGKB_NO_KEY;
-  if (side == EGKB_FIRST) return by > 0 ? key + t->stride[kind] * t->box : key - t->stride[kind] * t->box;
+  if ((by > 0 && count + 1 >= (uint64_t)t->dims[kind]) || (by < 0 && count == 0))
+    return EGKB_NO_KEY;
+  if (side == EGKB_FIRST)
+    return by > 0 ? key + t->stride[kind] * t->box : key - t->stride[kind] * t->box;
   return by > 0 ? key + t->stride[kind] : key - t->stride[kind];
 }
 
@@ -292,11 +302,15 @@ egkb_key egkb_key_remove(const egkb_table* table, egkb_key key, enum egkb_side s
 
 const char* egkb_meaning(const egkb_table* table, int score) {
   static const char* const lean[2][4] = {
-      {"red wins", "red wins in most cases", "red has a clear advantage", "red has a slight advantage"},
-      {"black wins", "black wins in most cases", "black has a clear advantage", "black has a slight advantage"}};
+      {"red wins", "red wins in most cases", "red has a clear advantage",
+       "red has a slight advantage"},
+      {"black wins", "black wins in most cases", "black has a clear advantage",
+       "black has a slight advantage"}};
   static const char* const chess[2][4] = {
-      {"white wins", "white wins in most cases", "white has a clear advantage", "white has a slight advantage"},
-      {"black wins", "black wins in most cases", "black has a clear advantage", "black has a slight advantage"}};
+      {"white wins", "white wins in most cases", "white has a clear advantage",
+       "white has a slight advantage"},
+      {"black wins", "black wins in most cases", "black has a clear advantage",
+       "black has a slight advantage"}};
   const char* const(*words)[4] = strcmp(table->pieces->name, "chess") == 0 ? chess : lean;
   if (score < 0 || score > MOST_SCORE) return "unknown";
   if (score == 4) return "either side can win";

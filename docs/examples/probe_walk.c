@@ -76,7 +76,8 @@ int main(int argc, char** argv) {
     char what[32];
     const char* pawn = strchr(letters, 'P');
     side = move % 2;
-    if (!promoted && pawn && strcmp(egkb_pieces(t), "chess") == 0 && counts[side][pawn - letters] > 0) {
+    if (!promoted && pawn && strcmp(egkb_pieces(t), "chess") == 0 &&
+        counts[side][pawn - letters] > 0) {
       key = egkb_key_remove(t, key, (enum egkb_side)side, (int)(pawn - letters));
       key = egkb_key_add(t, key, (enum egkb_side)side, 0);
       --counts[side][pawn - letters];

@@ -23,9 +23,9 @@ int main(void) {
   const int nothing = empty_probe_counts(empty_none, empty_none);
   printf("KRvK %d, KvKR %d, KQQQQQQQvK %d; xq KRK %d, chess_kb KRvK %d, empty %d\n", white, black,
          unknown, xq_rook, chess_rook, nothing);
-  return white == 0 && black == 9 && unknown == EGKB_UNKNOWN && chess_rook == 0 &&
-                 xq_rook >= 0 && xq_rook <= 9 && xq_chess_text == XQ_UNKNOWN &&
-                 XQ_KINDS == 6 && CHESS_KB_KINDS == 5 && nothing == EMPTY_UNKNOWN
+  return white == 0 && black == 9 && unknown == EGKB_UNKNOWN && chess_rook == 0 && xq_rook >= 0 &&
+                 xq_rook <= 9 && xq_chess_text == XQ_UNKNOWN && XQ_KINDS == 6 &&
+                 CHESS_KB_KINDS == 5 && nothing == EMPTY_UNKNOWN
              ? 0
              : 1;
 }

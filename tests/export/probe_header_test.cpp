@@ -5,8 +5,8 @@
 #include <array>
 
 #include "io/csv.h"
-#include "lattice/material.h"
 #include "lattice/knowledge_base.h"
+#include "lattice/material.h"
 #include "prose/score_meaning.h"
 #include EGKB_PROBE_HEADER
 

@@ -94,8 +94,8 @@ TEST_F(ProbeLibrary, EveryMaterialOfTheChessDataAgreesAndOthersAreUnknown) {
   EXPECT_EQ(egkb_probe_material(t.get(), "KvKR"), 9);
   EXPECT_STREQ(egkb_meaning(t.get(), 0), "white wins");
   EXPECT_STREQ(egkb_meaning(t.get(), 10), "unknown");
-  for (const char* unknown : {"KQQQQQvK", "KQQQQvKQQQQ", "KXvK", "KRK", "KRvKvK", "", "vK", "KRv",
-                              "KQQQQQQQQQQvK"}) {
+  for (const char* unknown :
+       {"KQQQQQvK", "KQQQQvKQQQQ", "KXvK", "KRK", "KRvKvK", "", "vK", "KRv", "KQQQQQQQQQQvK"}) {
     EXPECT_EQ(egkb_probe_material(t.get(), unknown), EGKB_UNKNOWN) << unknown;
   }
   EXPECT_EQ(egkb_probe_material(t.get(), nullptr), EGKB_UNKNOWN);
