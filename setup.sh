@@ -30,7 +30,7 @@ fi
 
 started=$SECONDS
 cmake --preset release >/dev/null
-cmake --build --preset release --target egkb
+cmake --build --preset release --target egkb egkb_probe
 if [ "$(id -u)" -eq 0 ]; then
   prefix=/usr/local
 else
