@@ -37,6 +37,8 @@ else
   prefix=$HOME/.local
 fi
 cmake --install build/release --prefix "$prefix" >/dev/null
+# libegkb-probe went into $prefix/lib: the loader's cache learns of it (root installs only).
+if [ "$(id -u)" -eq 0 ]; then ldconfig; fi
 echo "setup: built and installed egkb into $prefix/bin in $((SECONDS - started)) s"
 case ":$PATH:" in
   *":$prefix/bin:"*) ;;
