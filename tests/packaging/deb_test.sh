@@ -38,6 +38,8 @@ ls "$usr"/lib/libegkb-probe.so.0* >/dev/null 2>&1 || fail "no libegkb-probe.so.0
 PKG_CONFIG_PATH=$usr/lib/pkgconfig pkg-config --libs egkb-probe | grep -q -- -legkb-probe ||
   fail "egkb-probe.pc"
 dpkg-deb -f "$deb" Depends | grep -q zlib1g || fail "no dependency on zlib1g"
+dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./triggers | grep -q "activate-noawait ldconfig" ||
+  fail "no ldconfig trigger for libegkb-probe"
 
 export PATH="$usr/bin:$PATH"
 # shellcheck source=/dev/null
