@@ -346,6 +346,10 @@ nlohmann::ordered_json answered_json(const std::vector<Draft>& drafts) {
   return j;
 }
 
+nlohmann::ordered_json lead_json(const ReviewRoles& roles) {
+  return roles.lead ? nlohmann::ordered_json(*roles.lead) : nlohmann::ordered_json(nullptr);
+}
+
 // Undo or redo as `step` does it, once per request id.
 using Step = std::optional<std::pair<Key, DraftState>> (StoreWriter::*)(BatchId,
                                                                         const std::string&);
@@ -410,8 +414,7 @@ ApiReply ReviewApi::session(const Caller& caller) {
   return ApiReply{200,
                   {{"reviewer", caller.reviewer ? nlohmann::ordered_json(*caller.reviewer)
                                                 : nlohmann::ordered_json(nullptr)},
-                   {"lead", roles_.lead ? nlohmann::ordered_json(*roles_.lead)
-                                        : nlohmann::ordered_json(nullptr)},
+                   {"lead", lead_json(roles_)},
                    {"overlap", roles_.overlap}}};
 }
 
@@ -485,8 +488,7 @@ ApiReply ReviewApi::batch(BatchId id) {
                      {"pieces", pieces.name()},
                      {"meanings", meanings},
                      {"reviewers", agreement.reviewers},
-                     {"lead", roles_.lead ? nlohmann::ordered_json(*roles_.lead)
-                                          : nlohmann::ordered_json(nullptr)},
+                     {"lead", lead_json(roles_)},
                      {"overlap", roles_.overlap},
                      {"imported", import_json(store.batch_import(id))},
                      {"items", items}}};

@@ -6,21 +6,13 @@
 #include <map>
 #include <set>
 
+#include "tests/review/drafted_batch.h"
+
 namespace egkb {
 namespace {
 
-Batch batch_of(std::vector<int> drawn) {
-  Batch b{BatchId(1), "hss", 0, "{}", 100, "", {}};
-  for (std::size_t i = 0; i < drawn.size(); ++i) {
-    b.items.push_back({Key(10 + i), Score(drawn[i]), 0.5, Source::Manual});
-  }
-  return b;
-}
-
-Draft draft(std::size_t item, const std::string& reviewer, const char* verdict,
-            std::string note = "") {
-  return {Key(10 + item), reviewer, {Verdict::parse(verdict), std::move(note), false}, ""};
-}
+using test::batch_of;
+using test::draft;
 
 TEST(Assignment, EachReviewerGetsTheirShareAndEveryPairSharesRows) {
   const std::vector<std::string> names = {"a", "b", "c", "d", "e"};

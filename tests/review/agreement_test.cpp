@@ -3,20 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/review/drafted_batch.h"
+
 namespace egkb {
 namespace {
 
-Batch batch_of(std::vector<int> drawn) {
-  Batch b{BatchId(1), "hss", 0, "{}", 100, "", {}};
-  for (std::size_t i = 0; i < drawn.size(); ++i) {
-    b.items.push_back({Key(10 + i), Score(drawn[i]), 0.5, Source::Manual});
-  }
-  return b;
-}
-
-Draft draft(std::size_t item, const std::string& reviewer, const char* verdict) {
-  return {Key(10 + item), reviewer, {Verdict::parse(verdict), "", false}, ""};
-}
+using test::batch_of;
+using test::draft;
 
 // Four rows, alice's ranks 0 0 4 8 and bob's 0 1 4 6 (his 5 is rank 4, his ok the drawn 0).
 // po = (1 + 7/8 + 1 + 6/8) / 4 = 0.90625. Alice's rank shares 0: 1/2, 4: 1/4, 8: 1/4; bob's

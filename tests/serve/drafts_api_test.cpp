@@ -13,16 +13,11 @@ namespace {
 
 // Batch 1 draws KRRK, KNK, KCK and KPK (sheet lines 2 to 5), batch 2 KRK, KNK, KCK and KPK;
 // nothing is invariable.
-constexpr const char* kCsv =
-    "material,score,source,invariable,weight\n"
-    "KK,5,manual,0,\nKRK,0,manual,0,\nKRRK,1,manual,0,\nKNK,3,manual,0,\nKCK,3,manual,0,\n"
-    "KPK,4,manual,0,\n";
-
 class DraftsApiTest : public ServeTest {
  protected:
   void SetUp() override {
     ServeTest::SetUp();
-    make_store(kCsv, {{"KRRK", "KNK", "KCK", "KPK"}, {"KRK", "KNK", "KCK", "KPK"}});
+    make_store(kSmallXiangqiCsv, {{"KRRK", "KNK", "KCK", "KPK"}, {"KRK", "KNK", "KCK", "KPK"}});
   }
 
   std::pair<int, nlohmann::json> put(const std::string& material, const nlohmann::json& body,

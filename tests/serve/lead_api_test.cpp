@@ -11,16 +11,11 @@ namespace egkb::test {
 namespace {
 
 // Batch 1 draws KRRK (1), KNK (3), KCK (3) and KPK (4), sheet lines 2 to 5.
-constexpr const char* kCsv =
-    "material,score,source,invariable,weight\n"
-    "KK,5,manual,0,\nKRK,0,manual,0,\nKRRK,1,manual,0,\nKNK,3,manual,0,\nKCK,3,manual,0,\n"
-    "KPK,4,manual,0,\n";
-
 class LeadApiTest : public ServeTest {
  protected:
   void SetUp() override {
     ServeTest::SetUp();
-    make_store(kCsv, {{"KRRK", "KNK", "KCK", "KPK"}});
+    make_store(kSmallXiangqiCsv, {{"KRRK", "KNK", "KCK", "KPK"}});
     ServeOptions options;
     options.roles = {"lead", {"alice", "bob", "carol"}, 2};
     serve(options);

@@ -17,6 +17,13 @@
 
 namespace egkb::test {
 
+// KK, KRK, KRRK, KNK, KCK and KPK, manual rows scored 5, 0, 1, 3, 3 and 4, none invariable: the
+// drafts and lead API tests draw their batches from it.
+constexpr const char* kSmallXiangqiCsv =
+    "material,score,source,invariable,weight\n"
+    "KK,5,manual,0,\nKRK,0,manual,0,\nKRRK,1,manual,0,\nKNK,3,manual,0,\nKCK,3,manual,0,\n"
+    "KPK,4,manual,0,\n";
+
 class ServeTest : public CliTest {
  protected:
   void TearDown() override;
