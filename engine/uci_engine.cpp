@@ -94,7 +94,9 @@ void UciEngine::new_game() {
   assert(started_.empty());
   send("ucinewgame");
   send("isready");
-  expect("readyok", setup_.search_timeout);
+  // Not a search: an engine clears its hash here, and one just restarted after a fault may still
+  // be loading on a busy machine, so this waits as long as the handshake does.
+  expect("readyok", setup_.start_timeout);
 }
 
 void UciEngine::start(const std::string& fen, const SearchBudget& budget) {

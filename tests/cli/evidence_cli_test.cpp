@@ -158,12 +158,12 @@ TEST_F(EvidenceCli, CrashHangAndGarbageCostOnlyTheMaterialsTheyHitAndAreNamed) {
   setenv("FAKE_ENGINE_CRASH_AT", "3", 1);
   setenv("FAKE_ENGINE_HANG_ON", "C", 1);
   setenv("FAKE_ENGINE_GARBAGE_ON", "n", 1);
-  const test::Outcome r = run("evidence " + store() + engine() + " --timeout 2 --jobs 2");
+  const test::Outcome r = run("evidence " + store() + engine() + " --timeout 3 --jobs 2");
   EXPECT_EQ(r.code, 3) << r.err;
   // Hangs on a red cannon (KCK, KRCK, KCKG), garbage on a black horse (KRKN, KNKN).
   EXPECT_NE(r.out.find("failed KCK: position 0"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("failed KRKN: position"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("gave no bestmove within 2 s"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("gave no bestmove within 3 s"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("does not read"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("5 of 16 materials failed"), std::string::npos) << r.err;
   EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM evidence WHERE failure IS NULL"), 11);
