@@ -24,7 +24,7 @@ namespace {
 
 struct Options {
   KbOptions kb;
-  std::string method = "auto";
+  std::string method{method_name(kDefaultMethod)};
   bool weighted = false;
   bool soft = false;
   std::optional<double> lambda;
@@ -230,7 +230,10 @@ ReduceRequest request_of(const Options& o, const PieceSet& pieces) {
 Command reduce_command() {
   auto o = std::make_shared<Options>();
   return {
-      "reduce", "repair a KB: the exact optimum (the default) or the paper's greedy algorithms",
+      "reduce",
+      fmt::format("repair a KB: {} by default (the optimum of the cost validation chooses), or "
+                  "exact, fitted, ba, ra",
+                  method_name(kDefaultMethod)),
       "egkb reduce kb.sqlite --report repair.html",
       [o](OptionSink& sink) {
         add_kb_options(sink, o->kb);
@@ -238,7 +241,7 @@ Command reduce_command() {
                   "auto (the certified optimum with the cost and prior weight that predict rows "
                   "held out of the KB best), fitted (drawn toward a material model fitted to the "
                   "KB), exact (the plain L1 optimum), ba (basic greedy) or ra (refined greedy)",
-                  false, {"auto", "fitted", "exact", "ba", "ra"});
+                  false, method_names());
         sink.number(
             o->prior_weight, "--prior-weight",
             fmt::format("fitted: the material prior's weight per mirror pair (default {:g})",

@@ -51,7 +51,7 @@ struct SimulateOptions {
   uint64_t rounds = 3;
   SampleDesign sample;
   double expert_error = 0;
-  std::string method = "auto";
+  std::string method{method_name(kDefaultMethod)};
   uint64_t seed = 1;
   EngineOptions engine;
   std::optional<std::string> evidence;
@@ -114,8 +114,7 @@ Command simulate_command() {
         sink.whole(o->rounds, "--rounds", "review rounds", 1, 100);
         add_sample_design_options(sink, o->sample, " per round");
         sink.number(o->expert_error, "--expert-error", "chance an answer is one rank off", 0, 1);
-        sink.text(o->method, "--method", "repair between rounds", false,
-                  {"auto", "fitted", "exact", "ba", "ra"});
+        sink.text(o->method, "--method", "repair between rounds", false, method_names());
         sink.whole(o->seed, "--seed", "same seed, same run", 0, UINT64_MAX);
         add_engine_options(sink, o->engine, false);
         sink.text(o->evidence, "--evidence",

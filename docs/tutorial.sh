@@ -58,8 +58,9 @@ run egkb show kb.sqlite KRKNMM
 
 say "## 4. Repair, with a report
 
-The default repair, \`exact\`, makes the least weighted change that leaves no conflict
-(\`--method ba\` and \`ra\` are the paper's greedy algorithms). \`--report\` writes an HTML page
+The default repair, \`auto\`, makes the least change that leaves no conflict, at the cost
+and prior weight that predict rows held out of the base best (\`--method exact\` is the plain
+least weighted change, \`ba\` and \`ra\` the paper's greedy algorithms). \`--report\` writes an HTML page
 with the convergence, the changes by error distance, the worst nodes and their neighbourhoods
 before and after (pictures need Graphviz)."
 run egkb reduce kb.sqlite --report repair.html

@@ -9,10 +9,16 @@
 namespace egkb {
 
 std::optional<Method> method_named(std::string_view name) {
-  for (Method m : {Method::Basic, Method::Refined, Method::Exact, Method::Fitted, Method::Auto}) {
+  for (Method m : kMethods) {
     if (name == method_name(m)) return m;
   }
   return std::nullopt;
+}
+
+std::vector<std::string> method_names() {
+  std::vector<std::string> names;
+  for (Method m : kMethods) names.emplace_back(method_name(m));
+  return names;
 }
 
 std::string_view method_name(Method method) {

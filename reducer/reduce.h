@@ -1,6 +1,7 @@
 // One call from a knowledge base to its repaired rows: what `egkb reduce` runs.
 #pragma once
 
+#include <array>
 #include <functional>
 #include <string_view>
 
@@ -19,13 +20,20 @@ namespace egkb {
 // fitted to the base, with the weight given; Exact: the plain weighted L1 optimum.
 enum class Method { Basic, Refined, Exact, Fitted, Auto };
 
-std::optional<Method> method_named(std::string_view name);  // ba, ra, exact, fitted, auto
+// What runs where no method is named: `egkb reduce`, simulate, the demo and a ReduceRequest.
+inline constexpr Method kDefaultMethod = Method::Auto;
+// Every method, as the help lists them.
+inline constexpr std::array kMethods{Method::Auto, Method::Fitted, Method::Exact, Method::Basic,
+                                     Method::Refined};
+
+std::optional<Method> method_named(std::string_view name);  // auto, fitted, exact, ba, ra
 std::string_view method_name(Method method);
+std::vector<std::string> method_names();  // kMethods' names, in its order
 
 constexpr double kDefaultPriorWeight = 0.1;
 
 struct ReduceRequest {
-  Method method = Method::Refined;
+  Method method = kDefaultMethod;
   bool weighted = false;  // weighted ranking and edit score (ba, ra)
   bool soft = false;      // soft constraints (exact)
   double lambda = 1.0;

@@ -19,7 +19,7 @@ struct SimulationOptions {
   int rounds = 3;
   DrawSpec sample;            // each round's batch, of the rows not reviewed yet
   double expert_error = 0.0;  // chance an answer is one rank off
-  Method method = Method::Auto;
+  Method method = kDefaultMethod;
   uint64_t seed = 1;
   RowEvidence evidence;  // the evidence design's: each row of the noisy base's, in its order
   // Evidence as weak data for the repairs (ReduceRequest::evidence), per row; empty for none.

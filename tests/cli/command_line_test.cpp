@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "reducer/reduce.h"
+#include "sampling/simulate.h"
 #include "tests/support/cli.h"
 #include "tests/support/sheets.h"
 
@@ -117,6 +119,27 @@ TEST_F(CommandLine, EveryHelpPageShowsItsUsageAnExampleAndTheExitCodes) {
   for (const char* word : {"import", "conflicts", "show", "reduce", "sample", "review", "estimate",
                            "export", "probe", "report", "synth", "compare", "simulate", "demo"}) {
     EXPECT_TRUE(contains(top.out, std::string("\n  ") + word + " ")) << word;
+  }
+}
+
+TEST_F(CommandLine, TheDefaultMethodIsTheLibrarysEverywhere) {
+  const std::string name(method_name(kDefaultMethod));
+  EXPECT_EQ(ReduceRequest{}.method, kDefaultMethod);
+  EXPECT_EQ(SimulationOptions{}.method, kDefaultMethod);
+  EXPECT_TRUE(contains(run("help").out, "repair a KB: " + name + " by default"));
+  for (const std::string command : {"reduce", "simulate"}) {
+    EXPECT_TRUE(
+        contains(run("help " + command).out, "--method TEXT:{auto,fitted,exact,ba,ra}=" + name))
+        << command;
+  }
+  // What the guides tell a new user, each in its own words.
+  const std::vector<std::pair<std::string, std::string>> said = {
+      {"tutorial.md", "The default repair, `" + name + "`"},
+      {"guide-batch.md", "# " + name + ", the default"},
+      {"guide-engine.md", "# " + name + ", the default"},
+      {"reducers.md", "**" + name + "** (the default)"}};
+  for (const auto& [doc, words] : said) {
+    EXPECT_TRUE(contains(test::read_file(EGKB_DOCS_DIR "/" + doc), words)) << doc << ": " << words;
   }
 }
 
