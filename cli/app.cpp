@@ -1,6 +1,7 @@
 #include "cli/app.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -11,7 +12,10 @@
 #include <new>
 
 #include "base/errors.h"
+#include "base/interrupt.h"
+#include "base/progress.h"
 #include "cli/command.h"
+#include "cli/progress.h"
 
 namespace egkb::cli {
 
@@ -24,7 +28,8 @@ constexpr int kExitInternal = 4;
 constexpr const char* kExitCodes =
     "Exit codes: 0 success; 1 a finding you asked to fail on (--fail-on-conflict); 2 usage or "
     "input error; 3 I/O or store error (a store that was busy or changed meanwhile: run the "
-    "command again); 4 internal error (a bug: please report it).";
+    "command again); 4 internal error (a bug: please report it); 130, 143 stopped by Ctrl-C or "
+    "SIGTERM (nothing written).";
 
 int fail(int code, const std::string& message) {
   std::cerr << "egkb: error: " << message << '\n';
@@ -222,7 +227,13 @@ class App {
     }
     if (help_asked_) return print_help();
     for (const auto& [sub, index] : command_of_) {
-      if (sub->parsed() && sub->get_subcommands().empty()) return commands_[index].run();
+      if (!sub->parsed() || !sub->get_subcommands().empty()) continue;
+      TerminalProgress terminal;
+      const bool quiet = sub->get_option("--quiet")->as<bool>();
+      if (!quiet && isatty(STDERR_FILENO) != 0) show_progress_on(&terminal);
+      const int code = commands_[index].run();
+      show_progress_on(nullptr);
+      return code;
     }
     return fail(kExitInput, "no command given; run 'egkb help'");
   }
@@ -249,6 +260,9 @@ class App {
     sub->footer(fmt::format("Example:\n  {}\n\n{}", c.example, kExitCodes));
     Cli11Options options(*sub);
     c.options(options);
+    // Every command may take long on the full lattice; evidence's own --quiet says more.
+    if (sub->get_option_no_throw("--quiet") == nullptr)
+      sub->add_flag("--quiet")->description("no progress on the terminal");
     command_of_.emplace_back(sub, index);
   }
 
@@ -355,10 +369,15 @@ const std::vector<std::string>& command_line() {
 }
 
 int run(int argc, char** argv) {
+  catch_interrupts();
   given_words.assign(argv, argv + argc);
   try {
     App app;
     return app.run(argc, argv);
+  } catch (const Interrupted& e) {
+    return fail(e.exit_code(),
+                fmt::format("{}: stopped; {}", e.what(),
+                            e.kept().empty() ? "every output and store is as it was" : e.kept()));
   } catch (const InputError& e) {
     return fail(kExitInput, with_hint(e));
   } catch (const MaterialParseError& e) {

@@ -233,7 +233,7 @@ Command evidence_command() {
                                             {"jobs", request.jobs}});
         }
         const EvidencePlan plan = plan_evidence(materials, pieces, stored, request, engine);
-        EvidenceOutcome outcome = gather(plan, request, pieces, sink.get(), o->quiet);
+        EvidenceOutcome outcome = gather(plan, request, pieces, sink.get());
         std::optional<Calibration> calibration;
         if (o->calibrate) {
           calibration = calibrate_threshold(outcome.rows, known_scores(*o, kb, opened.store));

@@ -6,8 +6,9 @@
 #include <thread>
 
 #include "base/errors.h"
+#include "base/interrupt.h"
+#include "base/progress.h"
 #include "base/text.h"
-#include "cli/progress.h"
 #include "engine/engine_search_path.h"
 #include "io/file_kind.h"
 #include "io/output_files.h"
@@ -159,16 +160,25 @@ RowEvidence evidence_for(const std::string& source, OpenedKb& opened) {
 }
 
 EvidenceOutcome gather(const EvidencePlan& plan, const EvidenceRequest& request,
-                       const PieceSet& pieces, EvidenceSink* sink, bool quiet) {
+                       const PieceSet& pieces, EvidenceSink* sink) {
   EvidenceOutcome outcome;
   {
-    Progress progress("evidence", "materials", plan.materials.size(), quiet);
-    outcome = run_evidence(
-        plan, request, pieces,
-        [&](const EvidenceRecord& r) {
-          if (sink) sink->put(r);
-        },
-        [&](std::size_t done, std::size_t) { progress.update(done); });
+    ProgressStep progress("evidence", "materials", plan.materials.size());
+    std::size_t put = 0;
+    try {
+      outcome = run_evidence(
+          plan, request, pieces,
+          [&](const EvidenceRecord& r) {
+            if (sink) sink->put(r);
+            ++put;
+          },
+          [&](std::size_t done, std::size_t) { progress.advance(done); });
+    } catch (const Interrupted& e) {
+      // Each material is written as it finishes, as a kill would leave it: say so.
+      throw Interrupted(e.signal(), fmt::format("the {} materials searched are kept; run it again "
+                                                "to search the rest",
+                                                put));
+    }
   }
   if (sink) sink->finish(outcome);
   return outcome;

@@ -59,8 +59,8 @@ std::vector<EvidenceRecord> evidence_in_file(const std::string& path, const Piec
 // table) or an evidence file. InputError when it holds none for the base's rows.
 RowEvidence evidence_for(const std::string& source, OpenedKb& opened);
 
-// Searches what the plan leaves to search, a progress line on the terminal unless `quiet`.
+// Searches what the plan leaves to search, reporting progress by material.
 EvidenceOutcome gather(const EvidencePlan& plan, const EvidenceRequest& request,
-                       const PieceSet& pieces, EvidenceSink* sink, bool quiet);
+                       const PieceSet& pieces, EvidenceSink* sink);
 
 }  // namespace egkb::cli

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/errors.h"
+#include "base/progress.h"
 #include "base/text.h"
 #include "cli/command.h"
 #include "cli/kb_options.h"
@@ -122,7 +123,9 @@ Command export_command() {
           throw InputError("", 0, "--ranges", "only the csv and json formats carry ranges");
         OpenedKb opened = open(o->kb);
         const KnowledgeBase& kb = opened.kb;
+        std::optional<ProgressStep> step(std::in_place, "building the lattice", "", 0);
         const ScoredLattice scored = ScoredLattice::of(kb);
+        step.emplace("checking for conflicts", "", 0);
         if (o->ranges && !opened.store) {
           throw InputError(kb.origin, 0, "--ranges",
                            "a CSV base records no repair; ranges come from a store's last exact "
@@ -140,6 +143,7 @@ Command export_command() {
                           "--allow-conflicts",
                           conflicts.inconsistent_nodes, conflicts.mirror_conflicts, kb.origin));
         }
+        step.reset();
         Outputs outputs;
         const std::optional<EngineTable> table =
             write_export(*o, kb, scored, has_conflicts, ranges, outputs);

@@ -1,7 +1,6 @@
 #include "cli/progress.h"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <cstdio>
 
@@ -18,32 +17,38 @@ std::string duration_text(double seconds) {
 
 }  // namespace
 
-Progress::Progress(std::string what, std::string unit, std::size_t total, bool quiet)
-    : what_(std::move(what)),
-      unit_(std::move(unit)),
-      total_(total),
-      shown_(!quiet && isatty(STDERR_FILENO) != 0),
-      start_(std::chrono::steady_clock::now()),
-      last_(start_) {}
-
-Progress::~Progress() {
-  if (drawn_) {
-    std::fputs("\r\x1b[K", stderr);
-    std::fflush(stderr);
-  }
+void TerminalProgress::show(const std::string& what, const std::string& unit, std::size_t done,
+                            std::size_t total) {
+  what_ = what;
+  unit_ = unit;
+  total_ = total;
+  first_ = done;
+  start_ = last_ = std::chrono::steady_clock::now();
+  draw(done);
 }
 
-void Progress::update(std::size_t done) {
-  if (!shown_) return;
+void TerminalProgress::advance(std::size_t done) {
   const auto now = std::chrono::steady_clock::now();
-  if (!drawn_) first_ = done;
-  if (drawn_ && done < total_ && now - last_ < std::chrono::milliseconds(100)) return;
+  if ((total_ == 0 || done < total_) && now - last_ < std::chrono::milliseconds(100)) return;
   last_ = now;
   draw(done);
 }
 
-void Progress::draw(std::size_t done) {
+void TerminalProgress::clear() {
+  if (!drawn_) return;
+  std::fputs("\r\x1b[K", stderr);
+  std::fflush(stderr);
+  drawn_ = false;
+}
+
+void TerminalProgress::draw(std::size_t done) {
   const double elapsed = std::chrono::duration<double>(last_ - start_).count();
+  if (total_ == 0) {  // a step that cannot count its work: what it is, and for how long
+    fmt::print(stderr, "\r\x1b[K{}: {}", what_, duration_text(elapsed));
+    std::fflush(stderr);
+    drawn_ = true;
+    return;
+  }
   const std::size_t counted = done - first_;
   std::string line = fmt::format(
       "{}: {} of {} {} ({:.0f}%)", what_, done, total_, unit_,

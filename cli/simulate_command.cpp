@@ -81,7 +81,7 @@ RowEvidence simulation_evidence(const SimulateOptions& o, OpenedKb& opened) {
     std::iota(rows.begin(), rows.end(), 0);
     const EvidencePlan plan =
         plan_evidence(evidence_materials(kb, rows, std::nullopt), pieces, records, request, engine);
-    const EvidenceOutcome outcome = gather(plan, request, pieces, sink.get(), o.json);
+    const EvidenceOutcome outcome = gather(plan, request, pieces, sink.get());
     if (outcome.failed > 0) {
       fmt::print(stderr,
                  "simulate: {} of {} materials failed to be searched; the design draws them "

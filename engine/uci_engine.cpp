@@ -104,7 +104,9 @@ void UciEngine::start(const std::string& fen, const SearchBudget& budget) {
     busy_since_ = EngineProcess::Clock::now();
     busy_results_ = 0;
   }
-  send("position fen " + fen + "\n" + budget.go());
+  // Not send(): an engine that died while searches were queued has its earlier answers still
+  // to be read, and the fault belongs to the position it died on, which reading them finds.
+  process_->send("position fen " + fen + "\n" + budget.go());
   started_.push_back(fen);
 }
 

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "base/progress.h"
 #include "io/json_text.h"
 
 namespace egkb {
@@ -16,7 +17,9 @@ template <typename Line>
 void write_nodes(std::ostream& out, const ScoredLattice& scored, Line&& line) {
   fmt::memory_buffer buffer;
   const Lattice& lattice = scored.lattice;
+  ProgressStep progress("writing materials", "materials", lattice.size());
   for (NodeId n = 0; n < lattice.size(); ++n) {
+    if (n % kRowsBetweenReports == 0) progress.advance(n);
     line(buffer, n, format_material(lattice.material(n), lattice.pieces()));
     if (buffer.size() > (1 << 20)) {
       out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));

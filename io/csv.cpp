@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/errors.h"
+#include "base/progress.h"
 #include "base/text.h"
 #include "io/csv_reader.h"
 #include "lattice/material.h"
@@ -199,6 +200,10 @@ class RowIndex {
 // Rows read before the file's length is used to guess how many it holds.
 constexpr std::size_t kRowsBeforeReserving = 4096;
 
+std::size_t megabytes(std::size_t bytes) {
+  return (bytes + 999'999) / 1'000'000;
+}
+
 // Room for the rows the rest of the input holds at the rate seen so far, and some: a vector
 // grown by doubling writes its rows two or three times over into fresh pages, and room never
 // written costs no memory.
@@ -228,7 +233,9 @@ KnowledgeBase read_csv(ByteSource source, const CsvOptions& options) {
   std::vector<std::pair<Key, std::size_t>> implied;  // key and line of each implied row
   std::optional<Columns> columns;
   std::optional<RowParser> parser;
+  ProgressStep progress("reading " + path_text(kb.origin), "MB", megabytes(reader.size_hint()));
   for (auto fields = reader.next(); !fields.empty(); fields = reader.next()) {
+    if (reader.line() % kRowsBetweenReports == 0) progress.advance(megabytes(reader.consumed()));
     if (!columns) {
       if (fields.front().rfind("SQLite format 3", 0) == 0) {
         throw InputError(kb.origin, 0, "",
@@ -301,7 +308,10 @@ KnowledgeBase parse_csv(std::string_view text, const std::string& origin,
 void write_csv(const KnowledgeBase& kb, std::ostream& out) {
   out << "material,score,source,invariable,weight\n";
   fmt::memory_buffer buffer;
+  ProgressStep progress("writing rows", "rows", kb.rows.size());
   for (const KbRow& row : kb.rows) {
+    if (const std::size_t done = &row - kb.rows.data(); done % kRowsBetweenReports == 0)
+      progress.advance(done);
     char material[kMaxMaterialText];
     buffer.append(material, material + write_material(material_of(row.key, *kb.pieces), *kb.pieces,
                                                       material));

@@ -1,8 +1,11 @@
 #include "reducer/reduce.h"
 
+#include <fmt/format.h>
+
 #include <chrono>
 #include <cmath>
 
+#include "base/progress.h"
 #include "reducer/exact.h"
 #include "reducer/problem.h"
 
@@ -82,6 +85,7 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
     out.prior_weight = out.validation->chosen.prior_weight;
     out.evidence_weight = out.validation->chosen.evidence_weight;
   }
+  const ProgressStep progress(fmt::format("repairing ({})", method_name(request.method)), "", 0);
   if (request.method == Method::Exact || request.method == Method::Fitted ||
       request.method == Method::Auto) {
     ExactOptions options;

@@ -5,6 +5,7 @@
 #include <future>
 #include <thread>
 
+#include "base/interrupt.h"
 #include "lattice/fixed_ranks.h"
 #include "reducer/part_arcs.h"
 #include "reducer/repair_contract.h"
@@ -65,6 +66,8 @@ class ThresholdSolver {
   // thread's workspace.
   bool refine(const std::vector<NodeId>& part, int lo, int hi, Workspace& work) {
     if (part.empty()) return true;
+    // A safe point between cuts; thrown in the other thread, the future carries it here.
+    stop_if_interrupted();
     if (lo == hi) {
       for (NodeId u : part) high_[u].store(lo, std::memory_order_relaxed);
       return true;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "base/progress.h"
 #include "lattice/random.h"
 #include "reducer/exact.h"
 #include "reducer/layered_solver.h"
@@ -64,6 +65,7 @@ Validation validate(const KnowledgeBase& kb, const ValidationOptions& o) {
   const std::vector<double> evidence = node_ranks(lat, kb, o.evidence);
   std::vector<double> error(settings.size(), 0);
   std::vector<std::optional<TooLarge>> skipped(settings.size());
+  ProgressStep progress("validation", "held-out repairs", v.folds * settings.size());
   for (std::size_t fold = 0; fold < v.folds; ++fold) {
     RepairProblem hidden = base;
     std::vector<uint8_t> is_hidden(lat.size(), 0);
@@ -90,6 +92,7 @@ Validation validate(const KnowledgeBase& kb, const ValidationOptions& o) {
       if (settings[s].evidence_weight > 0) {
         model.pulls.push_back({evidence, settings[s].evidence_weight});
       }
+      progress.advance(fold * settings.size() + s);
       if (skipped[s]) continue;
       std::optional<CertifiedRepair> repair;
       try {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <unordered_map>
 
+#include "base/progress.h"
 #include "lattice/fixed_ranks.h"
 #include "lattice/material.h"
 
@@ -97,7 +98,9 @@ std::vector<RoundReport> simulate(const KnowledgeBase& truth, const KnowledgeBas
   request.method = options.method;
   request.evidence = options.repair_evidence;
   ReduceOutcome repaired = reduce_kb(current, request);
+  ProgressStep progress("simulated review", "rounds", static_cast<std::size_t>(options.rounds));
   for (int round = 1; round <= options.rounds; ++round) {
+    progress.advance(static_cast<std::size_t>(round - 1));
     current = repaired.result;
 
     RoundReport report;

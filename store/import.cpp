@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "base/errors.h"
+#include "base/progress.h"
 #include "base/text.h"
 
 namespace egkb {
@@ -22,7 +23,10 @@ ImportResult import_kb(Store& store, const KnowledgeBase& kb,
       [&](StoreWriter& w) {
         result.run = w.add_run({.command = "import", .parameters = parameters});
         const std::unordered_map<Key, NodeState> stored = w.nodes();
+        ProgressStep progress("importing into " + path_text(store.path()), "rows", kb.rows.size());
         for (const KbRow& row : kb.rows) {
+          if (const std::size_t done = &row - kb.rows.data(); done % kRowsBetweenReports == 0)
+            progress.advance(done);
           const NodeState now = NodeState::of(row);
           const auto it = stored.find(row.key);
           if (it == stored.end()) {

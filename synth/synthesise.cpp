@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "base/errors.h"
+#include "base/progress.h"
 #include "synth/presets.h"
 #include "synth/truth_model.h"
 
@@ -16,6 +17,7 @@ Synthesis synthesise_from(KnowledgeBase base, const SynthOptions& options) {
   Synthesis s;
   s.truth = std::move(base);
   Random random(options.seed);
+  const ProgressStep noise("adding noise", "", 0);
   s.noisy = add_noise(s.truth, options.noise, rate, random);
   s.noisy.origin = fmt::format("{} (seed {})", s.truth.origin, options.seed);
   return s;
@@ -28,8 +30,12 @@ Synthesis synthesise(const SynthOptions& options) {
   truth.pieces = &PieceSet::xiangqi();
   truth.origin = options.preset;
   truth.rows.reserve(materials.size());
-  for (const PresetMaterial& m : materials) {
-    truth.rows.push_back({m.key, model.score(m.key), m.source, false, {}, 0});
+  {
+    ProgressStep progress("scoring the truth", "materials", materials.size());
+    for (const PresetMaterial& m : materials) {
+      if (truth.rows.size() % kRowsBetweenReports == 0) progress.advance(truth.rows.size());
+      truth.rows.push_back({m.key, model.score(m.key), m.source, false, {}, 0});
+    }
   }
   return synthesise_from(std::move(truth), options);
 }

@@ -165,7 +165,7 @@ TEST_F(EvidenceCli, CrashHangAndGarbageCostOnlyTheMaterialsTheyHitAndAreNamed) {
   EXPECT_NE(r.out.find("failed KRKN: position"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("gave no bestmove within 3 s"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("does not read"), std::string::npos) << r.out;
-  EXPECT_NE(r.err.find("5 of 16 materials failed"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("5 of 16 materials failed"), std::string::npos) << r.err << r.out;
   EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM evidence WHERE failure IS NULL"), 11);
   EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM evidence WHERE failure IS NOT NULL"),
             5);

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <thread>
 
 #include "base/errors.h"
 #include "engine/evidence_jobs.h"
@@ -87,6 +88,27 @@ TEST_F(FakeEngineTest, QueuedSearchesAnswerInTheOrderStarted) {
   EXPECT_EQ(engine.next_score().value, -900);
   EXPECT_EQ(engine.next_score().value, 400);
   EXPECT_EQ(engine.in_flight(), 0u);
+}
+
+// CI once failed a material that way: the engine died on a queued search while more were still
+// being queued, and the failed write was blamed on the first position, which it had answered.
+TEST_F(FakeEngineTest, AnEngineThatDiesWhileSearchesAreQueuedIsBlamedForThePositionItDiedOn) {
+  set("FAKE_ENGINE_CRASH_AT", "3");
+  UciEngine engine(setup());
+  engine.new_game();
+  const std::string fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1";
+  for (int i = 0; i < 3; ++i) engine.start(fen, {});
+  std::this_thread::sleep_for(std::chrono::seconds(1));  // two answers given, dead on the third
+  EXPECT_NO_THROW(engine.start(fen, {}));
+  EXPECT_EQ(engine.next_score().value, 900);
+  EXPECT_EQ(engine.next_score().value, 900);
+  try {
+    engine.next_score();
+    ADD_FAILURE() << "the third search was answered";
+  } catch (const EngineFault& fault) {
+    EXPECT_NE(std::string(fault.what()).find("killed by signal 11"), std::string::npos)
+        << fault.what();
+  }
 }
 
 TEST_F(FakeEngineTest, AnEngineThatMixesQueuedPositionsUpIsGivenOneAtATime) {

@@ -1,0 +1,108 @@
+// At a terminal (issue 34): long commands draw their progress on standard error, in place, and
+// clear it; a pipe and --quiet get none. Ctrl-C and SIGTERM stop a command at its next safe
+// point, with every output and store as it was and no temporary left.
+#include "tests/support/terminal.h"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <filesystem>
+#include <set>
+
+#include "tests/support/cli.h"
+
+namespace egkb {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kErase = "\r\x1b[K";
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+class Terminal : public test::CliTest {
+ protected:
+  // Every name in the folder, hidden temporaries and journal files included, with the bytes of
+  // the regular files: what "left as it was" compares.
+  std::map<std::string, std::string> everything() const {
+    std::map<std::string, std::string> files;
+    for (const fs::directory_entry& e : fs::directory_iterator(dir_)) {
+      const std::string name = e.path().filename().string();
+      if (name == "stderr.txt") continue;
+      files[name] = e.is_regular_file() ? test::read_file(e.path().string()) : "(not a file)";
+    }
+    return files;
+  }
+
+  // Runs `args` at a terminal and sends `signal` once the screen shows `step`; expects the
+  // command to stop on it and leave the folder as it was.
+  void expect_stopped_at(const std::vector<std::string>& args, const std::string& step,
+                         int signal = SIGINT) {
+    const auto before = everything();
+    const test::TerminalOutcome t = test::run_on_terminal(
+        args, dir_.string(),
+        [&](const std::string& screen) { return contains(screen, kErase + step) ? signal : 0; });
+    ASSERT_TRUE(t.signalled) << step << " never shown:\n" << t.screen;
+    EXPECT_EQ(t.code, 128 + signal) << step << "\n" << t.screen;
+    EXPECT_TRUE(contains(t.screen, "stopped; every output and store is as it was")) << t.screen;
+    EXPECT_EQ(test::changed_files(before, everything()), "") << "stopped at " << step;
+    EXPECT_EQ(everything().size(), before.size()) << "stopped at " << step;
+  }
+};
+
+TEST_F(Terminal, TheDefaultRepairDrawsEachStepInPlaceAndClearsIt) {
+  synth("end59", 1);
+  const test::TerminalOutcome t =
+      test::run_on_terminal({"reduce", "n.csv", "--out", "r.csv"}, dir_.string());
+  ASSERT_EQ(t.code, 0) << t.screen;
+  for (const char* step : {"reading n.csv: ", "validation: ", " of 8 held-out repairs (",
+                           "repairing (auto): ", "writing rows: "}) {
+    EXPECT_TRUE(contains(t.screen, step)) << step << " not shown:\n" << t.screen;
+  }
+  // The line is erased before the report, which starts at the left margin.
+  EXPECT_TRUE(contains(t.screen, std::string(kErase) + "auto on n.csv: 3888 rows")) << t.screen;
+
+  const test::TerminalOutcome quiet =
+      test::run_on_terminal({"reduce", "n.csv", "--out", "q.csv", "--quiet"}, dir_.string());
+  EXPECT_EQ(quiet.code, 0);
+  EXPECT_FALSE(contains(quiet.screen, "\x1b[K")) << quiet.screen;
+  EXPECT_TRUE(contains(quiet.screen, "auto on n.csv"));
+
+  const test::Outcome piped = run("reduce " + path("n.csv") + " --out " + path("p.csv"));
+  EXPECT_EQ(piped.code, 0);
+  EXPECT_FALSE(contains(piped.err, "\x1b[")) << piped.err;
+  EXPECT_FALSE(contains(piped.err + piped.out, "validation: ")) << piped.err;
+}
+
+TEST_F(Terminal, CtrlCStopsSynthOfTheFullLatticeAtEachStepAndLeavesItsOutputsAsTheyWere) {
+  write("t.csv", "an older truth\n");
+  write("n.csv", "an older base\n");
+  for (const char* step : {"scoring the truth: ", "adding noise: ", "writing rows: "}) {
+    expect_stopped_at({"synth", "--preset", "full", "--truth", "t.csv", "--out", "n.csv"}, step);
+  }
+}
+
+TEST_F(Terminal, CtrlCStopsAnImportIntoANewStoreAndLeavesNoStore) {
+  ASSERT_EQ(
+      run("synth --preset full --seed 2 --truth " + path("t.csv") + " --out " + path("n.csv")).code,
+      0);
+  for (const char* step : {"reading n.csv: ", "importing into "}) {
+    expect_stopped_at({"import", "full.sqlite", "n.csv"}, step);
+  }
+  expect_stopped_at({"import", "full.sqlite", "n.csv"}, "reading n.csv: ", SIGTERM);
+}
+
+TEST_F(Terminal, CtrlCStopsAJsonExportAndLeavesTheOldExport) {
+  ASSERT_EQ(
+      run("synth --preset full --seed 2 --truth " + path("t.csv") + " --out " + path("n.csv")).code,
+      0);
+  write("e.json", "{\"an older\": \"export\"}\n");
+  for (const char* step : {"building the lattice: ", "writing materials: "}) {
+    expect_stopped_at({"export", "t.csv", "--format", "json", "--out", "e.json"}, step);
+  }
+}
+
+}  // namespace
+}  // namespace egkb
