@@ -6,6 +6,7 @@
 #include "base/errors.h"
 #include "base/text.h"
 #include "cli/command.h"
+#include "cli/counts_options.h"
 #include "cli/kb_options.h"
 #include "io/json_text.h"
 #include "io/output_files.h"
@@ -21,19 +22,26 @@ Command import_command() {
     bool invariable = false;
     std::optional<std::string> pieces;
     std::optional<std::string> on_duplicate;
+    CountsOptions counts;
     bool json = false;
   };
   auto o = std::make_shared<Options>();
-  return {"import", "read a CSV knowledge base into a SQLite store, created when missing",
+  return {"import",
+          "read a CSV knowledge base, or tablebase statistics (--from-counts), into a SQLite "
+          "store, created when missing",
           "egkb import kb.sqlite base.csv --source manual",
           [o](OptionSink& sink) {
             sink.argument(o->store, "KB", "the .sqlite store, created when missing");
-            sink.argument(o->file, "FILE", "the CSV file (- reads standard input)");
+            sink.argument(o->file, "FILE",
+                          "the CSV file (- reads standard input): a base (material,score), or "
+                          "with --from-counts the counts (material,wtm_win,...,btm_loss or "
+                          "material,win,draw,loss)");
             sink.text(o->source, "--source", "provenance of rows without a source column", false,
                       {"manual", "generated", "expert"});
             sink.flag(o->invariable, "--invariable", "mark every row invariable");
             add_pieces_option(sink, o->pieces);
             add_duplicate_option(sink, o->on_duplicate);
+            add_counts_options(sink, o->counts);
             sink.flag(o->json, "--json", "print the counts as JSON");
           },
           [o] {
@@ -58,17 +66,34 @@ Command import_command() {
             csv.all_invariable = o->invariable;
             csv.on_duplicate =
                 duplicate_policy_named(o->on_duplicate.value_or("error"), "--on-duplicate");
-            const KnowledgeBase kb = read_csv(ByteSource::file(o->file), csv);
-            const nlohmann::ordered_json parameters = {
-                {"file", o->file},
-                {"source", o->source},
-                {"invariable", o->invariable},
-                {"pieces", kb.pieces->name()},
-                {"on_duplicate", o->on_duplicate.value_or("error")}};
+            const ScoreBins bins = o->counts.score_bins();
+            if (o->counts.from_counts && o->on_duplicate) {
+              throw InputError("", 0, "--on-duplicate",
+                               "applies to a base; a counts file gives each material once");
+            }
+            std::optional<CountsFile> counts;
+            if (o->counts.from_counts)
+              counts = read_counts_csv(ByteSource::file(o->file), csv.pieces);
+            const KnowledgeBase kb =
+                counts ? kb_of_counts(*counts, bins, o->counts.almost_draw_share(), csv)
+                       : read_csv(ByteSource::file(o->file), csv);
+            nlohmann::ordered_json parameters = {{"file", o->file},
+                                                 {"source", o->source},
+                                                 {"invariable", o->invariable},
+                                                 {"pieces", kb.pieces->name()}};
+            if (counts) {
+              parameters["from_counts"] = {{"bins", bins.edges},
+                                           {"almost_draw", o->counts.almost_draw_share()}};
+            } else {
+              parameters["on_duplicate"] = o->on_duplicate.value_or("error");
+            }
             Outputs outputs;
             Store store =
                 existing ? std::move(*existing) : Store::create(o->store, *kb.pieces, outputs);
-            const ImportResult r = import_kb(store, kb, parameters, &outputs);
+            const ImportResult r =
+                import_kb(store, kb, parameters, &outputs,
+                          counts ? std::span<const PositionCounts>(counts->materials)
+                                 : std::span<const PositionCounts>());
             if (o->json) {
               std::cout << json_text(nlohmann::ordered_json{{"store", o->store},
                                                             {"file", o->file},

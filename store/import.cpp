@@ -11,7 +11,8 @@
 namespace egkb {
 
 ImportResult import_kb(Store& store, const KnowledgeBase& kb,
-                       const nlohmann::ordered_json& parameters, Outputs* outputs) {
+                       const nlohmann::ordered_json& parameters, Outputs* outputs,
+                       std::span<const PositionCounts> counts) {
   if (kb.pieces != &store.pieces()) {
     throw InputError(store.path(), 0, "pieces",
                      fmt::format("the store holds {} materials, {} holds {} materials",
@@ -41,6 +42,7 @@ ImportResult import_kb(Store& store, const KnowledgeBase& kb,
           ++(it->second.score != now.score ? result.rescored : result.reflagged);
           w.change(result.run, row.key, it->second, now, "import");
         }
+        for (const PositionCounts& material : counts) w.put_position_counts(result.run, material);
         w.finish_run(
             result.run,
             {{"added", result.added},

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "store/store.h"
@@ -17,10 +18,10 @@ struct ImportResult {
 };
 
 // One write: every changed row is a history row of one import run, every added row one of its
-// created states; `parameters` are the run's. Throws InputError when the KB's piece set is not
-// the store's.
+// created states; `parameters` are the run's, and `counts` the position counts the rows were
+// scored from (kept with the run). Throws InputError when the KB's piece set is not the store's.
 ImportResult import_kb(Store& store, const KnowledgeBase& kb,
                        const nlohmann::ordered_json& parameters = nlohmann::ordered_json::object(),
-                       Outputs* outputs = nullptr);
+                       Outputs* outputs = nullptr, std::span<const PositionCounts> counts = {});
 
 }  // namespace egkb

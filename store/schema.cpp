@@ -256,9 +256,26 @@ CREATE TABLE verdict_answers(
 );
 )sql";
 
+// Tablebase statistics an import read (`egkb import --from-counts`, lattice/position_counts.h):
+// per material, a row per set of positions counted, kept with the import's run, so the scores
+// can be made again with other bins and nothing the file said is lost.
+constexpr const char* kVersion13 = R"sql(
+CREATE TABLE position_counts(
+  run INTEGER NOT NULL REFERENCES runs(id),
+  key INTEGER NOT NULL,
+  to_move TEXT NOT NULL CHECK (to_move IN ('red', 'black', 'either')),
+  win INTEGER NOT NULL CHECK (win >= 0),
+  cursed_win INTEGER NOT NULL CHECK (cursed_win >= 0),
+  draw INTEGER NOT NULL CHECK (draw >= 0),
+  blessed_loss INTEGER NOT NULL CHECK (blessed_loss >= 0),
+  loss INTEGER NOT NULL CHECK (loss >= 0),
+  PRIMARY KEY (run, key, to_move)
+);
+)sql";
+
 constexpr std::array<const char*, kStoreVersion> kMigrations = {
-    kVersion1, kVersion2, kVersion3, kVersion4,  kVersion5,  kVersion6,
-    kVersion7, kVersion8, kVersion9, kVersion10, kVersion11, kVersion12};
+    kVersion1, kVersion2, kVersion3,  kVersion4,  kVersion5,  kVersion6, kVersion7,
+    kVersion8, kVersion9, kVersion10, kVersion11, kVersion12, kVersion13};
 
 // Rows from before schema 5 record scores only, so replaying them may miss a flag or weight:
 // one `migrate` run records each node whose replayed state differs from the stored one, and the

@@ -141,13 +141,17 @@ struct StoreWriter::Statements {
         evidence(db,
                  "INSERT OR REPLACE INTO evidence(key, engine, budget, seed, positions, scores, "
                  "threshold, wins, draws, losses, expected, low, high, score, seconds, failure, "
-                 "run, time) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)") {}
+                 "run, time) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+        position_counts(db,
+                        "INSERT INTO position_counts(run, key, to_move, win, cursed_win, draw, "
+                        "blessed_loss, loss) VALUES(?, ?, ?, ?, ?, ?, ?, ?)") {}
 
   SQLite::Statement node;
   SQLite::Statement history;
   SQLite::Statement range;
   SQLite::Statement created;
   SQLite::Statement evidence;
+  SQLite::Statement position_counts;
 };
 
 }  // namespace egkb

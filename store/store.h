@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "lattice/knowledge_base.h"
+#include "lattice/position_counts.h"
 #include "reducer/validation.h"
 #include "store/batch.h"
 #include "store/evidence.h"
@@ -27,7 +28,13 @@ class Outputs;
 class StoreWriter;
 
 // The schema version this build writes (PRAGMA user_version); it reads every version up to it.
-constexpr int kStoreVersion = 12;
+constexpr int kStoreVersion = 13;
+
+// A material's position counts as an import kept them, with the import's run.
+struct RecordedCounts {
+  RunId run;
+  PositionCounts counts;  // its sets red, black, either in that order; line 0
+};
 
 // A command's record in the runs table.
 struct RunRecord {
@@ -208,6 +215,8 @@ class Store {
   std::vector<EvidenceRecord> evidence();
   // The evidence rows of these materials only, in the same order.
   std::vector<EvidenceRecord> evidence_of(std::span<const Key> keys);
+  // Every material's position counts kept by an import (`--from-counts`), by run and key.
+  std::vector<RecordedCounts> position_counts();
 
   // One write transaction: refuses (StoreReadOnly) when this process may not write the store,
   // waits up to kBusyMilliseconds for the write lock, refuses (StoreConflict) when the store
@@ -295,6 +304,9 @@ class StoreWriter {
 
   // Sets the evidence row of its key, engine, budget and seed, written by `run`.
   void put_evidence(RunId run, const EvidenceRecord& record);
+
+  // Keeps a material's position counts beside the rows `run` imported from them.
+  void put_position_counts(RunId run, const PositionCounts& counts);
 
   // Marks the verdicts of `batch` applied by `import_run` as taken back or replaced by `by_run`.
   struct Supersede {

@@ -144,8 +144,9 @@ TEST_F(EvidenceStoreTest, ASchemaNineStoreHasNoEvidenceUntilItsNextWriteMigrates
   {
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
     db.exec(
-        "DROP TABLE verdict_answers; DROP TABLE row_times; ALTER TABLE drafts DROP COLUMN "
-        "skipped; ALTER TABLE draft_changes DROP COLUMN skipped; DROP TABLE draft_requests; "
+        "DROP TABLE position_counts; DROP TABLE verdict_answers; DROP TABLE row_times; "
+        "ALTER TABLE drafts DROP COLUMN skipped; ALTER TABLE draft_changes DROP COLUMN skipped; "
+        "DROP TABLE draft_requests; "
         "ALTER TABLE draft_changes DROP COLUMN redoable; DROP TABLE evidence; PRAGMA "
         "user_version = 9;");
   }

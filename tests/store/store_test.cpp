@@ -483,6 +483,7 @@ TEST_F(StoreTest, SchemaSixDraftsBecomeTheFirstChangeOfTheirHistory) {
     // The store as schema 6 left it: drafts without notes, flags or history.
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
     db.exec(R"sql(
+      DROP TABLE position_counts;
       DROP TABLE verdict_answers;
       DROP TABLE row_times;
       DROP TABLE draft_requests;
@@ -518,6 +519,28 @@ TEST_F(StoreTest, SchemaSixDraftsBecomeTheFirstChangeOfTheirHistory) {
   EXPECT_TRUE(history.undo.empty());
   ASSERT_EQ(history.redo.size(), 1u);
   EXPECT_EQ(history.redo[0].after, (DraftState{Verdict::of(Score(7)), "", false}));
+}
+
+// A store of schema 12 has no position counts until its next write migrates it; an import then
+// keeps the counts it was given with its run, and the history still replays to the nodes.
+TEST_F(StoreTest, ASchemaTwelveStoreKeepsPositionCountsAfterItsNextWrite) {
+  make(sample_kb());
+  {
+    SQLite::Database db(store(), SQLite::OPEN_READWRITE);
+    db.exec("DROP TABLE position_counts; PRAGMA user_version = 12;");
+  }
+  EXPECT_TRUE(Store::open(store()).position_counts().empty());
+  const KnowledgeBase kb = parse_csv("material,score\nKNK,1\n", "u.csv", {});
+  PositionCounts counts{.key = kb.rows[0].key, .sets = {{ToMove::Either, 7, 1, 2, 0, 0}}};
+  Store s = Store::open(store());
+  const ImportResult r = import_kb(s, kb, nlohmann::ordered_json::object(), nullptr, {&counts, 1});
+  EXPECT_EQ(test::query_number(store(), "PRAGMA user_version"), kStoreVersion);
+  const std::vector<RecordedCounts> kept = Store::open(store()).position_counts();
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_EQ(kept[0].run, r.run);
+  EXPECT_EQ(kept[0].counts.key, counts.key);
+  EXPECT_EQ(kept[0].counts.sets, counts.sets);
+  EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
 }
 
 }  // namespace

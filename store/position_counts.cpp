@@ -1,0 +1,67 @@
+// The position_counts table (schema 13): what `egkb import --from-counts` read, per material.
+#include <array>
+
+#include "store/session.h"
+
+namespace egkb {
+
+namespace {
+
+constexpr std::array<ToMove, 3> kToMove = {ToMove::Red, ToMove::Black, ToMove::Either};
+
+}  // namespace
+
+std::vector<RecordedCounts> Store::position_counts() {
+  take_snapshot();
+  std::vector<RecordedCounts> rows;
+  if (s_->version < 13 || !s_->temporary.empty()) return rows;
+  s_->guarded([&] {
+    Query q = s_->query(
+        "SELECT run, key, to_move, win, cursed_win, draw, blessed_loss, loss FROM "
+        "position_counts ORDER BY run, key, CASE to_move WHEN 'red' THEN 0 WHEN 'black' THEN 1 "
+        "ELSE 2 END",
+        "position_counts", {"key", 1});
+    while (q.step()) {
+      const RunId run = q.run(0, "run");
+      const Key key = q.key(1);
+      if (rows.empty() || rows.back().run != run || rows.back().counts.key != key) {
+        rows.push_back({run, PositionCounts{.key = key, .sets = {}}});
+      }
+      const std::string to_move = q.text(2, "to_move");
+      OutcomeCounts o;
+      bool named = false;
+      for (const ToMove t : kToMove) {
+        if (to_move == to_move_name(t)) {
+          o.to_move = t;
+          named = true;
+        }
+      }
+      if (!named) q.damaged(2, "to_move", "red, black or either");
+      int column = 3;
+      for (uint64_t* count : o.counts()) {
+        const char* name = OutcomeCounts::kNames[static_cast<std::size_t>(column - 3)];
+        const int64_t n = q.integer(column, name);
+        if (n < 0) q.damaged(column, name, "a count of positions, not negative");
+        *count = static_cast<uint64_t>(n);
+        ++column;
+      }
+      rows.back().counts.sets.push_back(o);
+    }
+  });
+  return rows;
+}
+
+void StoreWriter::put_position_counts(RunId run, const PositionCounts& counts) {
+  SQLite::Statement& q = q_->position_counts;
+  for (const OutcomeCounts& o : counts.sets) {
+    q.bind(1, run.value);
+    q.bind(2, static_cast<int64_t>(counts.key));
+    q.bind(3, std::string(to_move_name(o.to_move)));
+    int column = 4;
+    for (const uint64_t count : o.values()) q.bind(column++, static_cast<int64_t>(count));
+    q.exec();
+    q.reset();
+  }
+}
+
+}  // namespace egkb
