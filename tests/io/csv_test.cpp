@@ -213,5 +213,27 @@ TEST(Text, QuotesAtMostTheLimitWithUnprintableBytesEscaped) {
       << "right-to-left override";
 }
 
+// A quote reads back one way only: the text `\xA2` and the byte 0xA2 are told apart, and a mark
+// that would sit on the quote or on the letter before it is written out.
+TEST(Text, QuotesBackslashesAndCombiningMarksEscaped) {
+  EXPECT_EQ(in_quotes("\\xA2\xA2"), "'\\\\xA2\\xA2'");
+  EXPECT_EQ(in_quotes("a\\b"), "'a\\\\b'");
+  EXPECT_EQ(in_quotes("\u0301KRK"), "'\\u{0301}KRK'") << "a combining acute on the quote";
+  EXPECT_EQ(in_quotes("K\u20DDK"), "'K\\u{20DD}K'") << "an enclosing circle";
+  EXPECT_EQ(in_quotes("K\u200BK"), "'K\\u{200B}K'") << "a zero-width space";
+  EXPECT_EQ(in_quotes("\U000E0100"), "'\\u{E0100}'") << "a variation selector beyond the BMP";
+  EXPECT_EQ(in_quotes("\u00E9\u5E25"), "'\u00E9\u5E25'") << "precomposed and CJK stay";
+  EXPECT_EQ(path_text("a\\b.csv"), "a\\\\b.csv") << "paths are shown as quotes are";
+}
+
+TEST(Text, PlainTextAllowsBackslashesAndMarksButNothingATerminalActsOn) {
+  EXPECT_TRUE(is_plain_text("O\u0301scar \\ co", 100));
+  EXPECT_FALSE(is_plain_text("a\tb", 100));
+  EXPECT_FALSE(is_plain_text("\u202EKRK", 100));
+  EXPECT_FALSE(is_plain_text("\xFF", 100));
+  EXPECT_TRUE(is_plain_text("\u5E25\u5E25", 2));
+  EXPECT_FALSE(is_plain_text("\u5E25\u5E25\u5E25", 2)) << "more characters than the limit";
+}
+
 }  // namespace
 }  // namespace egkb
