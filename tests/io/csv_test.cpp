@@ -1,5 +1,6 @@
 #include "io/csv.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -159,6 +160,40 @@ TEST(CsvReader, SplitsQuotesAndTrimsAsSpreadsheetsWrite) {
   EXPECT_EQ(records("\xEF\xBB\xBF"), Records{});
   EXPECT_EQ(records("\"\",\" kept \"\n"), (Records{{"", " kept "}}));
   EXPECT_EQ(records(""), Records{});
+}
+
+// UTF-16 as a spreadsheet or Notepad saves it: "material,score" with a NUL beside each letter.
+std::string utf16(std::string_view ascii, bool little_endian) {
+  std::string out;
+  for (const char c : ascii) {
+    out += little_endian ? std::string{c, '\0'} : std::string{'\0', c};
+  }
+  return out;
+}
+
+TEST(CsvReader, Utf16IsRefusedByItsName) {
+  const std::string text = "material,score\nKRK,0\n";
+  const struct {
+    std::string bytes;
+    const char* says;
+  } cases[] = {
+      {"\xFF\xFE" + utf16(text, true), "UTF-16 (little-endian, with a byte-order mark)"},
+      {"\xFE\xFF" + utf16(text, false), "UTF-16 (big-endian, with a byte-order mark)"},
+      {utf16(text, true), "UTF-16 (little-endian)"},
+      {utf16(text, false), "UTF-16 (big-endian)"},
+      {"\x25\x5E" + utf16(",0\n", true), "UTF-16 (little-endian)"},  // 帥 has no NUL
+  };
+  for (const auto& c : cases) {
+    try {
+      records(c.bytes);
+      ADD_FAILURE() << c.says << " was read";
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.message(),
+                fmt::format("is {}; save it as UTF-8 (a spreadsheet's \"CSV UTF-8\")", c.says));
+      EXPECT_EQ(e.line(), 0u);
+    }
+  }
+  EXPECT_EQ(records("a,\u5E25\n"), (Records{{"a", "\u5E25"}})) << "UTF-8 is not UTF-16";
 }
 
 TEST(CsvReader, NamesTheLineOfAQuoteNeverClosed) {
