@@ -183,6 +183,11 @@ bool check_options(const Options& o) {
                      "the exact method minimises the weighted edit cost already; use --soft "
                      "for piece-weighted edges");
   }
+  if (o.dry_run && (!o.out.empty() || !o.report.empty())) {
+    throw InputError("", 0, o.report.empty() ? "--out" : "--report",
+                     "--dry-run writes nothing, no file either; to see the repair and its report "
+                     "without changing the KB, give --out FILE instead of --dry-run");
+  }
   if (o.json && (o.out == "-" || o.report == "-"))
     throw InputError("", 0, "--json", "--json and an output to - both write to standard output");
   const bool to_store = o.out.empty() && is_store_path(o.kb.path);
@@ -192,7 +197,7 @@ bool check_options(const Options& o) {
   }
   std::vector<std::string> inputs = files_of(o.kb.path);
   if (!o.weights.empty()) inputs.push_back(o.weights);
-  if (!o.dry_run && !o.out.empty()) {
+  if (!o.out.empty()) {
     check_save_target(o.out);
     check_output(o.out, inputs, "--out");
   }
@@ -275,7 +280,8 @@ Command reduce_command() {
                   "write the repaired rows here (.csv, a new .sqlite, - for standard output) "
                   "instead of the store",
                   false);
-        sink.flag(o->dry_run, "--dry-run", "show what would change; change nothing");
+        sink.flag(o->dry_run, "--dry-run",
+                  "show what would change; write nothing (so neither --out nor --report)");
         sink.flag(o->json, "--json", "print the figures as JSON");
         sink.text(o->report, "--report",
                   "write an HTML report: convergence, changes, worst nodes, neighbourhoods", false);
@@ -289,11 +295,8 @@ Command reduce_command() {
         const ReducePlan plan = plan_reduce(opened, request, {o->kb.path, o->weights});
         const ReduceOutcome& r = plan.outcome;
         Outputs outputs;
-        if (!o->report.empty()) write_report(*o, kb, r, outputs);
-        if (o->dry_run) {
-          outputs.publish();
-          outputs.keep();
-        } else {
+        if (!o->dry_run) {
+          if (!o->report.empty()) write_report(*o, kb, r, outputs);
           apply_reduce(opened, plan, o->out, outputs);
         }
         // Data on standard output leaves the report to standard error.

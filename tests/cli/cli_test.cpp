@@ -182,6 +182,20 @@ TEST_F(Cli, ReduceRepairsAStoreAndRecordsEveryChange) {
   EXPECT_EQ(db.execAndGet("SELECT count(*) FROM runs WHERE command = 'reduce ra'").getInt(), 1);
 }
 
+// --dry-run writes nothing: a report or a repaired copy asked for beside it is refused before
+// any work, and neither appears.
+TEST_F(Cli, ADryRunRefusesToWriteAReportOrACopy) {
+  synth("end60", 2);
+  for (const std::string& output : {" --report " + path("r.html"), " --out " + path("o.csv")}) {
+    const Outcome r = run("reduce " + path("n.csv") + " --method ra --dry-run" + output);
+    EXPECT_EQ(r.code, 2) << output << "\n" << r.out;
+    EXPECT_NE(r.err.find("--dry-run writes nothing, no file either"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  EXPECT_FALSE(fs::exists(path("r.html")));
+  EXPECT_FALSE(fs::exists(path("o.csv")));
+}
+
 TEST_F(Cli, ReduceWritesCsvOnlyWhereItIsTold) {
   synth("end60", 2);
   const Outcome in_place = run("reduce " + path("n.csv") + " --method ba");
