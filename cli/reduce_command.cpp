@@ -51,7 +51,22 @@ void print_prior(std::FILE* to, const MaterialPrior& prior) {
   }
 }
 
-void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const ReduceOutcome& r) {
+// A greedy repair may queue thousands of ties: the first few, and where all of them are.
+void print_queued(std::FILE* to, const std::vector<Key>& queued, const PieceSet& pieces,
+                  bool recorded) {
+  constexpr std::size_t kShown = 10;
+  fmt::print(to, "  left for the expert ({} ties):\n", queued.size());
+  for (std::size_t i = 0; i < std::min(queued.size(), kShown); ++i)
+    fmt::print(to, "    {}\n", material_text(queued[i], pieces));
+  if (queued.size() > kShown) {
+    fmt::print(to, "    ... and {} more: all of them in {}reduce --json's \"queued\"\n",
+               queued.size() - kShown, recorded ? "the store's review_queue table and in " : "");
+  }
+}
+
+// `recorded`: the repair goes into the store the KB is, its queued ties into review_queue.
+void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const ReduceOutcome& r,
+                bool recorded) {
   fmt::print(to, "{} on {}: {} rows\n", o.method, path_text(kb.origin), kb.rows.size());
   if (!r.reduction.trace.empty()) {
     fmt::print(to, "  {:>6} {:>9} {:>13} {:>9}\n", "pass", "modified", "inconsistent", "Vc");
@@ -110,11 +125,7 @@ void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const 
     }
   }
   if (r.prior) print_prior(to, *r.prior);
-  if (!r.queued.empty()) {
-    fmt::print(to, "  left for the expert ({} ties):", r.queued.size());
-    for (Key key : r.queued) fmt::print(to, " {}", material_text(key, *kb.pieces));
-    fmt::print(to, "\n");
-  }
+  if (!r.queued.empty()) print_queued(to, r.queued, *kb.pieces, recorded);
   if (o.dry_run) {
     const std::size_t shown = std::min<std::size_t>(r.changed_rows.size(), 50);
     for (std::size_t i = 0; i < shown; ++i) {
@@ -304,7 +315,7 @@ Command reduce_command() {
         if (o->json) {
           std::cout << json_text(reduce_json(plan, *kb.pieces)) << '\n';
         } else {
-          print_text(text, *o, kb, r);
+          print_text(text, *o, kb, r, to_store && !o->dry_run);
           fmt::print(text, "  {}\n",
                      o->dry_run ? "dry run: the knowledge base is unchanged"
                      : to_store ? "recorded in " + path_text(o->kb.path)
