@@ -12,6 +12,7 @@
 
 #include "base/errors.h"
 #include "cli/command.h"
+#include "io/json_text.h"
 
 namespace egkb::cli {
 
@@ -26,8 +27,24 @@ constexpr const char* kExitCodes =
     "input error; 3 I/O or store error (a store that was busy or changed meanwhile: run the "
     "command again); 4 internal error (a bug: please report it).";
 
+std::vector<std::string> given_words;
+
+// Whether the command line asks for JSON: --json among the options (before any "--").
+bool json_asked() {
+  const auto end = std::find(given_words.begin(), given_words.end(), "--");
+  return std::find(given_words.begin(), end, "--json") != end;
+}
+
+// Every failure is told here. With --json a script reads it as JSON too: one object on standard
+// error in place of the text line, so that standard output holds nothing but data (the answers
+// a command gave before it failed, as probe's), one JSON document.
 int fail(int code, const std::string& message) {
-  std::cerr << "egkb: error: " << message << '\n';
+  if (json_asked()) {
+    const nlohmann::ordered_json error = {{"message", message}, {"exit_code", code}};
+    std::cerr << json_text({{"error", error}}, -1) << '\n';
+  } else {
+    std::cerr << "egkb: error: " << message << '\n';
+  }
   return code;
 }
 
@@ -345,10 +362,6 @@ class App {
 };
 
 }  // namespace
-
-namespace {
-std::vector<std::string> given_words;
-}
 
 const std::vector<std::string>& command_line() {
   return given_words;
