@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <utility>
+
+#include "base/combining.h"
 
 namespace egkb {
 
@@ -45,29 +48,32 @@ std::pair<unsigned, std::size_t> decode_utf8(std::string_view s, std::size_t p) 
   return {code, n};
 }
 
-// Length of the valid UTF-8 sequence starting at `p`, or 0 when the bytes there are not one or
-// encode a code point that acts on the terminal.
-std::size_t utf8_length(std::string_view s, std::size_t p) {
+// The code point at `p` and its length when a terminal shows it as it is: printable ASCII, or
+// UTF-8 for a character the terminal does not act on. Length 0 otherwise.
+std::pair<unsigned, std::size_t> shown_character(std::string_view s, std::size_t p) {
+  const auto c = static_cast<unsigned char>(s[p]);
+  if (c < 0x80) return {c, c >= 0x20 && c < 0x7F ? 1u : 0u};
   const auto [code, n] = decode_utf8(s, p);
-  return n == 0 || acts_on_terminal(code) ? 0 : n;
+  return {code, acts_on_terminal(code) ? 0 : n};
 }
 
-// The shown part of the text and how many bytes were left out.
+// The shown part of the text and how many bytes were left out. Every escape starts with a
+// backslash, so a backslash of the text is escaped too: the quote reads back one way only.
 std::pair<std::string, std::size_t> shown(std::string_view text, std::size_t limit) {
   std::string out;
   std::size_t characters = 0, p = 0;
   while (p < text.size() && characters < limit) {
-    const auto c = static_cast<unsigned char>(text[p]);
-    std::size_t n = 1;
-    if (c >= 0x20 && c < 0x7F) {
-      out += static_cast<char>(c);
-    } else if (c >= 0x80 && (n = utf8_length(text, p)) > 0) {
-      out.append(text.substr(p, n));
+    const auto [code, n] = shown_character(text, p);
+    if (n == 0) {
+      out += fmt::format("\\x{:02X}", static_cast<unsigned char>(text[p]));
+    } else if (code == '\\') {
+      out += "\\\\";
+    } else if (is_combining_or_format(code)) {
+      out += fmt::format("\\u{{{:04X}}}", code);
     } else {
-      n = 1;
-      out += fmt::format("\\x{:02X}", c);
+      out.append(text.substr(p, n));
     }
-    p += n;
+    p += std::max<std::size_t>(n, 1);
     ++characters;
   }
   return {out, text.size() - p};
@@ -79,6 +85,16 @@ std::string printable(std::string_view text, std::size_t limit) {
   auto [out, left] = shown(text, limit);
   if (left > 0) out += fmt::format("... ({} more bytes)", left);
   return out;
+}
+
+bool is_plain_text(std::string_view text, std::size_t limit) {
+  std::size_t characters = 0;
+  for (std::size_t p = 0; p < text.size(); ++characters) {
+    const std::size_t n = shown_character(text, p).second;
+    if (n == 0 || characters == limit) return false;
+    p += n;
+  }
+  return true;
 }
 
 bool is_utf8(std::string_view text) {

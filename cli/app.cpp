@@ -16,6 +16,7 @@
 #include "base/progress.h"
 #include "cli/command.h"
 #include "cli/progress.h"
+#include "io/json_text.h"
 
 namespace egkb::cli {
 
@@ -31,8 +32,24 @@ constexpr const char* kExitCodes =
     "command again); 4 internal error (a bug: please report it); 130, 143 stopped by Ctrl-C or "
     "SIGTERM (nothing written).";
 
+std::vector<std::string> given_words;
+
+// Whether the command line asks for JSON: --json among the options (before any "--").
+bool json_asked() {
+  const auto end = std::find(given_words.begin(), given_words.end(), "--");
+  return std::find(given_words.begin(), end, "--json") != end;
+}
+
+// Every failure is told here. With --json a script reads it as JSON too: one object on standard
+// error in place of the text line, so that standard output holds nothing but data (the answers
+// a command gave before it failed, as probe's), one JSON document.
 int fail(int code, const std::string& message) {
-  std::cerr << "egkb: error: " << message << '\n';
+  if (json_asked()) {
+    const nlohmann::ordered_json error = {{"message", message}, {"exit_code", code}};
+    std::cerr << json_text({{"error", error}}, -1) << '\n';
+  } else {
+    std::cerr << "egkb: error: " << message << '\n';
+  }
   return code;
 }
 
@@ -359,10 +376,6 @@ class App {
 };
 
 }  // namespace
-
-namespace {
-std::vector<std::string> given_words;
-}
 
 const std::vector<std::string>& command_line() {
   return given_words;

@@ -202,8 +202,17 @@ Command probe_command() {
         const EngineTable table = EngineTable::read(o->table);
         const PieceSet& pieces = table.pieces();
         nlohmann::ordered_json answers = nlohmann::ordered_json::array();
+        // A material that does not parse is named after the others are answered.
+        std::vector<std::string> refused;
         for (const std::string& text : o->materials) {
-          const Material m = material_argument(text, pieces);
+          Material m;
+          try {
+            m = parse_material(text, pieces);
+          } catch (const MaterialParseError& e) {
+            refused.emplace_back(e.what());
+            if (o->json) answers.push_back({{"material", text}, {"error", e.what()}});
+            continue;
+          }
           const std::string material = format_material(m, pieces);
           const std::optional<Score> score = table.probe(m);
           if (o->json) {
@@ -217,6 +226,15 @@ Command probe_command() {
           }
         }
         if (o->json) std::cout << json_text(answers) << '\n';
+        if (refused.size() == 1 && o->materials.size() == 1)
+          throw InputError("", 0, "MATERIAL", refused.front());
+        if (!refused.empty()) {
+          throw InputError(
+              "", 0, "MATERIAL",
+              fmt::format("{} of the {} materials given do not parse (the others are "
+                          "answered):\n  {}",
+                          refused.size(), o->materials.size(), fmt::join(refused, "\n  ")));
+        }
         return 0;
       }};
 }

@@ -51,7 +51,22 @@ void print_prior(std::FILE* to, const MaterialPrior& prior) {
   }
 }
 
-void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const ReduceOutcome& r) {
+// A greedy repair may queue thousands of ties: the first few, and where all of them are.
+void print_queued(std::FILE* to, const std::vector<Key>& queued, const PieceSet& pieces,
+                  bool recorded) {
+  constexpr std::size_t kShown = 10;
+  fmt::print(to, "  left for the expert ({} ties):\n", queued.size());
+  for (std::size_t i = 0; i < std::min(queued.size(), kShown); ++i)
+    fmt::print(to, "    {}\n", material_text(queued[i], pieces));
+  if (queued.size() > kShown) {
+    fmt::print(to, "    ... and {} more: all of them in {}reduce --json's \"queued\"\n",
+               queued.size() - kShown, recorded ? "the store's review_queue table and in " : "");
+  }
+}
+
+// `recorded`: the repair goes into the store the KB is, its queued ties into review_queue.
+void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const ReduceOutcome& r,
+                bool recorded) {
   fmt::print(to, "{} on {}: {} rows\n", o.method, path_text(kb.origin), kb.rows.size());
   if (!r.reduction.trace.empty()) {
     fmt::print(to, "  {:>6} {:>9} {:>13} {:>9}\n", "pass", "modified", "inconsistent", "Vc");
@@ -110,11 +125,7 @@ void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const 
     }
   }
   if (r.prior) print_prior(to, *r.prior);
-  if (!r.queued.empty()) {
-    fmt::print(to, "  left for the expert ({} ties):", r.queued.size());
-    for (Key key : r.queued) fmt::print(to, " {}", material_text(key, *kb.pieces));
-    fmt::print(to, "\n");
-  }
+  if (!r.queued.empty()) print_queued(to, r.queued, *kb.pieces, recorded);
   if (o.dry_run) {
     const std::size_t shown = std::min<std::size_t>(r.changed_rows.size(), 50);
     for (std::size_t i = 0; i < shown; ++i) {
@@ -183,6 +194,11 @@ bool check_options(const Options& o) {
                      "the exact method minimises the weighted edit cost already; use --soft "
                      "for piece-weighted edges");
   }
+  if (o.dry_run && (!o.out.empty() || !o.report.empty())) {
+    throw InputError("", 0, o.report.empty() ? "--out" : "--report",
+                     "--dry-run writes nothing, no file either; to see the repair and its report "
+                     "without changing the KB, give --out FILE instead of --dry-run");
+  }
   if (o.json && (o.out == "-" || o.report == "-"))
     throw InputError("", 0, "--json", "--json and an output to - both write to standard output");
   const bool to_store = o.out.empty() && is_store_path(o.kb.path);
@@ -192,7 +208,7 @@ bool check_options(const Options& o) {
   }
   std::vector<std::string> inputs = files_of(o.kb.path);
   if (!o.weights.empty()) inputs.push_back(o.weights);
-  if (!o.dry_run && !o.out.empty()) {
+  if (!o.out.empty()) {
     check_save_target(o.out);
     check_output(o.out, inputs, "--out");
   }
@@ -278,7 +294,8 @@ Command reduce_command() {
                   "write the repaired rows here (.csv, a new .sqlite, - for standard output) "
                   "instead of the store",
                   false);
-        sink.flag(o->dry_run, "--dry-run", "show what would change; change nothing");
+        sink.flag(o->dry_run, "--dry-run",
+                  "show what would change; write nothing (so neither --out nor --report)");
         sink.flag(o->json, "--json", "print the figures as JSON");
         sink.text(o->report, "--report",
                   "write an HTML report: convergence, changes, worst nodes, neighbourhoods", false);
@@ -292,11 +309,8 @@ Command reduce_command() {
         const ReducePlan plan = plan_reduce(opened, request, {o->kb.path, o->weights});
         const ReduceOutcome& r = plan.outcome;
         Outputs outputs;
-        if (!o->report.empty()) write_report(*o, kb, r, outputs);
-        if (o->dry_run) {
-          outputs.publish();
-          outputs.keep();
-        } else {
+        if (!o->dry_run) {
+          if (!o->report.empty()) write_report(*o, kb, r, outputs);
           apply_reduce(opened, plan, o->out, outputs);
         }
         // Data on standard output leaves the report to standard error.
@@ -304,7 +318,7 @@ Command reduce_command() {
         if (o->json) {
           std::cout << json_text(reduce_json(plan, *kb.pieces)) << '\n';
         } else {
-          print_text(text, *o, kb, r);
+          print_text(text, *o, kb, r, to_store && !o->dry_run);
           fmt::print(text, "  {}\n",
                      o->dry_run ? "dry run: the knowledge base is unchanged"
                      : to_store ? "recorded in " + path_text(o->kb.path)

@@ -14,6 +14,7 @@
 #include "base/text.h"
 #include "cli/kb_options.h"
 #include "cli/serve_command.h"
+#include "serve/review_urls.h"
 #include "serve/server.h"
 #include "store/reviewer.h"
 
@@ -94,10 +95,13 @@ int serve_reviews(const ServeCommandOptions& o) {
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   ReviewServer server(options);
   const int port = server.bind();
-  const std::string host =
-      o.host.find(':') != std::string::npos ? fmt::format("[{}]", o.host) : o.host;
-  const std::string address = fmt::format("http://{}:{}/", host, port);
-  fmt::print("egkb serve: reviewing {} at {}\n", path_text(o.store), address);
+  const std::vector<std::string> urls = review_urls(o.host, port, machine_addresses());
+  const std::string& address = urls.front();
+  fmt::print("egkb serve: reviewing {} at {}{}\n", path_text(o.store), address,
+             is_every_interface(o.host)
+                 ? fmt::format(" (listening on every interface: --host {})", o.host)
+                 : "");
+  if (urls.size() > 1) fmt::print("  also at {}\n", fmt::join(urls.begin() + 1, urls.end(), ", "));
   if (!options.tokens.empty()) {
     // In the order the names were given, each with the link only that reviewer gets.
     for (const std::string& name : o.reviewers) {

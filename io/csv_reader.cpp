@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
+#include <string_view>
 
 #include "base/errors.h"
 
@@ -15,6 +17,23 @@ constexpr std::size_t kChunk = std::size_t{1} << 18;
 
 bool blank(char c) {
   return c == ' ' || c == '\t' || c == '\r';
+}
+
+// Which UTF-16 the input's first bytes are in, if they are: by its byte-order mark, or without
+// one by the NUL byte beside each ASCII character (on the same side in every pair that has one,
+// and at least half have one). Read as UTF-8 such a file holds no header a user would recognise.
+std::optional<std::string_view> utf16_kind(std::string_view start) {
+  if (start.starts_with("\xFF\xFE")) return "UTF-16 (little-endian, with a byte-order mark)";
+  if (start.starts_with("\xFE\xFF")) return "UTF-16 (big-endian, with a byte-order mark)";
+  // Pairs of bytes that read as an ASCII character in each order.
+  std::size_t pairs = 0, little = 0, big = 0;
+  for (std::size_t i = 0; i + 1 < std::min<std::size_t>(start.size(), 64); i += 2, ++pairs) {
+    little += start[i] != '\0' && start[i + 1] == '\0';
+    big += start[i] == '\0' && start[i + 1] != '\0';
+  }
+  if (pairs > 0 && big == 0 && 2 * little >= pairs) return "UTF-16 (little-endian)";
+  if (pairs > 0 && little == 0 && 2 * big >= pairs) return "UTF-16 (big-endian)";
+  return std::nullopt;
 }
 
 }  // namespace
@@ -37,6 +56,11 @@ bool CsvReader::fill() {
       }
       if (end_ >= 3 && buffer_[0] == '\xEF' && buffer_[1] == '\xBB' && buffer_[2] == '\xBF')
         pos_ = 3;
+      if (const auto utf16 = utf16_kind({buffer_.data(), end_})) {
+        throw InputError(
+            origin(), 0, "",
+            fmt::format("is {}; save it as UTF-8 (a spreadsheet's \"CSV UTF-8\")", *utf16));
+      }
       at_start_ = false;
     }
   } while (end_ > 0 && pos_ == end_);

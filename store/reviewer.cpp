@@ -9,18 +9,17 @@
 
 namespace egkb {
 
-// printable() writes out exactly what a terminal would act on, and cuts what is too long.
 bool is_reviewer_name(std::string_view name) {
-  return !name.empty() && printable(name, kMaxReviewerName) == name;
+  return !name.empty() && is_plain_text(name, kMaxReviewerName);
 }
 
 bool is_note(std::string_view note) {
-  // Lines and tabs are part of a note; printable() judges the rest of it.
+  // Lines and tabs are part of a note; is_plain_text() judges the rest of it.
   std::string rest(note);
   std::replace_if(
       rest.begin(), rest.end(), [](char c) { return c == '\n' || c == '\t'; }, ' ');
   std::erase(rest, '\r');
-  return printable(rest, kMaxNote) == rest;
+  return is_plain_text(rest, kMaxNote);
 }
 
 std::string checked_reviewer(std::string_view name, const std::string& field) {

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <optional>
+#include <set>
 #include <unordered_map>
 
 #include "store/node_state.h"
@@ -322,7 +323,38 @@ void record_baseline(SQLite::Database& db, StoreOrigin origin) {
   }
 }
 
+std::set<std::string> table_names(SQLite::Database& db) {
+  std::set<std::string> names;
+  SQLite::Statement q(db, "SELECT name FROM sqlite_master WHERE type = 'table'");
+  while (q.executeStep()) names.insert(q.getColumn(0).getString());
+  return names;
+}
+
+// The tables of each schema version, as the migrations make them in an empty database: the
+// migrations stay the one place that says which tables there are.
+const std::array<std::set<std::string>, kStoreVersion + 1>& tables_by_version() {
+  static const auto tables = [] {
+    std::array<std::set<std::string>, kStoreVersion + 1> by_version;
+    SQLite::Database db(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    for (std::size_t v = 0; v < kMigrations.size(); ++v) {
+      db.exec(kMigrations[v]);
+      by_version[v + 1] = table_names(db);
+    }
+    return by_version;
+  }();
+  return tables;
+}
+
 }  // namespace
+
+std::vector<std::string> missing_tables(SQLite::Database& db, int version) {
+  const std::set<std::string> present = table_names(db);
+  std::vector<std::string> missing;
+  for (const std::string& table : tables_by_version().at(static_cast<std::size_t>(version))) {
+    if (!present.contains(table)) missing.push_back(table);
+  }
+  return missing;
+}
 
 void migrate(SQLite::Database& db, int version, StoreOrigin origin) {
   for (int v = version; v < kStoreVersion; ++v) {

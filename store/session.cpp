@@ -116,6 +116,13 @@ Store Store::open(const std::string& path) {
                                    "to {}: update egkb",
                                    s->version, kStoreVersion));
     }
+    if (const std::vector<std::string> missing = missing_tables(*s->db, s->version);
+        !missing.empty()) {
+      throw StoreError(
+          path, fmt::format("lacks the table{} {} of an egkb store (schema {}); the "
+                            "store is damaged",
+                            missing.size() > 1 ? "s" : "", fmt::join(missing, ", "), s->version));
+    }
     Query q = s->query("SELECT value, name FROM meta WHERE name = 'pieces'", "meta", {"name", 1});
     if (!q.step()) s->damaged("no piece set recorded in meta");
     const std::string name = q.text(0, "value");

@@ -182,6 +182,47 @@ TEST_F(Cli, ReduceRepairsAStoreAndRecordsEveryChange) {
   EXPECT_EQ(db.execAndGet("SELECT count(*) FROM runs WHERE command = 'reduce ra'").getInt(), 1);
 }
 
+// --dry-run writes nothing: a report or a repaired copy asked for beside it is refused before
+// any work, and neither appears.
+TEST_F(Cli, ADryRunRefusesToWriteAReportOrACopy) {
+  synth("end60", 2);
+  for (const std::string& output : {" --report " + path("r.html"), " --out " + path("o.csv")}) {
+    const Outcome r = run("reduce " + path("n.csv") + " --method ra --dry-run" + output);
+    EXPECT_EQ(r.code, 2) << output << "\n" << r.out;
+    EXPECT_NE(r.err.find("--dry-run writes nothing, no file either"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  EXPECT_FALSE(fs::exists(path("r.html")));
+  EXPECT_FALSE(fs::exists(path("o.csv")));
+}
+
+// Queued ties are counted and the first ten named, one a line, with where the rest are; the
+// store's review_queue table and --json hold every one.
+TEST_F(Cli, QueuedTiesArePrintedAsACountAndTheFirstTen) {
+  ASSERT_EQ(
+      run("synth --preset end59 --seed 2 --truth " + path("t.csv") + " --out " + path("n.sqlite"))
+          .code,
+      0);
+  const std::string reduce = "reduce " + path("n.sqlite") + " --method ra --ties queue";
+  const Outcome dry = run(reduce + " --dry-run --json");
+  ASSERT_EQ(dry.code, 0) << dry.err;
+  const auto queued = nlohmann::json::parse(dry.out)["queued"];
+  ASSERT_GT(queued.size(), 10u) << "end59's noise leaves ra many ties";
+  const Outcome r = run(reduce);
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::string expected = "  left for the expert (" + std::to_string(queued.size()) + " ties):\n";
+  for (std::size_t i = 0; i < 10; ++i) expected += "    " + queued[i].get<std::string>() + "\n";
+  expected += "    ... and " + std::to_string(queued.size() - 10) +
+              " more: all of them in the store's review_queue table and in reduce --json's "
+              "\"queued\"\n";
+  EXPECT_NE(r.out.find(expected), std::string::npos) << r.out;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) EXPECT_LT(line.size(), 120u) << line;
+  SQLite::Database db(path("n.sqlite"));
+  EXPECT_EQ(db.execAndGet("SELECT count(*) FROM review_queue").getInt(),
+            static_cast<int>(queued.size()));
+}
+
 TEST_F(Cli, ReduceWritesCsvOnlyWhereItIsTold) {
   synth("end60", 2);
   const Outcome in_place = run("reduce " + path("n.csv") + " --method ba");

@@ -180,6 +180,31 @@ TEST_F(CommandLine, EveryFailureHasOneErrorForm) {
   }
 }
 
+// Under --json a failure is JSON too: one object on standard error in place of the text, and
+// standard output holds nothing that is not data.
+TEST_F(CommandLine, UnderJsonAFailureIsOneJsonObjectOnStandardError) {
+  const std::string kb = write("kb.csv", "material,score\nKRK,0\n");
+  const std::vector<std::pair<std::string, int>> failures = {
+      {"conflicts " + kb + " --json --worst -1", 2},  // parser
+      {"conflicts " + path("missing.csv") + " --json", 2},
+      {"reduce " + kb + " --json", 2},  // a CSV is not rewritten in place
+      {"conflicts --json " + write("j.sqlite", "not a database, only text"), 3},
+  };
+  for (const auto& [args, code] : failures) {
+    const Outcome r = run(args);
+    EXPECT_EQ(r.code, code) << args << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << args;
+    ASSERT_TRUE(!r.err.empty() && r.err.back() == '\n') << args << "\n" << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line\n" << r.err;
+    const auto j = nlohmann::json::parse(r.err, nullptr, false);
+    ASSERT_TRUE(j.is_object()) << args << "\n" << r.err;
+    EXPECT_EQ(j["error"]["exit_code"], code) << r.err;
+    EXPECT_FALSE(j["error"]["message"].get<std::string>().empty()) << r.err;
+  }
+  const Outcome text = run("conflicts " + path("missing.csv"));
+  EXPECT_TRUE(starts_with(text.err, "egkb: error: ")) << "without --json, text";
+}
+
 TEST_F(CommandLine, AnOptionThatMeansNothingForTheCommandIsRefused) {
   const std::string kb = write("kb.csv", "material,score\nKRK,0\nKRKG,1\n");
   ASSERT_EQ(run("import " + path("s.sqlite") + " " + kb).code, 0);

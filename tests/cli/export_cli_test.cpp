@@ -82,6 +82,38 @@ TEST_F(ExportCli, DamagedTableIsRefusedWithExitTwo) {
   EXPECT_NE(truncated.err.find("truncated"), std::string::npos) << truncated.err;
 }
 
+// Every material given is answered, and each one that does not parse is named with why: exit 2,
+// in text and in JSON (the answers on standard output, the failure on standard error).
+TEST_F(ExportCli, ProbeAnswersTheGoodMaterialsAndNamesEveryBadOne) {
+  synth("end59", 2);
+  const std::string table = path("kb.egkb");
+  ASSERT_EQ(run("export " + path("t.csv") + " --format table --out " + table).code, 0);
+  const Outcome text = run("probe " + table + " KRKNMM KRRRK KCK KXK");
+  EXPECT_EQ(text.code, 2);
+  const auto scores = probed(text.out);
+  EXPECT_EQ(scores.size(), 2u) << text.out;
+  EXPECT_TRUE(scores.contains("KRKNMM") && scores.contains("KCK")) << text.out;
+  for (const char* says : {"2 of the 4 materials given do not parse (the others are answered)",
+                           "\n  'KRRRK' column 4: too many rooks", "\n  'KXK' column 2: "}) {
+    EXPECT_NE(text.err.find(says), std::string::npos) << says << "\n" << text.err;
+  }
+  const Outcome json = run("probe " + table + " KRKNMM KRRRK KCK KXK --json");
+  EXPECT_EQ(json.code, 2);
+  const auto answers = nlohmann::json::parse(json.out);
+  ASSERT_EQ(answers.size(), 4u) << json.out;
+  EXPECT_TRUE(answers[0].contains("score"));
+  EXPECT_EQ(answers[1]["material"], "KRRRK");
+  EXPECT_NE(answers[1]["error"].get<std::string>().find("too many rooks"), std::string::npos);
+  EXPECT_FALSE(answers[1].contains("score"));
+  EXPECT_TRUE(answers[2].contains("score"));
+  EXPECT_EQ(answers[3]["material"], "KXK");
+  EXPECT_EQ(nlohmann::json::parse(json.err)["error"]["exit_code"], 2) << json.err;
+  const Outcome alone = run("probe " + table + " KXK");
+  EXPECT_EQ(alone.code, 2);
+  EXPECT_NE(alone.err.find("egkb: error: MATERIAL: 'KXK' column 2: "), std::string::npos)
+      << alone.err;
+}
+
 TEST_F(ExportCli, ConflictsAreRefusedUnlessAllowed) {
   const std::string kb = write("broken.csv", "material,score\nKRK,0\nKRRK,5\n");
   const std::string out = path("broken.json");

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "store/store.h"
 #include "tests/support/cli.h"
 #include "tests/support/process.h"
 #include "tests/support/sheets.h"
@@ -147,6 +148,17 @@ TEST_F(Faults, ANegativeSchemaVersionIsADamagedStoreToReadersAndWritersAlike) {
     expect_refused(
         args, 3, "s.sqlite: its schema version (PRAGMA user_version) is -1; the store is damaged");
   }
+}
+
+TEST_F(Faults, AStoreLackingTablesIsDamagedAndTheyAreNamed) {
+  damage("DROP TABLE history");
+  for (const std::string& args : {"conflicts " + store(), "reduce " + store() + " --method ra"}) {
+    expect_refused(args, 3,
+                   "s.sqlite: lacks the table history of an egkb store (schema " +
+                       std::to_string(kStoreVersion) + "); the store is damaged");
+  }
+  damage("DROP TABLE ranges; DROP TABLE batches");
+  expect_refused("conflicts " + store(), 3, "lacks the tables batches, history, ranges");
 }
 
 TEST_F(Faults, DamagedMetaValuesAreStoreErrorsNamingTheRow) {

@@ -309,6 +309,18 @@ TEST_F(Safety, SpreadsheetSavedFilesAreRead) {
   expect_refused("probe " + dir_.string() + " KRK", 2, "is a directory");
 }
 
+// A KB or a sheet saved as UTF-16 is named so, not told it lacks a header.
+TEST_F(Safety, Utf16FilesAreRefusedByTheirEncoding) {
+  std::string kb = "\xFF\xFE";
+  for (const char c : std::string("material,score\r\nKRK,0\r\n")) kb += std::string{c, '\0'};
+  write("u16.csv", kb);
+  const std::string says =
+      "u16.csv: is UTF-16 (little-endian, with a byte-order mark); save it as UTF-8";
+  expect_refused("conflicts " + path("u16.csv"), 2, says);
+  expect_refused("import " + store() + " " + path("u16.csv"), 2, says);
+  expect_refused("estimate " + store() + " " + path("u16.csv"), 2, says);
+}
+
 TEST_F(Safety, ProvenanceSurvivesExportAndImport) {
   const std::string kb = write("kb.csv",
                                "material,score,source,invariable,weight\nKRK,0,expert,1,\n"

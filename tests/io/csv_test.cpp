@@ -1,5 +1,6 @@
 #include "io/csv.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -161,6 +162,40 @@ TEST(CsvReader, SplitsQuotesAndTrimsAsSpreadsheetsWrite) {
   EXPECT_EQ(records(""), Records{});
 }
 
+// UTF-16 as a spreadsheet or Notepad saves it: "material,score" with a NUL beside each letter.
+std::string utf16(std::string_view ascii, bool little_endian) {
+  std::string out;
+  for (const char c : ascii) {
+    out += little_endian ? std::string{c, '\0'} : std::string{'\0', c};
+  }
+  return out;
+}
+
+TEST(CsvReader, Utf16IsRefusedByItsName) {
+  const std::string text = "material,score\nKRK,0\n";
+  const struct {
+    std::string bytes;
+    const char* says;
+  } cases[] = {
+      {"\xFF\xFE" + utf16(text, true), "UTF-16 (little-endian, with a byte-order mark)"},
+      {"\xFE\xFF" + utf16(text, false), "UTF-16 (big-endian, with a byte-order mark)"},
+      {utf16(text, true), "UTF-16 (little-endian)"},
+      {utf16(text, false), "UTF-16 (big-endian)"},
+      {"\x25\x5E" + utf16(",0\n", true), "UTF-16 (little-endian)"},  // 帥 has no NUL
+  };
+  for (const auto& c : cases) {
+    try {
+      records(c.bytes);
+      ADD_FAILURE() << c.says << " was read";
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.message(),
+                fmt::format("is {}; save it as UTF-8 (a spreadsheet's \"CSV UTF-8\")", c.says));
+      EXPECT_EQ(e.line(), 0u);
+    }
+  }
+  EXPECT_EQ(records("a,\u5E25\n"), (Records{{"a", "\u5E25"}})) << "UTF-8 is not UTF-16";
+}
+
 TEST(CsvReader, NamesTheLineOfAQuoteNeverClosed) {
   try {
     records("a,b\nc,\"d\ne,f\n");
@@ -211,6 +246,28 @@ TEST(Text, QuotesAtMostTheLimitWithUnprintableBytesEscaped) {
                       "KRK"),
             "'\\xE2\\x80\\xAEKRK'")
       << "right-to-left override";
+}
+
+// A quote reads back one way only: the text `\xA2` and the byte 0xA2 are told apart, and a mark
+// that would sit on the quote or on the letter before it is written out.
+TEST(Text, QuotesBackslashesAndCombiningMarksEscaped) {
+  EXPECT_EQ(in_quotes("\\xA2\xA2"), "'\\\\xA2\\xA2'");
+  EXPECT_EQ(in_quotes("a\\b"), "'a\\\\b'");
+  EXPECT_EQ(in_quotes("\u0301KRK"), "'\\u{0301}KRK'") << "a combining acute on the quote";
+  EXPECT_EQ(in_quotes("K\u20DDK"), "'K\\u{20DD}K'") << "an enclosing circle";
+  EXPECT_EQ(in_quotes("K\u200BK"), "'K\\u{200B}K'") << "a zero-width space";
+  EXPECT_EQ(in_quotes("\U000E0100"), "'\\u{E0100}'") << "a variation selector beyond the BMP";
+  EXPECT_EQ(in_quotes("\u00E9\u5E25"), "'\u00E9\u5E25'") << "precomposed and CJK stay";
+  EXPECT_EQ(path_text("a\\b.csv"), "a\\\\b.csv") << "paths are shown as quotes are";
+}
+
+TEST(Text, PlainTextAllowsBackslashesAndMarksButNothingATerminalActsOn) {
+  EXPECT_TRUE(is_plain_text("O\u0301scar \\ co", 100));
+  EXPECT_FALSE(is_plain_text("a\tb", 100));
+  EXPECT_FALSE(is_plain_text("\u202EKRK", 100));
+  EXPECT_FALSE(is_plain_text("\xFF", 100));
+  EXPECT_TRUE(is_plain_text("\u5E25\u5E25", 2));
+  EXPECT_FALSE(is_plain_text("\u5E25\u5E25\u5E25", 2)) << "more characters than the limit";
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include "base/errors.h"
 #include "engine/score_code.h"
+#include "serve/review_urls.h"
 #include "store/evidence.h"
 #include "store/store.h"
 #include "tests/serve/serve_fixture.h"
@@ -318,6 +319,26 @@ TEST_F(ApiTest, ASecondServerCannotTakeAPortInUse) {
   second.port = port_;
   ReviewServer other(second);
   EXPECT_THROW(other.bind(), IoError);
+}
+
+// The links serve prints: the address given, or behind a wildcard the machine's name and each
+// address a browser elsewhere can open, never 0.0.0.0 or ::.
+TEST(ReviewUrls, AWildcardHostIsShownAsTheMachine) {
+  using Urls = std::vector<std::string>;
+  const MachineAddresses lab{"lab7", {"192.168.1.5", "10.0.0.2"}, {"2001:db8::5"}};
+  EXPECT_EQ(review_urls("127.0.0.1", 8600, lab), Urls{"http://127.0.0.1:8600/"});
+  EXPECT_EQ(review_urls("::1", 8600, lab), Urls{"http://[::1]:8600/"});
+  EXPECT_EQ(review_urls("0.0.0.0", 8600, lab),
+            (Urls{"http://lab7:8600/", "http://192.168.1.5:8600/", "http://10.0.0.2:8600/"}));
+  EXPECT_EQ(review_urls("::", 8600, lab),
+            (Urls{"http://lab7:8600/", "http://192.168.1.5:8600/", "http://10.0.0.2:8600/",
+                  "http://[2001:db8::5]:8600/"}));
+  EXPECT_EQ(review_urls("0.0.0.0", 8600, {}), Urls{"http://127.0.0.1:8600/"})
+      << "a machine without a name or network is reached on loopback";
+  EXPECT_EQ(review_urls("::", 8600, {"localhost", {}, {}}), Urls{"http://[::1]:8600/"});
+  const MachineAddresses here = machine_addresses();
+  for (const std::string& a : here.ipv4) EXPECT_FALSE(a.starts_with("127.")) << a;
+  for (const std::string& a : here.ipv6) EXPECT_FALSE(a == "::1" || a.starts_with("fe80")) << a;
 }
 
 }  // namespace
