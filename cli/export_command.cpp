@@ -231,9 +231,10 @@ Command probe_command() {
         if (!refused.empty()) {
           throw InputError(
               "", 0, "MATERIAL",
-              fmt::format("{} of the {} materials given do not parse (the others are "
+              fmt::format("{} of the {} materials given {} not parse (the others are "
                           "answered):\n  {}",
-                          refused.size(), o->materials.size(), fmt::join(refused, "\n  ")));
+                          refused.size(), o->materials.size(), refused.size() == 1 ? "does" : "do",
+                          fmt::join(refused, "\n  ")));
         }
         return 0;
       }};

@@ -108,6 +108,8 @@ TEST_F(ExportCli, ProbeAnswersTheGoodMaterialsAndNamesEveryBadOne) {
   EXPECT_TRUE(answers[2].contains("score"));
   EXPECT_EQ(answers[3]["material"], "KXK");
   EXPECT_EQ(nlohmann::json::parse(json.err)["error"]["exit_code"], 2) << json.err;
+  EXPECT_NE(run("probe " + table + " KRK KXK").err.find("1 of the 2 materials given does not"),
+            std::string::npos);
   const Outcome alone = run("probe " + table + " KXK");
   EXPECT_EQ(alone.code, 2);
   EXPECT_NE(alone.err.find("egkb: error: MATERIAL: 'KXK' column 2: "), std::string::npos)
