@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """The exact repair as a linear programme, solved by HiGHS (scipy), to check egkb's objective
-and time it against (DESIGN.md section 9: same objective, exact at least 50x faster).
+and time it against (docs/design.md section 9: same objective, exact at least 50x faster).
 
   bench/lp_compare.py KB.csv [--pieces chess] [--egkb build/release/cli/egkb]
 

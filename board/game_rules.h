@@ -1,5 +1,5 @@
 // What a game allows a position to be: where each piece may stand, when a king is in check, and
-// how the engines write it (DESIGN.md section 4b). Xiangqi and chess, the two piece sets egkb
+// how the engines write it (docs/design.md section 4b). Xiangqi and chess, the two piece sets egkb
 // knows; a position's pieces use the set's canonical letters (board/position.h).
 #pragma once
 

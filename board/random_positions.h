@@ -1,5 +1,5 @@
-// Random legal positions of a material (`egkb positions`, DESIGN.md section 4b): uniform over the
-// legal positions, each piece uniform on the squares its kind may stand on and the whole
+// Random legal positions of a material (`egkb positions`, docs/design.md section 4b): uniform over
+// the legal positions, each piece uniform on the squares its kind may stand on and the whole
 // placement drawn again on a collision or an illegal position, so every legal position is as
 // likely as any other. Position i has red to move when i is even, so any even count is half each
 // side to move. Each position depends only on the seed, the material and its number: a search

@@ -1,5 +1,5 @@
 // Xiangqi: 9 files by 10 ranks, red's palace on files d..f of ranks 1..3, the river between
-// ranks 5 and 6 (DESIGN.md section 4b).
+// ranks 5 and 6 (docs/design.md section 4b).
 #include <array>
 #include <cstdlib>
 

@@ -1,5 +1,5 @@
 // The egkb command line: parses, runs one command, and maps every failure to one message and an
-// exit code (DESIGN.md section 6). The only file that sees the parser.
+// exit code (docs/design.md section 6). The only file that sees the parser.
 #pragma once
 
 #include <string>

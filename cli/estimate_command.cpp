@@ -1,4 +1,4 @@
-// estimate: the errors left in a base, from a reviewed batch (DESIGN.md section 4).
+// estimate: the errors left in a base, from a reviewed batch (docs/design.md section 4).
 #include <fmt/format.h>
 
 #include <charconv>

@@ -1,5 +1,5 @@
 // evidence: a UCI engine's verdict on random positions of each material, kept apart from the
-// base's rows (DESIGN.md section 4b); `evidence import` merges the files of a sharded run.
+// base's rows (docs/design.md section 4b); `evidence import` merges the files of a sharded run.
 #include <fmt/format.h>
 
 #include <charconv>

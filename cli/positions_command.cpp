@@ -1,4 +1,4 @@
-// positions: random legal positions of a material as FEN (DESIGN.md section 4b).
+// positions: random legal positions of a material as FEN (docs/design.md section 4b).
 #include <fmt/format.h>
 
 #include <iostream>

@@ -1,5 +1,5 @@
 // review import, review undo, review export: a batch's verdicts in and out of a store
-// (DESIGN.md section 4).
+// (docs/design.md section 4).
 #include <fmt/format.h>
 
 #include <cstdlib>

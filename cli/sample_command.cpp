@@ -1,4 +1,4 @@
-// sample: draw a review batch from a store (DESIGN.md section 4).
+// sample: draw a review batch from a store (docs/design.md section 4).
 #include <fmt/format.h>
 
 #include <iostream>

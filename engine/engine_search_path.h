@@ -1,5 +1,5 @@
 // Where an engine is: a path as given, or a program name looked up on PATH and then in
-// /usr/games, where Debian installs stockfish and fairy-stockfish (DESIGN.md section 4b).
+// /usr/games, where Debian installs stockfish and fairy-stockfish (docs/design.md section 4b).
 #pragma once
 
 #include <optional>

@@ -1,6 +1,6 @@
 // Materials searched by several engines at once, one process and one thread per job; the
 // results come back to the calling thread, in the order they finish, so that one thread writes
-// them (DESIGN.md section 4b).
+// them (docs/design.md section 4b).
 #pragma once
 
 #include <functional>

@@ -1,4 +1,4 @@
-// One material's positions through an engine (DESIGN.md section 4b): a new game, then each
+// One material's positions through an engine (docs/design.md section 4b): a new game, then each
 // position searched to the budget, several queued at once (never past the next point where a
 // sequential search may stop); a fault restarts the engine and searches the position it stopped
 // at again once, and a second fault there ends the material as failed with both reasons.

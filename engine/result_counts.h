@@ -1,6 +1,6 @@
 // What an engine's scores say about a material: each position's result from red's side at a
 // threshold, the counts over the positions, the expected result with its 95% interval, and when
-// the positions searched so far are enough (DESIGN.md section 4b).
+// the positions searched so far are enough (docs/design.md section 4b).
 #pragma once
 
 #include <cstdint>

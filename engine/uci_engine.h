@@ -1,6 +1,6 @@
-// A UCI engine as egkb drives it (DESIGN.md section 4b): started with the handshake, one thread,
-// the variant of the piece set; a new game per material; one position searched to a fixed budget
-// at a time. Any fault (the process ends, a deadline passes, output that is not UCI) is an
+// A UCI engine as egkb drives it (docs/design.md section 4b): started with the handshake, one
+// thread, the variant of the piece set; a new game per material; one position searched to a fixed
+// budget at a time. Any fault (the process ends, a deadline passes, output that is not UCI) is an
 // EngineFault naming it; the process is then dead or killed, and a new UciEngine is the restart.
 #pragma once
 

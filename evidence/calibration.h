@@ -1,5 +1,5 @@
 // The threshold that turns an engine's scores into wins, draws and losses, calibrated on rows
-// whose score is known (DESIGN.md section 4b): an engine's centipawn scale differs by game and
+// whose score is known (docs/design.md section 4b): an engine's centipawn scale differs by game and
 // by engine, so it is measured, never fixed by hand alone. The threshold chosen is the one whose
 // binned results agree with the known ranks most often; its agreement is measured held out (each
 // fold's rows judged by the threshold the other folds chose), so the figure printed is one the

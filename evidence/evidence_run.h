@@ -1,5 +1,5 @@
-// `egkb evidence` as a plan and a run (DESIGN.md section 4b), shaped like review/draw.h: the plan
-// decides from the rows chosen and the evidence already kept what is searched, continued or
+// `egkb evidence` as a plan and a run (docs/design.md section 4b), shaped like review/draw.h: the
+// plan decides from the rows chosen and the evidence already kept what is searched, continued or
 // kept as it is; the run searches with several engines and hands each finished material to one
 // writer on the calling thread — the store's transaction or the evidence file's line — so a
 // killed run keeps every material it finished and the next run does only the rest.

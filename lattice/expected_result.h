@@ -1,6 +1,7 @@
 // A material's expected result from red's side, in [-1, 1] (a win 1, a draw 0, a loss -1,
 // averaged over its positions with each side to move half the time), and the score it bins to
-// as the real chess data is binned (DESIGN.md section 8): >= 0.9 -> 0, >= 0.7 -> 1, >= 0.45 -> 2,
+// as the real chess data is binned (docs/design.md section 8): >= 0.9 -> 0, >= 0.7 -> 1, >= 0.45 ->
+// 2,
 // >= 0.15 -> 3, >= 0 -> 4, > -0.15 -> 5, and mirrored down to 9.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The stable JSON forms of egkb's figures (DESIGN.md section 6); scripts and tests read them.
+// The stable JSON forms of egkb's figures (docs/design.md section 6); scripts and tests read them.
 #pragma once
 
 #include <nlohmann/json.hpp>

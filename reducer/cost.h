@@ -1,4 +1,4 @@
-// What a repair pays for each rank of each node (DESIGN.md section 3, "One certified solver"):
+// What a repair pays for each rank of each node (docs/design.md section 3, "One certified solver"):
 // the node's data under a cost shape, a prior the repair is drawn toward, and (for the shapes
 // that are not L1) a small L1 term that breaks ties. Each node also carries its mirror's costs,
 // mirrored, c~x(r) = cx(r) + cm(x)(8 - r), so the problem without the mirror equality is
@@ -43,7 +43,7 @@ struct Pull {
 struct CostModel {
   CostShape shape = CostShape::L1;
   // What else the repair is drawn toward: a material prior fitted to the base
-  // (reducer/material_prior.h), evidence from play (DESIGN.md section 4b).
+  // (reducer/material_prior.h), evidence from play (docs/design.md section 4b).
   std::vector<Pull> pulls;
   // Under a shape other than L1: each rank of change also costs this share of the row's weight,
   // so among repairs the shape prices alike the one closest in L1 wins.

@@ -1,4 +1,4 @@
-// The optimal repair for any per-node cost (DESIGN.md section 3, "One certified solver"):
+// The optimal repair for any per-node cost (docs/design.md section 3, "One certified solver"):
 // minimise the sum of each node's cost of its new rank (reducer/cost.h) under every lattice
 // constraint and mirror symmetry. Its relaxation drops the mirror equality and gives each node
 // its mirror's costs, mirrored: every constraint is then monotone and one min-cut per threshold

@@ -26,7 +26,7 @@ struct RepairProblem {
   static RepairProblem of(const KnowledgeBase& kb, const ScoredLattice& scored,
                           const NodeWeights& weights);
 
-  // Sum over stored nodes of weight x |new rank - data rank|: the edit cost DESIGN.md names
+  // Sum over stored nodes of weight x |new rank - data rank|: the edit cost docs/design.md names
   // `objective`.
   double objective(std::span<const Rank> new_ranks) const;
 

@@ -38,8 +38,8 @@ struct ReduceRequest {
   bool soft = false;      // soft constraints (exact)
   double lambda = 1.0;
   double prior_weight = kDefaultPriorWeight;  // fitted: the prior's weight per mirror pair
-  // Evidence from play as weak data (DESIGN.md section 4b): each row's rank by its evidence, in
-  // the KB's row order, NaN where it has none; empty for none. Auto weighs it by validation on
+  // Evidence from play as weak data (docs/design.md section 4b): each row's rank by its evidence,
+  // in the KB's row order, NaN where it has none; empty for none. Auto weighs it by validation on
   // the held-out rows (weight 0 where it does not predict them), fitted by `evidence_weight`;
   // exact never uses it.
   std::vector<double> evidence;

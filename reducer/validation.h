@@ -1,4 +1,4 @@
-// A prior the base must earn (DESIGN.md section 3, "Prior by validation"): the repair's cost
+// A prior the base must earn (docs/design.md section 3, "Prior by validation"): the repair's cost
 // shape and the material prior's weight (0 included) are chosen by how well the repair of the
 // rest of the base predicts rows held out of it. Seeded k-fold: each fold hides a share of the
 // rows (a mirror pair together; the prior is fitted without them), the repair of the rest is

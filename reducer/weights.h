@@ -9,7 +9,7 @@
 
 namespace egkb {
 
-// Node weights by provenance (DESIGN.md section 3); expert rows are invariable instead.
+// Node weights by provenance (docs/design.md section 3); expert rows are invariable instead.
 struct NodeWeights {
   double manual = 10;
   double generated = 1;

@@ -14,7 +14,7 @@
 
 namespace egkb {
 
-// What evidence from play says of a row, from its red side (DESIGN.md section 4b).
+// What evidence from play says of a row, from its red side (docs/design.md section 4b).
 struct ReportEvidence {
   Score score{4};
   double expected = 0, low = -1, high = 1;

@@ -1,4 +1,4 @@
-// How many errors a base still holds, estimated from a reviewed sample (DESIGN.md section 4),
+// How many errors a base still holds, estimated from a reviewed sample (docs/design.md section 4),
 // split as the paper's Table 2.
 #pragma once
 

@@ -1,6 +1,6 @@
-// The evidence design (`--design evidence`, DESIGN.md section 4b): the rows whose score evidence
-// from play disagrees with lead, by how many ranks the evidence's interval lies from the row's
-// rank (how far and how sure), then by how far its expected result does; they are a census of
+// The evidence design (`--design evidence`, docs/design.md section 4b): the rows whose score
+// evidence from play disagrees with lead, by how many ranks the evidence's interval lies from the
+// row's rank (how far and how sure), then by how far its expected result does; they are a census of
 // the batch, every other eligible row is drawn independently with one known probability
 // (sampling/census.h), so the estimate stays unbiased whatever the engine gets wrong.
 #pragma once

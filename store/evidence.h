@@ -1,4 +1,4 @@
-// Evidence from play as the store keeps it (DESIGN.md section 4b): per material searched, the
+// Evidence from play as the store keeps it (docs/design.md section 4b): per material searched, the
 // engine, its budget and the positions' seed, every position's score, and what they say at the
 // threshold they were counted at. Apart from the nodes: evidence never changes a node, is never
 // an expert's row, and a mirror pair reads the one row of whichever material was searched.

@@ -1,4 +1,4 @@
-// Noise profiles: how a synthetic base's scores depart from its truth (DESIGN.md section 7).
+// Noise profiles: how a synthetic base's scores depart from its truth (docs/design.md section 7).
 #pragma once
 
 #include <array>

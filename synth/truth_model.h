@@ -1,5 +1,5 @@
 // The synthetic truth: a score for every xiangqi material that obeys the piece additive rule on
-// the whole lattice and is mirror-symmetric by construction (DESIGN.md section 7).
+// the whole lattice and is mirror-symmetric by construction (docs/design.md section 7).
 #pragma once
 
 #include <optional>

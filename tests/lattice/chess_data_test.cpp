@@ -1,4 +1,4 @@
-// The Syzygy statistics: real ground truth for the piece additive rule (DESIGN.md section 8).
+// The Syzygy statistics: real ground truth for the piece additive rule (docs/design.md section 8).
 #include <gtest/gtest.h>
 
 #include <set>

@@ -7,7 +7,7 @@ expert row, keeps stored mirror pairs in step, and costs what its certificate sa
 
   tests/reducer/milp_check.py EGKB [--bases 12] [--seed 3]
 
-The MILP states the problem as DESIGN.md section 3 does, apart from egkb's code: a binary
+The MILP states the problem as docs/design.md section 3 does, apart from egkb's code: a binary
 b(x, t) = [rank(x) >= t] per node and threshold, chained; every lattice edge as b(y, t) <= b(x,
 t) per t; mirror pairs as b(m(x), t) = 1 - b(x, 9 - t); an expert row's b fixed at its rank; each
 other stored row's cost w * f(|rank - d|) (+ |d|/64 of w for the shapes that are not l1) and,

@@ -1,5 +1,5 @@
-// Independent O(n^2) conflict computation straight from the definitions in DESIGN.md section 1,
-// sharing no code with lattice/ beyond the material type and the score-to-rank table.
+// Independent O(n^2) conflict computation straight from the definitions in docs/design.md section
+// 1, sharing no code with lattice/ beyond the material type and the score-to-rank table.
 #pragma once
 
 #include <map>

@@ -50,7 +50,7 @@ double brute_force_optimum(const KnowledgeBase& kb);
 using Objective = std::function<double(const RepairProblem&, std::span<const Rank>)>;
 BruteForce brute_force(const KnowledgeBase& kb, const Objective& objective);
 
-// A repair's cost as DESIGN.md section 3 states it, written apart from reducer/cost.h: each
+// A repair's cost as docs/design.md section 3 states it, written apart from reducer/cost.h: each
 // stored row's weight times its shape's cost of the move (l1 |d|, trunc2 min(|d|, 2), trunc3
 // min(|d|, 3), l0 [d != 0], sqrt sqrt|d|), plus |d|/64 of its weight for the shapes that are not
 // l1.
