@@ -101,13 +101,7 @@ class RowParser {
  private:
   std::string_view required(std::span<const std::string_view> fields, int column, const char* name,
                             std::size_t line) const {
-    if (column >= static_cast<int>(fields.size())) {
-      throw InputError(
-          origin_, line, name,
-          fmt::format("missing: the row has {} fields, the header names column {} '{}'",
-                      fields.size(), column + 1, name));
-    }
-    return fields[static_cast<std::size_t>(column)];
+    return field_at(fields, column, name, origin_, line);
   }
 
   static std::string_view optional(std::span<const std::string_view> fields, int column) {

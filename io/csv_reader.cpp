@@ -178,4 +178,14 @@ std::string csv_quoted(std::string_view field) {
   return q + "\"";
 }
 
+std::string_view field_at(std::span<const std::string_view> fields, int column,
+                          const std::string& name, const std::string& origin, std::size_t line) {
+  if (column >= static_cast<int>(fields.size())) {
+    throw InputError(origin, line, name,
+                     fmt::format("missing: the row has {} fields, the header names column {} '{}'",
+                                 fields.size(), column + 1, name));
+  }
+  return fields[static_cast<std::size_t>(column)];
+}
+
 }  // namespace egkb

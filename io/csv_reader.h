@@ -60,4 +60,9 @@ class CsvReader {
 // undoes.
 std::string csv_quoted(std::string_view field);
 
+// The field of a record at `column`, the header's column `name`; InputError naming the file,
+// line and column when the record is too short for it.
+std::string_view field_at(std::span<const std::string_view> fields, int column,
+                          const std::string& name, const std::string& origin, std::size_t line);
+
 }  // namespace egkb
