@@ -23,7 +23,8 @@ class ProgressView {
   virtual void clear() = 0;  // no step open
 };
 
-// The view progress goes to, for this process; nullptr (the default) shows nothing. Not owned.
+// The view the calling thread's steps go to (the command's thread; steps other threads open show
+// nothing); nullptr (the default) shows nothing. Not owned.
 void show_progress_on(ProgressView* view);
 
 // One step of a long computation, reported while it lives. Steps nest (a repair's validation,
