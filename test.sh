@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Builds egkb in Release (warnings are errors) and runs every test through ctest.
-# `./test.sh --debug` does the same in the debug preset: asserts and contracts on, under
-# AddressSanitizer and UndefinedBehaviorSanitizer (clang), the fuzz targets included (CI runs
-# both); `--sanitize` is the old name of it. `./test.sh --fuzz` builds and runs only the fuzz
-# targets, in the debug tree.
+#   ./test.sh --debug  the debug preset: asserts and contracts on, under AddressSanitizer and
+#                      UndefinedBehaviorSanitizer (clang), the fuzz targets 15 s each; the tests
+#                      labelled system, package, browser, docs and statistics are Release's
+#                      (tests/CMakeLists.txt). CI runs both. `--sanitize` is its old name.
+#   ./test.sh --long   Release with the fault and race tests' many trials (EGKB_TEST_LONG=1).
+#   ./test.sh --fuzz   only the fuzz targets, in the debug tree, 300 s each (EGKB_FUZZ_SECONDS).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -14,19 +16,26 @@ axe() {
     echo "test.sh: npm could not install axe-core: the browser test skips its accessibility scan"
   fi
 }
+release() {
+  axe
+  cmake --preset release >/dev/null
+  cmake --build --preset release
+  ctest --preset release
+}
 case "${1:-}" in
   --debug | --sanitize)
-    axe
-    cmake --preset debug >/dev/null
+    cmake --preset debug -DEGKB_FUZZ_SECONDS=15 >/dev/null
     cmake --build --preset debug
     ctest --preset debug ;;
   --fuzz)
-    cmake --preset debug >/dev/null
+    cmake --preset debug -DEGKB_FUZZ_SECONDS="${EGKB_FUZZ_SECONDS:-300}" >/dev/null
     cmake --build --preset debug --target csv_fuzz sheet_fuzz table_fuzz serve_fuzz
     ctest --preset debug -L fuzz ;;
+  --long)
+    EGKB_TEST_LONG=1 release ;;
+  "")
+    release ;;
   *)
-    axe
-    cmake --preset release >/dev/null
-    cmake --build --preset release
-    ctest --preset release ;;
+    echo "test.sh: unknown option '$1' (--debug, --long or --fuzz)" >&2
+    exit 2 ;;
 esac

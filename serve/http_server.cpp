@@ -28,7 +28,8 @@ std::size_t body_bytes(const httplib::Request& req, std::size_t limit) {
 
 }  // namespace
 
-HttpServer::HttpServer(std::size_t connections) {
+HttpServer::HttpServer(std::size_t connections, std::chrono::milliseconds request_time)
+    : request_time_(request_time) {
   new_task_queue = [connections] { return new ConnectionThreads(connections); };
 }
 
@@ -42,7 +43,7 @@ bool HttpServer::process_and_close_socket(socket_t sock) {
   bool ok = true;
   for (std::size_t count = 1; count <= keep_alive_max_count_; ++count) {
     if (!stream.wait_for_request(std::chrono::seconds(keep_alive_timeout_sec_))) break;
-    stream.begin_request(kRequestTime, kHeadBytes);
+    stream.begin_request(request_time_, kHeadBytes);
     bool closed = false;
     ok = process_request(
         stream, count == keep_alive_max_count_, closed,

@@ -29,12 +29,12 @@ std::string random_token() {
 namespace {
 
 // httplib's own refusals, of requests it could not read whole.
-std::string refusal_text(int status) {
+std::string refusal_text(int status, std::chrono::milliseconds request_time) {
   switch (status) {
     case 400:
       return fmt::format(
-          "the request is malformed, or did not arrive whole within {} s of its first byte",
-          HttpServer::kRequestTime.count());
+          "the request is malformed, or did not arrive whole within {:g} s of its first byte",
+          static_cast<double>(request_time.count()) / 1000);
     case 413:
       return "the request body is larger than this server accepts";
     case 414:
@@ -71,7 +71,8 @@ struct ReviewServer::Impl {
   std::atomic<bool> stop_requested{false};
   std::atomic<bool> run_finished{false};
 
-  explicit Impl(ServeOptions o) : options(std::move(o)), server(options.connections) {}
+  explicit Impl(ServeOptions o)
+      : options(std::move(o)), server(options.connections, options.request_time) {}
 
   // Every request goes to the router whole: one catch-all handler per method, so the checks and
   // the routes are ours alone.
@@ -101,9 +102,10 @@ struct ReviewServer::Impl {
          {"Cache-Control", "no-store"}});
     // httplib's own refusals (a malformed or slow request, a body over the limit) answer in
     // JSON too; the router's answers carry their body already.
-    server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+    server.set_error_handler([this](const httplib::Request&, httplib::Response& res) {
       if (!res.body.empty()) return;
-      res.set_content(json_text({{"error", refusal_text(res.status)}}), std::string(kJsonType));
+      res.set_content(json_text({{"error", refusal_text(res.status, options.request_time)}}),
+                      std::string(kJsonType));
     });
     // A bug must cost one answer, never the process and every reviewer's session with it.
     server.set_exception_handler(

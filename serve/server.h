@@ -2,6 +2,7 @@
 // served; no path of a request reaches the file system.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <map>
 #include <memory>
@@ -23,6 +24,9 @@ struct ServeOptions {
   // Connections served at once, each on its own thread: a reviewer's browser keeps one or two
   // open, and one that waits on a slow client holds no other.
   std::size_t connections = 256;
+  // Each request must arrive whole within this time of its first byte: far more than a browser
+  // needs, and short enough that a slow client holds a thread briefly (tests set less).
+  std::chrono::milliseconds request_time{5000};
 };
 
 // Whether `host` names this machine only: an address other processes elsewhere cannot reach.

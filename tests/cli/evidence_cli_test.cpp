@@ -92,7 +92,7 @@ TEST_F(EvidenceCli, AStoreKeepsARowPerMaterialAndASecondRunSearchesNothing) {
 }
 
 TEST_F(EvidenceCli, AKillHalfWayKeepsEveryFinishedMaterialAndTheRerunEqualsOneRun) {
-  setenv("FAKE_ENGINE_SLOW_MS", "40", 1);
+  setenv("FAKE_ENGINE_SLOW_MS", "15", 1);
   const std::string whole = path("whole.sqlite");
   ASSERT_EQ(run("import " + whole + " " + path("kb.csv")).code, 0);
   const auto started = Clock::now();

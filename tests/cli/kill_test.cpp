@@ -1,6 +1,6 @@
 // `kill -9` of a writing command at random moments (issue 12): the store holds exactly its
 // earlier state or exactly the command's result, SQLite finds it intact, and running the
-// command again works.
+// command again works. On end59 (3,889 rows), 6 kills a command, 20 with EGKB_TEST_LONG=1.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -13,6 +13,7 @@
 #include "tests/support/process.h"
 #include "tests/support/sheets.h"
 #include "tests/support/store_oracle.h"
+#include "tests/support/trials.h"
 
 namespace egkb {
 namespace {
@@ -24,7 +25,7 @@ class KillHalfWay : public test::CliTest {
  protected:
   void SetUp() override {
     CliTest::SetUp();
-    make_reviewed_store("end65", 4);
+    make_reviewed_store("end59", 4);
   }
 
   // What a store holds: its nodes and how many runs, batches and verdicts it records.
@@ -69,9 +70,11 @@ class KillHalfWay : public test::CliTest {
     victim.wait();
   }
 
-  // Kills `args` (STORE standing for the store) 20 times at random moments of its run.
+  static int kills() { return test::trials(6, 20); }
+
+  // Kills `args` (STORE standing for the store) kills() times at random moments of its run.
   // `retry_after` is the exit code running it again gives once it has completed.
-  void kill_twenty_times(std::vector<std::string> args, bool store_exists, int retry_after) {
+  void kill_at_random_moments(std::vector<std::string> args, bool store_exists, int retry_after) {
     for (std::string& a : args) {
       if (a == "STORE") a = path("s.sqlite");
     }
@@ -84,7 +87,7 @@ class KillHalfWay : public test::CliTest {
 
     std::mt19937 random(5);
     int kept_before = 0, reached_after = 0;
-    for (int trial = 0; trial < 20; ++trial) {
+    for (int trial = 0; trial < kills(); ++trial) {
       fresh_store(store_exists);
       kill_at_random(args, duration, random);
       const State now = state_of(path("s.sqlite"));
@@ -105,8 +108,8 @@ class KillHalfWay : public test::CliTest {
             << entry.path() << " left behind";
       }
     }
-    std::cout << "20 kills: " << kept_before << " left the earlier state, " << reached_after
-              << " the finished one\n";
+    std::cout << kills() << " kills: " << kept_before << " left the earlier state, "
+              << reached_after << " the finished one\n";
   }
 
   test::Outcome run_args(const std::vector<std::string>& args) const {
@@ -119,20 +122,20 @@ class KillHalfWay : public test::CliTest {
 };
 
 TEST_F(KillHalfWay, ImportIntoANewStore) {
-  kill_twenty_times({"import", "STORE", path("n.csv")}, false, 0);
+  kill_at_random_moments({"import", "STORE", path("n.csv")}, false, 0);
 }
 
 TEST_F(KillHalfWay, ImportIntoAnExistingStore) {
-  kill_twenty_times({"import", "STORE", path("t.csv")}, true, 0);
+  kill_at_random_moments({"import", "STORE", path("t.csv")}, true, 0);
 }
 
 TEST_F(KillHalfWay, Reduce) {
-  kill_twenty_times({"reduce", "STORE", "--method", "exact"}, true, 0);
+  kill_at_random_moments({"reduce", "STORE", "--method", "exact"}, true, 0);
 }
 
 TEST_F(KillHalfWay, ReviewImport) {
-  kill_twenty_times({"review", "import", "STORE", path("filled.csv"), "--reviewer", "ada"}, true,
-                    2);
+  kill_at_random_moments({"review", "import", "STORE", path("filled.csv"), "--reviewer", "ada"},
+                         true, 2);
 }
 
 // A sheet appears only after its batch is recorded: a kill never leaves a sheet the store cannot
@@ -152,7 +155,7 @@ TEST_F(KillHalfWay, SampleNeverLeavesASheetWithoutItsBatch) {
   const int64_t batches = state_of(path("s.sqlite")).batches;
   std::mt19937 random(11);
   int recorded = 0, with_sheet = 0;
-  for (int trial = 0; trial < 20; ++trial) {
+  for (int trial = 0; trial < kills(); ++trial) {
     clean();
     kill_at_random(args, duration, random);
     const bool batch = state_of(path("s.sqlite")).batches == batches;
@@ -170,7 +173,7 @@ TEST_F(KillHalfWay, SampleNeverLeavesASheetWithoutItsBatch) {
     recorded += batch;
     with_sheet += file;
   }
-  std::cout << "20 kills: " << recorded << " recorded the batch, " << with_sheet
+  std::cout << kills() << " kills: " << recorded << " recorded the batch, " << with_sheet
             << " had published its sheet\n";
 }
 
