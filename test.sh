@@ -16,21 +16,29 @@ axe() {
     echo "test.sh: npm could not install axe-core: the browser test skips its accessibility scan"
   fi
 }
+# ctest, then each skipped test with the reason it gave (tests/skipped.sh).
+run_tests() {
+  local preset=$1 status=0
+  shift
+  ctest --preset "$preset" "$@" || status=$?
+  tests/skipped.sh "build/$preset"
+  return $status
+}
 release() {
   axe
   cmake --preset release >/dev/null
   cmake --build --preset release
-  ctest --preset release
+  run_tests release
 }
 case "${1:-}" in
   --debug | --sanitize)
     cmake --preset debug -DEGKB_FUZZ_SECONDS=15 >/dev/null
     cmake --build --preset debug
-    ctest --preset debug ;;
+    run_tests debug ;;
   --fuzz)
     cmake --preset debug -DEGKB_FUZZ_SECONDS="${EGKB_FUZZ_SECONDS:-300}" >/dev/null
     cmake --build --preset debug --target csv_fuzz sheet_fuzz table_fuzz serve_fuzz
-    ctest --preset debug -L fuzz ;;
+    run_tests debug -L fuzz ;;
   --long)
     EGKB_TEST_LONG=1 release ;;
   "")

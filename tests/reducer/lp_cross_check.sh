@@ -4,7 +4,7 @@
 set -euo pipefail
 egkb=$1
 script=$2
-/usr/bin/python3 -c "import scipy.optimize" 2>/dev/null || { echo "python3-scipy missing: skipped"; exit 77; }
+/usr/bin/python3 -c "import scipy.optimize" 2>/dev/null || { echo "skipped: python3-scipy is not installed (./setup.sh installs it)"; exit 77; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$egkb" synth --preset end59 --seed 4 --truth "$work/t.csv" --out "$work/n.csv" >/dev/null

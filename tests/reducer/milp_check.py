@@ -22,7 +22,7 @@ try:
     from scipy.optimize import Bounds, LinearConstraint, milp
     from scipy.sparse import coo_matrix
 except ImportError:
-    print("python3-scipy missing: skipped")
+    print("skipped: python3-scipy is not installed (./setup.sh installs it)")
     sys.exit(77)
 
 KINDS = "RNCPGM"
