@@ -10,6 +10,7 @@
 #include <set>
 
 #include "tests/support/cli.h"
+#include "tests/support/shared_files.h"
 
 namespace egkb {
 namespace {
@@ -50,6 +51,19 @@ class Terminal : public test::CliTest {
     EXPECT_EQ(test::changed_files(before, everything()), "") << "stopped at " << step;
     EXPECT_EQ(everything().size(), before.size()) << "stopped at " << step;
   }
+
+  // The full lattice synthesised (seed 2): its truth t.csv and its noisy rows n.csv.
+  void full_base() const {
+    test::copy_shared_files(
+        "full-seed2",
+        [this](const fs::path& made) {
+          ASSERT_EQ(run("synth --preset full --seed 2 --truth " + (made / "t.csv").string() +
+                        " --out " + (made / "n.csv").string())
+                        .code,
+                    0);
+        },
+        dir_);
+  }
 };
 
 TEST_F(Terminal, TheDefaultRepairDrawsEachStepInPlaceAndClearsIt) {
@@ -85,9 +99,7 @@ TEST_F(Terminal, CtrlCStopsSynthOfTheFullLatticeAtEachStepAndLeavesItsOutputsAsT
 }
 
 TEST_F(Terminal, CtrlCStopsAnImportIntoANewStoreAndLeavesNoStore) {
-  ASSERT_EQ(
-      run("synth --preset full --seed 2 --truth " + path("t.csv") + " --out " + path("n.csv")).code,
-      0);
+  full_base();
   for (const char* step : {"reading n.csv: ", "importing into "}) {
     expect_stopped_at({"import", "full.sqlite", "n.csv"}, step);
   }
@@ -95,9 +107,7 @@ TEST_F(Terminal, CtrlCStopsAnImportIntoANewStoreAndLeavesNoStore) {
 }
 
 TEST_F(Terminal, CtrlCStopsAJsonExportAndLeavesTheOldExport) {
-  ASSERT_EQ(
-      run("synth --preset full --seed 2 --truth " + path("t.csv") + " --out " + path("n.csv")).code,
-      0);
+  full_base();
   write("e.json", "{\"an older\": \"export\"}\n");
   for (const char* step : {"building the lattice: ", "writing materials: "}) {
     expect_stopped_at({"export", "t.csv", "--format", "json", "--out", "e.json"}, step);

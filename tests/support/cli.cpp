@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdio>
 
+#include "tests/support/shared_files.h"
 #include "tests/support/sheets.h"
 #include "tests/support/store_oracle.h"
 
@@ -42,8 +43,15 @@ void CliTest::make_reviewed_store(const std::string& preset, int seed) const {
 
 void StoreCliTest::SetUp() {
   CliTest::SetUp();
-  synth("end59", 5);
-  ASSERT_EQ(run("import " + store() + " " + path("n.csv")).code, 0);
+  copy_shared_files(
+      "end59-seed5-store",
+      [this](const std::filesystem::path& made) {
+        const std::string truth = (made / "t.csv").string(), noisy = (made / "n.csv").string();
+        ASSERT_EQ(run("synth --preset end59 --seed 5 --truth " + truth + " --out " + noisy).code,
+                  0);
+        ASSERT_EQ(run("import " + (made / "s.sqlite").string() + " " + noisy).code, 0);
+      },
+      dir_);
 }
 
 Outcome StoreCliTest::expect_refused(const std::string& args, int code,
