@@ -11,6 +11,11 @@
 
 namespace egkb {
 
+// How much a contract checks, as Stockfish's pos_is_ok<Fast>: Full walks the whole structure
+// (O(nodes + edges)); Fast only what costs O(1), the sizes and links, for a call in a solver's
+// inner loop whose caller checked Full once and checks the result Full once.
+enum class Check : unsigned char { Fast, Full };
+
 // Writes "contract broken: <what>" to stderr and returns false, for is_ok() to return: the
 // assert around the call stops the program on the next line, which alone would not say which of
 // the checks failed.

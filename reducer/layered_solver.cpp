@@ -62,8 +62,9 @@ std::optional<RankRange> layered_optimal_ranks(const RepairProblem& problem,
                                                std::span<const float> edge_dm,
                                                std::span<const NodeId> free_nodes,
                                                std::span<const Rank> settled) {
-  assert(problem.is_ok());
-  assert(repair_is_ok(problem, settled) && free_nodes_ok(problem, free_nodes));
+  // Called once per group and probing branch: the caller checks the problem and the result whole.
+  assert(problem.is_ok(Check::Fast) && settled.size() == problem.lattice->size());
+  assert(free_nodes_ok(problem, free_nodes));
   assert(!options.soft || edge_dm.size() == problem.lattice->edge_count());
   const Lattice& lat = *problem.lattice;
   const PartArcs arcs(problem, costs, options.soft, options.lambda, edge_dm);
@@ -123,7 +124,7 @@ std::optional<RankRange> layered_optimal_ranks(const RepairProblem& problem,
     }
   }
   // Not consistent: a probe's settled ranks may break an edge that no free node lies on.
-  assert(range_is_ok(problem, range.low, range.high));
+  assert(range_is_ok_on(problem, range.low, range.high, free_nodes));
   return range;
 }
 

@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "base/contract.h"
 #include "lattice/knowledge_base.h"
 #include "reducer/weights.h"
 
@@ -34,8 +35,9 @@ struct RepairProblem {
   // that is_ok(), the arrays one entry per node, ranks in 0..8, weights finite and not negative,
   // a fixed node's mirror fixed too, and an implied mirror of a fixed node at the mirrored rank.
   // A stored pair may be fixed out of step: invariable rows that contradict each other are the
-  // user's to correct, and the exact repair names them. O(nodes + edges).
-  bool is_ok() const;
+  // user's to correct, and the exact repair names them. O(nodes + edges); Check::Fast: the
+  // lattice and the arrays' sizes only, O(1).
+  bool is_ok(Check check = Check::Full) const;
 };
 
 // A KB made ready for the reducers: its scored lattice, the repair problem on it and the Dm of

@@ -44,6 +44,20 @@ bool range_is_ok(const RepairProblem& problem, std::span<const Rank> low,
   return true;
 }
 
+bool range_is_ok_on(const RepairProblem& problem, std::span<const Rank> low,
+                    std::span<const Rank> high, std::span<const NodeId> nodes) {
+  const NodeId n = problem.lattice->size();
+  if (low.size() != n || high.size() != n)
+    return broken("a range of {} and {} ranks for {} nodes", low.size(), high.size(), n);
+  for (NodeId u : nodes) {
+    if (!is_ok(low[u]) || !is_ok(high[u]) || value(low[u]) > value(high[u]))
+      return broken("node {}'s range runs from rank {} to {}", u, value(low[u]), value(high[u]));
+    if (problem.fixed[u] && (low[u] != problem.ranks[u] || high[u] != problem.ranks[u]))
+      return broken("the range moves fixed node {} from rank {}", u, value(problem.ranks[u]));
+  }
+  return true;
+}
+
 bool free_nodes_ok(const RepairProblem& problem, std::span<const NodeId> free_nodes) {
   std::vector<uint8_t> seen(problem.lattice->size(), 0);
   for (NodeId u : free_nodes) {

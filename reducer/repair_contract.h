@@ -24,6 +24,12 @@ bool range_is_ok(const RepairProblem& problem, std::span<const Rank> low,
                  std::span<const Rank> high, RepairPromise promise = {},
                  std::span<const Rank> within = {});
 
+// range_is_ok on the listed nodes only, at the cost of their number: what a solver's inner call
+// that moved just those promises (the layered solver's, once per group and probing branch),
+// while its caller checks the whole range once.
+bool range_is_ok_on(const RepairProblem& problem, std::span<const Rank> low,
+                    std::span<const Rank> high, std::span<const NodeId> nodes);
+
 // The nodes a solver may move: each a node of the problem's lattice, not fixed, listed once.
 bool free_nodes_ok(const RepairProblem& problem, std::span<const NodeId> free_nodes);
 
