@@ -16,6 +16,7 @@
 #include "io/output_files.h"
 #include "lattice/conflicts.h"
 #include "prose/score_meaning.h"
+#include "repair/reduce_run.h"
 #include "store/store.h"
 
 namespace egkb::cli {
@@ -37,7 +38,8 @@ struct ExportOptions {
 // there is no such repair or a later run may have changed the rows since.
 NodeRanges recorded_ranges(Store& store, const ScoredLattice& scored) {
   const std::optional<RecordedRepair> repair = store.last_repair();
-  if (!repair || repair->command == "reduce ba" || repair->command == "reduce ra") {
+  const std::optional<Method> method = repair ? method_of_run(repair->command) : std::nullopt;
+  if (!repair || (method && !method_info(*method).certified())) {
     throw InputError(store.path(), 0, "--ranges",
                      "the store records no exact repair, whose ranges these are: run egkb reduce "
                      "(its default method or exact) first");

@@ -161,8 +161,7 @@ void write_report(const Options& o, const KnowledgeBase& kb, const ReduceOutcome
 // an input, before anything is read. Returns whether the repair goes back into the store.
 bool check_options(const Options& o) {
   const Method method = *method_named(o.method);
-  const bool optimal =
-      method == Method::Exact || method == Method::Fitted || method == Method::Auto;
+  const bool optimal = method_info(method).certified();
   if (method == Method::Auto && (o.cost || o.prior_weight)) {
     throw InputError("", 0, o.cost ? "--cost" : "--prior-weight",
                      "auto chooses the cost and the prior's weight by validation; to set "
@@ -181,13 +180,18 @@ bool check_options(const Options& o) {
     throw InputError("", 0, "--evidence-weight",
                      "the weight of --evidence in the fitted method; auto chooses its own");
   }
-  if (o.cost && !optimal)
-    throw InputError("", 0, "--cost", "the greedy methods (ba, ra) count conflicts, not costs");
+  if (o.cost && !optimal) {
+    throw InputError("", 0, "--cost",
+                     fmt::format("the greedy methods ({}) count conflicts, not costs",
+                                 fmt::join(greedy_method_names(), ", ")));
+  }
   if (o.lambda && !o.soft)
     throw InputError("", 0, "--lambda", "the factor of the soft penalties: add --soft");
   if (o.ties && optimal) {
-    throw InputError("", 0, "--ties",
-                     "ties are the greedy methods' (ba, ra); exact picks its optimum itself");
+    throw InputError(
+        "", 0, "--ties",
+        fmt::format("ties are the greedy methods' ({}); exact picks its optimum itself",
+                    fmt::join(greedy_method_names(), ", ")));
   }
   if (o.weighted && optimal) {
     throw InputError("", 0, "--weighted",
@@ -217,6 +221,16 @@ bool check_options(const Options& o) {
     if (!o.out.empty()) check_output(o.report, {o.out}, "--report");
   }
   return to_store;
+}
+
+// --method's help: every method and what it does, "a (...), b (...) or c (...)".
+std::string methods_described() {
+  std::string text;
+  for (std::size_t i = 0; i < kMethods.size(); ++i) {
+    if (i > 0) text += i + 1 < kMethods.size() ? ", " : " or ";
+    text += fmt::format("{} ({})", kMethods[i].name, kMethods[i].description);
+  }
+  return text;
 }
 
 ReduceRequest request_of(const Options& o, const PieceSet& pieces) {
@@ -252,12 +266,9 @@ Command reduce_command() {
                   method_name(kDefaultMethod)),
       "egkb reduce kb.sqlite --report repair.html",
       [o](OptionSink& sink) {
+        const std::string greedy_methods = fmt::format("{}", fmt::join(greedy_method_names(), "/"));
         add_kb_options(sink, o->kb);
-        sink.text(o->method, "--method",
-                  "auto (the certified optimum with the cost and prior weight that predict rows "
-                  "held out of the KB best), fitted (drawn toward a material model fitted to the "
-                  "KB), exact (the plain L1 optimum), ba (basic greedy) or ra (refined greedy)",
-                  false, method_names());
+        sink.text(o->method, "--method", methods_described().c_str(), false, method_names());
         sink.number(
             o->prior_weight, "--prior-weight",
             fmt::format("fitted: the material prior's weight per mirror pair (default {:g})",
@@ -276,20 +287,23 @@ Command reduce_command() {
                   "exact, fitted: what moving a row costs, times its weight: l1 |d| (the "
                   "default), trunc2 min(|d|,2), trunc3 min(|d|,3), l0 [d != 0] or sqrt; all but "
                   "l1 add |d|/64 to break ties",
-                  {"l1", "trunc2", "trunc3", "l0", "sqrt"});
+                  cost_shape_names());
         sink.flag(o->weighted, "--weighted",
-                  "ba/ra: weighted ranking and edit score (piece values x rank gap)");
+                  fmt::format("{}: weighted ranking and edit score (piece values x rank gap)",
+                              greedy_methods)
+                      .c_str());
         sink.flag(o->soft, "--soft",
                   "exact: edges become penalties of lambda x piece value per rank");
         sink.number(o->lambda, "--lambda", "exact --soft: the penalty factor (default 1)", 0.001,
                     1000);
         sink.text(o->weights, "--weights",
                   "JSON file: piece values, cannon_raise, mirror, manual, generated", false);
-        sink.text(
-            o->ties, "--ties",
-            "ba/ra: closest (the default) takes the nearest best value; queue leaves the node "
-            "for the expert",
-            {"closest", "queue"});
+        sink.text(o->ties, "--ties",
+                  fmt::format("{}: closest (the default) takes the nearest best value; queue "
+                              "leaves the node for the expert",
+                              greedy_methods)
+                      .c_str(),
+                  {"closest", "queue"});
         sink.text(o->out, "--out",
                   "write the repaired rows here (.csv, a new .sqlite, - for standard output) "
                   "instead of the store",

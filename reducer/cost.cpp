@@ -56,6 +56,12 @@ std::optional<CostShape> cost_shape_named(std::string_view name) {
   return std::nullopt;
 }
 
+std::vector<std::string> cost_shape_names() {
+  std::vector<std::string> names;
+  for (CostShape s : kCostShapes) names.emplace_back(cost_shape_name(s));
+  return names;
+}
+
 std::string_view cost_shape_name(CostShape shape) {
   switch (shape) {
     case CostShape::L1:

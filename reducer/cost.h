@@ -12,6 +12,7 @@
 #include <array>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -32,6 +33,7 @@ std::optional<CostShape> cost_shape_named(std::string_view name);  // l1 trunc2 
 std::string_view cost_shape_name(CostShape shape);
 constexpr std::array<CostShape, 5> kCostShapes = {
     CostShape::L1, CostShape::Trunc2, CostShape::Trunc3, CostShape::L0, CostShape::Sqrt};
+std::vector<std::string> cost_shape_names();  // kCostShapes' names, in its order
 
 // A rank per node the repair is drawn toward, `weight` per rank away from it, mirror-symmetric
 // and so counted once per mirror pair; NaN where it holds no rank for a node.

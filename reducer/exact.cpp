@@ -14,6 +14,7 @@
 #include "reducer/layered_solver.h"
 #include "reducer/repair_contract.h"
 #include "reducer/settled.h"
+#include "reducer/threshold_solver.h"
 
 namespace egkb {
 

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "reducer/cost.h"
+#include "reducer/exact_options.h"
 #include "reducer/reduction.h"
-#include "reducer/threshold_solver.h"
 
 namespace egkb {
 

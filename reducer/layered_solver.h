@@ -10,7 +10,8 @@
 #include <vector>
 
 #include "base/errors.h"
-#include "reducer/threshold_solver.h"
+#include "reducer/cost.h"
+#include "reducer/exact_options.h"
 
 namespace egkb {
 

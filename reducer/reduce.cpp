@@ -11,35 +11,6 @@
 
 namespace egkb {
 
-std::optional<Method> method_named(std::string_view name) {
-  for (Method m : kMethods) {
-    if (name == method_name(m)) return m;
-  }
-  return std::nullopt;
-}
-
-std::vector<std::string> method_names() {
-  std::vector<std::string> names;
-  for (Method m : kMethods) names.emplace_back(method_name(m));
-  return names;
-}
-
-std::string_view method_name(Method method) {
-  switch (method) {
-    case Method::Basic:
-      return "ba";
-    case Method::Refined:
-      return "ra";
-    case Method::Exact:
-      return "exact";
-    case Method::Fitted:
-      return "fitted";
-    case Method::Auto:
-      return "auto";
-  }
-  return "";
-}
-
 std::vector<double> node_ranks(const Lattice& lattice, const KnowledgeBase& kb,
                                std::span<const double> row_ranks) {
   std::vector<double> ranks(lattice.size(), std::nan(""));
@@ -85,9 +56,9 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
     out.prior_weight = out.validation->chosen.prior_weight;
     out.evidence_weight = out.validation->chosen.evidence_weight;
   }
-  const ProgressStep progress(fmt::format("repairing ({})", method_name(request.method)), "", 0);
-  if (request.method == Method::Exact || request.method == Method::Fitted ||
-      request.method == Method::Auto) {
+  const MethodInfo& method = method_info(request.method);
+  const ProgressStep progress(fmt::format("repairing ({})", method.name), "", 0);
+  if (method.certified()) {
     ExactOptions options;
     options.soft = request.soft;
     options.lambda = request.lambda;
@@ -103,8 +74,7 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
     out.reduction = reduce_exact(problem, model, options,
                                  request.soft ? prepared.edge_dm() : std::span<const float>());
   } else {
-    GreedyOptions options =
-        request.method == Method::Basic ? basic_algorithm() : refined_algorithm();
+    GreedyOptions options = method.greedy();
     if (request.weighted) options = weighted(options);
     options.ties = request.ties;
     options.on_iteration = request.on_iteration;

@@ -1,34 +1,18 @@
 // One call from a knowledge base to its repaired rows: what `egkb reduce` runs.
 #pragma once
 
-#include <array>
 #include <functional>
-#include <string_view>
 
 #include "lattice/knowledge_base.h"
 #include "reducer/cost.h"
 #include "reducer/greedy.h"
 #include "reducer/material_prior.h"
+#include "reducer/methods.h"
 #include "reducer/reduction.h"
 #include "reducer/validation.h"
 #include "reducer/weights.h"
 
 namespace egkb {
-
-// Auto: the certified repair with the cost shape and prior weight that validation on the base
-// chose (the default of `egkb reduce`, docs/reducers.md); Fitted: drawn toward a material prior
-// fitted to the base, with the weight given; Exact: the plain weighted L1 optimum.
-enum class Method { Basic, Refined, Exact, Fitted, Auto };
-
-// What runs where no method is named: `egkb reduce`, simulate, the demo and a ReduceRequest.
-inline constexpr Method kDefaultMethod = Method::Auto;
-// Every method, as the help lists them.
-inline constexpr std::array kMethods{Method::Auto, Method::Fitted, Method::Exact, Method::Basic,
-                                     Method::Refined};
-
-std::optional<Method> method_named(std::string_view name);  // auto, fitted, exact, ba, ra
-std::string_view method_name(Method method);
-std::vector<std::string> method_names();  // kMethods' names, in its order
 
 constexpr double kDefaultPriorWeight = 0.1;
 

@@ -13,7 +13,7 @@
 
 #include "lattice/knowledge_base.h"
 #include "reducer/cost.h"
-#include "reducer/threshold_solver.h"
+#include "reducer/exact_options.h"
 #include "reducer/weights.h"
 
 namespace egkb {

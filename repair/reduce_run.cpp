@@ -9,6 +9,21 @@
 
 namespace egkb {
 
+namespace {
+
+constexpr std::string_view kReduceRun = "reduce ";
+
+}  // namespace
+
+std::string reduce_run_command(Method method) {
+  return std::string(kReduceRun) + std::string(method_name(method));
+}
+
+std::optional<Method> method_of_run(std::string_view command) {
+  if (!command.starts_with(kReduceRun)) return std::nullopt;
+  return method_named(command.substr(kReduceRun.size()));
+}
+
 ReducePlan plan_reduce(OpenedKb& opened, ReduceRequest request, ReduceInputs inputs) {
   ReducePlan plan;
   // A kept validation weighed no evidence, and evidence changes without the rows changing: with
@@ -28,7 +43,7 @@ namespace {
 void record_in_store(Store& store, const KnowledgeBase& kb, const ReducePlan& plan,
                      Outputs& outputs) {
   const ReduceOutcome& r = plan.outcome;
-  const std::string command = "reduce " + std::string(method_name(plan.request.method));
+  const std::string command = reduce_run_command(plan.request.method);
   store.write(
       [&](StoreWriter& w) {
         if (r.validation && !plan.request.validation && plan.request.evidence.empty()) {

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "reducer/reduce.h"
 #include "store/kb_file.h"
@@ -26,6 +28,11 @@ struct ReducePlan {
   // For auto on a store, the revision the rows were read at: a new validation is kept for it.
   int64_t revision = 0;
 };
+
+// What the store records a reduce by `method` as ("reduce auto"), and the method such a record
+// names (nullopt for none).
+std::string reduce_run_command(Method method);
+std::optional<Method> method_of_run(std::string_view command);
 
 // Repairs the rows of `opened` by `request`. Auto on a store reuses the validation the store kept
 // for these rows (Store::current_validation) instead of validating again.
