@@ -104,12 +104,14 @@ TEST_F(CountsImport, XiangqiStatisticsWithRedToMoveColumnsImport) {
   ASSERT_EQ(run("import " + store() + " " + xiangqi + " --from-counts").code, 0);
   const KnowledgeBase shipped = read_csv(xiangqi, {});
   const std::map<std::string, int> imported = scores();
-  int almost_draws = 0;
+  int checked = 0, almost_draws = 0;
   for (const KbRow& row : shipped.rows) {
     const int now = imported.at(material_text(row.key, *shipped.pieces));
     if (now != value(row.score)) ++almost_draws;
     EXPECT_TRUE(now == value(row.score) || (value(row.score) == 4 && now == 5));
+    ++checked;
   }
+  EXPECT_EQ(checked, 227) << "rows of " << xiangqi;
   EXPECT_EQ(almost_draws, 83);
 }
 

@@ -110,6 +110,7 @@ TEST_F(RepairCli, AmbiguousRowsAreCountedAndTheirRangesExported) {
     ++rows;
     wide += low < high;
   }
+  EXPECT_EQ(rows, 486) << "end60's materials, whose ranges were checked";
   EXPECT_EQ(rows, json_of("export " + store + " --format json --out " + path("x.json") +
                           " --json")["materials"]
                       .get<int>());

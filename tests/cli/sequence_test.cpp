@@ -124,6 +124,8 @@ TEST_F(CommandSequences, HistoryReplaysToTheNodesAfterEveryStep) {
   }
   std::cout << applied << " commands applied, " << refused << " refused\n";
   EXPECT_GT(applied, 30);
+  // 69 of the 75 when counted: a sheet's step before any batch is drawn is skipped.
+  EXPECT_GE(applied + refused, 60) << "steps whose history was replayed";
 }
 
 }  // namespace

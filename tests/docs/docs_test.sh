@@ -30,6 +30,7 @@ case $what in
     tour=$(awk '/A first look/ { found = 1 } found && /^```sh/ { inside = 1; next }
                 inside && /^```/ { exit } inside' "$source_dir/README.md")
     [ -n "$tour" ] || fail "no first-look block in README.md"
+    numbers=0
     while IFS= read -r line; do
       command=${line%%#*}
       comment=""
@@ -45,6 +46,7 @@ case $what in
       # word (more than one space in a row) is printed as it stands, spacing aside.
       for number in $(grep -oE '[0-9]+' <<<"$comment"); do
         grep -qw "$number" <<<"$output" || fail "'$command' does not print $number: $output"
+        numbers=$((numbers + 1))
       done
       if [[ $comment == *"  "* ]]; then
         squeeze() { tr -s ' ' <<<"$1"; }
@@ -52,13 +54,22 @@ case $what in
           fail "'$command' does not print '$comment': $output"
       fi
     done <<<"$tour"
-    echo "docs_test readme: $(wc -l <<<"$tour") commands as typed" ;;
+    # A block cut short where it is read (a changed fence, a stray line) would pass unread.
+    commands=$(wc -l <<<"$tour")
+    [ "$commands" -ge 8 ] && [ "$numbers" -ge 5 ] ||
+      fail "only $commands commands and $numbers printed figures checked; the tour has 8 and 5"
+    echo "docs_test readme: $commands commands as typed, $numbers figures printed" ;;
   links)
     cd "$source_dir"
+    links=0
     for doc in README.md docs/*.md datasets/README.md; do
       for target in $(grep -oE '\]\([^)#]+' "$doc" | sed 's/^](//' | grep -vE '^(https?|mailto):'); do
         [ -e "$(dirname "$doc")/$target" ] || fail "$doc links $target, which the repository lacks"
+        links=$((links + 1))
       done
-    done ;;
+    done
+    # 76 when counted; a pattern that stopped matching would find none and pass.
+    [ "$links" -ge 70 ] || fail "only $links relative links checked"
+    echo "docs_test links: $links relative links name files of the repository" ;;
   *) fail "unknown check" ;;
 esac

@@ -31,9 +31,12 @@ export LD_LIBRARY_PATH=$libdir
 # shellcheck disable=SC2046
 "$egkb" probe "$work/kb.egkb" $(head -n 1000 "$work/materials") | awk '{print $1, $2}' \
   > "$work/egkb"
+# The counts too: a short closure or a reader that stopped early would compare fewer lines.
 paste -d' ' <(head -n 1000 "$work/library") "$work/egkb" \
-  | awk '$1 != $3 || $2 != $4 {bad++; print "differs: " $0} END {exit bad > 0}'
-tail -n 5 "$work/library" | awk '$2 != "-" {print "known, should be unknown: " $0; bad++} END {exit bad > 0}'
+  | awk '$1 != $3 || $2 != $4 {bad++; print "differs: " $0}
+         END {if (NR != 1000) {print NR " materials compared, not 1000"; bad++} exit bad > 0}'
+tail -n 5 "$work/library" | awk '$2 != "-" {print "known, should be unknown: " $0; bad++}
+  END {if (NR != 5) {print NR " unknown materials read back, not 5"; bad++} exit bad > 0}'
 echo "1000 materials agree with egkb probe; 5 unknown ones are unknown"
 "$work/walk" "$work/kb.egkb" KRNCPKRNPGM | tee "$work/walk.out"
 test "$(wc -l < "$work/walk.out")" -eq 10

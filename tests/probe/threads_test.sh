@@ -10,4 +10,6 @@ trap 'rm -rf "$work"' EXIT
   --out "$work/chess.egkb" >/dev/null
 cc -std=c99 -g -O1 -fsanitize=thread -pthread -I "$src/probe/include" "$src/probe/probe.c" \
   "$src/tests/probe/threads.c" -lz -o "$work/threads"
-TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$work/threads" "$work/chess.egkb"
+TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$work/threads" "$work/chess.egkb" | tee "$work/threads.out"
+# Every key of the chess table's box, (4 + 1)^5 a side squared: fewer would race over less.
+grep -q "probed 9765625 keys" "$work/threads.out" || { echo "not every key of the table was probed"; exit 1; }

@@ -146,15 +146,20 @@ TEST(Exact, AComponentWithoutConflictKeepsItsScores) {
   const Reduction r = reduce_exact(whole.problem(), {}, {}, {});
   const Reduction r_alone = reduce_exact(part.problem(), {}, {}, {});
   const Lattice& lat = whole.lattice();
+  std::size_t kept = 0, repaired_alone = 0;
   for (NodeId u = 0; u < lat.size(); ++u) {
     const std::string m = format_material(lat.material(u), xq);
     if (m.find('R') != std::string::npos) {
+      ++kept;
       EXPECT_EQ(r.ranks[u], whole.problem().ranks[u]) << m;
     } else {
+      ++repaired_alone;
       const NodeId same = *part.lattice().find(lat.key(u));
       EXPECT_EQ(r.ranks[u], r_alone.ranks[same]) << m;
     }
   }
+  EXPECT_EQ(kept, 4u) << "materials of the consistent family checked";
+  EXPECT_EQ(repaired_alone, 4u) << "materials of the conflicted family checked";
   EXPECT_GT(whole.problem().objective(r.ranks), 0);
   ConflictCounter counter(lat);
   EXPECT_EQ(counter.count(r.ranks).inconsistent_nodes, 0u);

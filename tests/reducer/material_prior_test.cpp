@@ -38,11 +38,14 @@ TEST(MaterialPrior, GivesMirrorsMirroredRanks) {
   const KnowledgeBase kb = test::chess_data();
   const ScoredLattice scored = ScoredLattice::of(kb);
   const std::vector<double> ranks = MaterialPrior::fit(kb).ranks(scored.lattice);
+  std::size_t checked = 0;
   for (NodeId n = 0; n < scored.lattice.size(); ++n) {
     EXPECT_NEAR(ranks[n] + ranks[scored.lattice.mirror(n)], kMaxRank, 1e-9);
     EXPECT_GE(ranks[n], 0);
     EXPECT_LE(ranks[n], kMaxRank);
+    ++checked;
   }
+  EXPECT_EQ(checked, 1000u) << "the chess data's materials and their mirrors";
 }
 
 }  // namespace

@@ -188,7 +188,7 @@ def main():
     ap.add_argument("--seed", type=int, default=3)
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    failures = checked = optimal = 0
+    failures = checked = optimal = experts_kept = pairs_in_step = 0
     with tempfile.TemporaryDirectory() as work:
         for b in range(args.bases):
             rows = random_base(rng, rng.randint(60, 120))
@@ -238,12 +238,23 @@ def main():
                 failures += bool(problems)
                 experts = sum(src == "expert" for _, src in rows.values())
                 pairs = sum(mirror(m) in rows and mirror(m) != m for m in rows) // 2
+                experts_kept += experts
+                pairs_in_step += pairs
                 print(f"base {b} ({len(rows)} rows, {experts} expert, {pairs} pairs) {shape:6}"
                       f"{' prior' if with_prior else '      '}: MILP {best:.4f}, egkb "
                       f"{c['objective']:.4f}, bound {c['bound']:.4f}"
                       f"{' optimal' if c['optimal'] else ''}"
                       f"{'' if not problems else '  <-- WRONG: ' + ', '.join(problems)}")
-    print(f"{checked} repairs: {optimal} certified optimal, {failures} wrong")
+    print(f"{checked} repairs: {optimal} certified optimal, {failures} wrong; "
+          f"{experts_kept} expert rows and {pairs_in_step} stored mirror pairs checked in them")
+    # A run that compared less than it was asked to, or bases without expert rows or stored
+    # pairs, would pass without having tested what it says: random_base draws about 7 of each.
+    asked = args.bases * len(SHAPES) * 2
+    if args.bases < 1 or checked != asked:
+        sys.exit(f"{checked} repairs checked, {asked} asked for")
+    if experts_kept < 6 * checked or pairs_in_step < 6 * checked:
+        sys.exit(f"fewer than 6 expert rows or stored mirror pairs a repair: {experts_kept} and "
+                 f"{pairs_in_step} in {checked} repairs")
     sys.exit(1 if failures else 0)
 
 

@@ -28,7 +28,7 @@ void expect_sound(const Case& c, const Reduction& r, const char* method, bool mu
 }
 
 TEST(ReducerProperties, RandomLatticesWithInvariableNodes) {
-  int ba_consistent = 0;
+  int ba_consistent = 0, compared_with_exact = 0;
   for (uint64_t seed = 1; seed <= 25; ++seed) {
     const Case c(seed, 0.1);
     const Reduction ba =
@@ -49,12 +49,16 @@ TEST(ReducerProperties, RandomLatticesWithInvariableNodes) {
     for (const Reduction* r : {&ba, &ra, &wba, &wra}) {
       ConflictCounter counter(c.prepared.lattice());
       if (counter.count(r->ranks).inconsistent_nodes == 0) {
+        ++compared_with_exact;
         EXPECT_LE(optimum, c.prepared.problem().objective(r->ranks) + 1e-9) << "seed " << seed;
       }
     }
     ConflictCounter counter(c.prepared.lattice());
     ba_consistent += counter.count(ba.ranks).inconsistent_nodes == 0;
   }
+  // ra and weighted ra end consistent on every seed, the basic ones on some (75 in all when
+  // counted): only the promised 50 are asked for.
+  EXPECT_GE(compared_with_exact, 50) << "consistent greedy repairs compared with exact";
   // Not a promise of the basic algorithm, a record of it: see docs/reducers.md.
   RecordProperty("ba_reached_zero_of_25", ba_consistent);
 }

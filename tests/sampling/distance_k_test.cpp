@@ -100,8 +100,12 @@ TEST(DistanceK, OnlyEligibleRowsAreTaken) {
   std::vector<uint8_t> eligible(kb.rows.size());
   for (std::size_t i = 0; i < eligible.size(); i += 3) eligible[i] = 1;
   Random random(2);
-  for (std::size_t r : sample_distance_k(kb, 200, 2, random, eligible).rows)
+  std::size_t checked = 0;
+  for (std::size_t r : sample_distance_k(kb, 200, 2, random, eligible).rows) {
     EXPECT_TRUE(eligible[r]);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 200u) << "rows drawn and checked: all that were asked for";
 }
 
 }  // namespace

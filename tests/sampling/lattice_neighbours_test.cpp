@@ -38,8 +38,9 @@ std::vector<uint32_t> brute_nearest(const std::vector<Material>& materials,
   return out;
 }
 
+// `checked` counts the queries answered as brute force answers them.
 void expect_brute_force_answers(const std::vector<Key>& keys, const PieceSet& pieces,
-                                std::size_t queries_per_round) {
+                                std::size_t queries_per_round, std::size_t& checked) {
   LatticeNeighbours neighbours(pieces, keys);
   std::vector<Material> materials;
   for (Key key : keys) materials.push_back(material_of(key, pieces));
@@ -59,6 +60,7 @@ void expect_brute_force_answers(const std::vector<Key>& keys, const PieceSet& pi
         for (uint32_t u : found)
           farthest = std::max(farthest, material_distance(materials[unit], materials[u], pieces));
         ASSERT_EQ(d, farthest);
+        ++checked;
       }
     }
     const std::size_t drop = neighbours.live_count() / 3 + 1;
@@ -75,13 +77,17 @@ TEST(LatticeNeighbours, ShellsThroughTheKeyMapFindWhatBruteForceFinds) {
   std::vector<Key> keys;
   for (const PresetMaterial& m : preset_materials("end65")) keys.push_back(m.key);
   ASSERT_GT(keys.size(), 4000u);
-  expect_brute_force_answers(keys, PieceSet::xiangqi(), 12);
+  std::size_t checked = 0;
+  expect_brute_force_answers(keys, PieceSet::xiangqi(), 12, checked);
+  EXPECT_EQ(checked, 21u * 12u * 2u) << "queries checked: rounds x queries x sizes";
 }
 
 TEST(LatticeNeighbours, ScansOfChessFindWhatBruteForceFinds) {
   std::vector<Key> keys;
   for (const KbRow& row : test::chess_data().rows) keys.push_back(row.key);
-  expect_brute_force_answers(keys, PieceSet::chess(), 25);
+  std::size_t checked = 0;
+  expect_brute_force_answers(keys, PieceSet::chess(), 25, checked);
+  EXPECT_EQ(checked, 12u * 25u * 2u) << "queries checked: rounds x queries x sizes";
 }
 
 TEST(LatticeNeighbours, AMirrorPairIsOnePlace) {

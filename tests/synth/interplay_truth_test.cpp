@@ -39,6 +39,7 @@ int rank_in_interplay(const char* text) {
 // The raw evaluation obeys the additive rule by itself, so the closure changes nothing and the
 // interplays below are the evaluation's own, not the closure's averages.
 TEST(InterplayTruth, RawAdvantageAlreadyObeysTheAdditiveRule) {
+  std::size_t edges = 0;
   for (Key k = 0; k < xq.key_count(); ++k) {
     const Material m = material_of(k, xq);
     const double here = interplay_advantage(m);
@@ -53,9 +54,11 @@ TEST(InterplayTruth, RawAdvantageAlreadyObeysTheAdditiveRule) {
         } else {
           ASSERT_LE(there, here) << format_material(more, xq);
         }
+        ++edges;
       }
     }
   }
+  EXPECT_EQ(edges, 2u * 6075u * 1458u) << "every edge of the full lattice";
 }
 
 // The full defence draws against a lone rook and against any number of pawns, and falls to a
@@ -125,6 +128,7 @@ TEST(InterplayTruth, IsFarFromAdditivePieceValues) {
   RecordProperty("endall_rows", static_cast<int>(preset_materials("endall").size()));
   RecordProperty("additive_rows_missed", static_cast<int>(additive_missed));
   RecordProperty("interplay_rows_missed", static_cast<int>(interplay_missed));
+  EXPECT_EQ(preset_materials("endall").size(), 63423u) << "rows each prior was compared on";
   EXPECT_GE(interplay_missed, 3 * additive_missed);
 }
 

@@ -103,6 +103,7 @@ TEST(Noise, MirrorPairsStayInStepButForAFew) {
     ++pairs;
     disagree += rank_of(score.at(m)) != mirror(rank_of(sc));
   }
+  EXPECT_EQ(pairs, 31644u) << "endall's mirror pairs compared";
   EXPECT_GT(disagree, pairs / 300);
   EXPECT_LT(disagree, pairs / 50);
 }
