@@ -85,16 +85,12 @@ Capacity relaxed_value(const RepairProblem& p, const RepairCosts& costs, const E
   Capacity value = costs.relaxed_value(ranks);
   if (!o.soft) return value;
   const Lattice& lat = *p.lattice;
-  const auto out = lat.out_offsets();
+  const Links links(lat);
   for (NodeId u = 0; u < lat.size(); ++u) {
-    for (EdgeIndex e = out[u]; e < out[u + 1]; ++e) {
-      const NodeId v = lat.out_targets()[e];
-      // A red piece added may not make red worse off: rank(v) <= rank(u); black the reverse.
-      const int broken = lat.out_labels()[e].side() == Side::Red
-                             ? egkb::value(ranks[v]) - egkb::value(ranks[u])
-                             : egkb::value(ranks[u]) - egkb::value(ranks[v]);
+    links.for_each_more(u, [&](NodeId v, Link, EdgeIndex e) {
+      const int broken = rule_excess(ranks[u], ranks[v], lat.out_labels()[e].side());
       if (broken > 0) value += broken * scaled(o.lambda * edge_dm[e]);
-    }
+    });
   }
   return value;
 }
@@ -193,10 +189,8 @@ class CertifiedSolver {
     }
     if (!o_.soft) return sum;
     const Links links(lat_);
-    const auto penalty = [&](NodeId u, NodeId v, EdgeIndex e) {
-      const int broken = lat_.out_labels()[e].side() == Side::Red
-                             ? value(ranks[v]) - value(ranks[u])
-                             : value(ranks[u]) - value(ranks[v]);
+    const auto penalty = [&](NodeId fewer, NodeId more, EdgeIndex e) {
+      const int broken = rule_excess(ranks[fewer], ranks[more], lat_.out_labels()[e].side());
       return broken > 0 ? broken * scaled(o_.lambda * dm_[e]) : 0;
     };
     for (NodeId x : nodes) {
