@@ -7,17 +7,12 @@
 #include <vector>
 
 #include "lattice/lattice.h"
+#include "lattice/piece_rule.h"
 #include "lattice/types.h"
 
 namespace egkb {
 
 constexpr int kLevels = 10;
-
-// Adding a red piece may not make red worse (rank may not rise); adding a black piece may not
-// make black worse (rank may not fall).
-constexpr bool edge_inconsistent(Rank fewer, Rank more, Side added) {
-  return added == Side::Red ? value(more) > value(fewer) : value(more) < value(fewer);
-}
 
 // A mirror link is broken when the pair's ranks do not mirror each other; for a node that is its
 // own mirror that means any rank but 4.

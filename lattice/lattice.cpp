@@ -139,8 +139,8 @@ void Lattice::add_out_edges() {
   std::array<ByKind<Key>, 2> step{};  // red's, then black's
   std::array<ByKind<std::size_t>, 2> cursor{};
   for (PieceKind k : kinds) {
-    step[0][k] = pieces.side_stride(k) * side_keys;
-    step[1][k] = pieces.side_stride(k);
+    step[0][k] = pieces.key_step(Side::Red, k);
+    step[1][k] = pieces.key_step(Side::Black, k);
   }
 
   // At most one edge per node, side and kind. Reserving that bound touches no memory beyond

@@ -56,8 +56,7 @@ bool Lattice::is_ok() const {
       return broken("node {} counts {} neighbours for {} links", u, neighbour_count_[u],
                     degree + mirror_linked_[u]);
   }
-  // Each edge adds one piece: its target's key is its source's plus the stride of the piece's
-  // kind on its side.
+  // Each edge adds one piece: its target's key is its source's plus that piece's key step.
   std::vector<EdgeIndex> in_degree(n, 0);
   for (NodeId u = 0; u < n; ++u) {
     for (EdgeIndex e = out_offsets_[u]; e < out_offsets_[u + 1]; ++e) {
@@ -67,9 +66,7 @@ bool Lattice::is_ok() const {
       if (kind_index(label.kind()) >= pieces.kind_count())
         return broken("edge {} adds kind {}, which the piece set lacks", e,
                       kind_index(label.kind()));
-      const Key stride = pieces.side_stride(label.kind());
-      const Key step = label.side() == Side::Red ? stride * pieces.side_key_count() : stride;
-      if (keys_[v] != keys_[u] + step)
+      if (keys_[v] != keys_[u] + pieces.key_step(label.side(), label.kind()))
         return broken("edge {} from node {} to node {} does not add its piece", e, u, v);
       ++in_degree[v];
     }

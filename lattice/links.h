@@ -1,8 +1,9 @@
 // A node's links: its piece edges to the materials with one piece fewer and one more, and its
-// mirror. The walk greedy, the exact repair's groups and soft penalties, bound propagation and
-// the neighbourhood share, inline so that it costs what the hand-written loops over the CSR
-// arrays did. (The settled-rank sweep, active sampling's groups and the cut networks' arcs still
-// walk the arrays themselves.)
+// mirror. Every walk over a node's links goes through here, inline so that it costs what the
+// hand-written loops over the CSR arrays did. Passes that visit every edge once by its index (the
+// conflict count, the edges' piece weights, the lattice's own build and contract) read the
+// out-edge arrays instead: they need no in-edges, and constructing Links builds those, the larger
+// half of a lattice's memory.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <span>
 
 #include "lattice/lattice.h"
+#include "lattice/piece_rule.h"
 
 namespace egkb {
 
@@ -23,9 +25,8 @@ enum class Link : uint8_t {
 constexpr EdgeIndex kNoEdge = std::numeric_limits<EdgeIndex>::max();
 
 // The additive rule along a piece link: whether the neighbour's rank may be at most this node's.
-// A red piece more makes red no worse off (a rank no higher), a black piece more no better.
 constexpr bool neighbour_at_most(Link link, Side added) {
-  return (link == Link::More) == (added == Side::Red);
+  return (link == Link::More) == more_ranks_at_most(added);
 }
 
 // Which piece edges a walk visits first. The order is part of some results: which of two fixed
@@ -50,6 +51,13 @@ class Links {
   // (Lattice::mirror_linked): the mirror rule binds an implied mirror too.
   template <LinkOrder order = LinkOrder::FewerFirst, typename F>
   void for_each_link(NodeId n, F&& f) const {
+    for_each_piece_link<order>(n, f);
+    f(lattice_->mirror(n), Link::Mirror, kNoEdge);
+  }
+
+  // The piece edges of for_each_link alone.
+  template <LinkOrder order = LinkOrder::FewerFirst, typename F>
+  void for_each_piece_link(NodeId n, F&& f) const {
     if constexpr (order == LinkOrder::FewerFirst) {
       for_each_fewer(n, f);
       for_each_more(n, f);
@@ -57,22 +65,24 @@ class Links {
       for_each_more(n, f);
       for_each_fewer(n, f);
     }
-    f(lattice_->mirror(n), Link::Mirror, kNoEdge);
   }
 
- private:
+  // The piece edges to the materials with one piece fewer, in node order.
   template <typename F>
-  void for_each_fewer(NodeId n, F& f) const {
+  void for_each_fewer(NodeId n, F&& f) const {
     for (EdgeIndex i = in_offsets_[n]; i < in_offsets_[n + 1]; ++i)
       f(in_sources_[i], Link::Fewer, in_edge_ids_[i]);
   }
 
+  // The piece edges to the materials with one piece more, in edge order: a pass over every
+  // node's visits every edge once.
   template <typename F>
-  void for_each_more(NodeId n, F& f) const {
+  void for_each_more(NodeId n, F&& f) const {
     for (EdgeIndex e = out_offsets_[n]; e < out_offsets_[n + 1]; ++e)
       f(out_targets_[e], Link::More, e);
   }
 
+ private:
   const Lattice* lattice_;
   std::span<const EdgeIndex> out_offsets_;
   std::span<const NodeId> out_targets_;

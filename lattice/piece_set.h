@@ -66,6 +66,10 @@ class PieceSet {
   Key side_key_count() const { return side_key_count_; }
   Key key_count() const { return side_key_count_ * side_key_count_; }
   Key side_stride(PieceKind k) const { return strides_[k]; }
+  // How a material's key grows when one piece of kind k is added to side s.
+  Key key_step(Side s, PieceKind k) const {
+    return strides_[k] * (s == Side::Red ? side_key_count_ : 1);
+  }
 
  private:
   std::string name_;

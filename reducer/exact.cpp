@@ -8,6 +8,7 @@
 
 #include "base/errors.h"
 #include "lattice/fixed_ranks.h"
+#include "lattice/linked_groups.h"
 #include "lattice/links.h"
 #include "lattice/material.h"
 #include "prose/contradiction_text.h"
@@ -86,16 +87,12 @@ Capacity relaxed_value(const RepairProblem& p, const RepairCosts& costs, const E
   Capacity value = costs.relaxed_value(ranks);
   if (!o.soft) return value;
   const Lattice& lat = *p.lattice;
-  const auto out = lat.out_offsets();
+  const Links links(lat);
   for (NodeId u = 0; u < lat.size(); ++u) {
-    for (EdgeIndex e = out[u]; e < out[u + 1]; ++e) {
-      const NodeId v = lat.out_targets()[e];
-      // A red piece added may not make red worse off: rank(v) <= rank(u); black the reverse.
-      const int broken = lat.out_labels()[e].side() == Side::Red
-                             ? egkb::value(ranks[v]) - egkb::value(ranks[u])
-                             : egkb::value(ranks[u]) - egkb::value(ranks[v]);
+    links.for_each_more(u, [&](NodeId v, Link, EdgeIndex e) {
+      const int broken = rule_excess(ranks[u], ranks[v], lat.out_labels()[e].side());
       if (broken > 0) value += broken * scaled(o.lambda * edge_dm[e]);
-    }
+    });
   }
   return value;
 }
@@ -194,10 +191,8 @@ class CertifiedSolver {
     }
     if (!o_.soft) return sum;
     const Links links(lat_);
-    const auto penalty = [&](NodeId u, NodeId v, EdgeIndex e) {
-      const int broken = lat_.out_labels()[e].side() == Side::Red
-                             ? value(ranks[v]) - value(ranks[u])
-                             : value(ranks[u]) - value(ranks[v]);
+    const auto penalty = [&](NodeId fewer, NodeId more, EdgeIndex e) {
+      const int broken = rule_excess(ranks[fewer], ranks[more], lat_.out_labels()[e].side());
       return broken > 0 ? broken * scaled(o_.lambda * dm_[e]) : 0;
     };
     for (NodeId x : nodes) {
@@ -211,31 +206,10 @@ class CertifiedSolver {
 
   // The groups of open nodes (a range of more than one rank) joined by lattice edges and mirror
   // links: each is closed under the mirror, and no edge joins two of them.
-  std::vector<std::vector<NodeId>> open_groups(std::span<const Rank> low,
-                                               std::span<const Rank> high) const {
-    std::vector<uint8_t> seen(lat_.size(), 0);
-    std::vector<std::vector<NodeId>> groups;
-    const Links links(lat_);
-    for (NodeId start = 0; start < lat_.size(); ++start) {
-      if (seen[start] || low[start] == high[start]) continue;
-      std::vector<NodeId> group = {start}, stack = {start};
-      seen[start] = 1;
-      const auto reach = [&](NodeId v) {
-        if (seen[v] || low[v] == high[v]) return;
-        seen[v] = 1;
-        group.push_back(v);
-        stack.push_back(v);
-      };
-      while (!stack.empty()) {
-        const NodeId u = stack.back();
-        stack.pop_back();
-        // Out-edges (one piece more) first, as the loop this replaced had them: the order of a
-        // group's nodes decides probing's ties.
-        links.for_each_link<LinkOrder::MoreFirst>(u, [&](NodeId v, Link, EdgeIndex) { reach(v); });
-      }
-      groups.push_back(std::move(group));
-    }
-    return groups;
+  LinkedGroups open_groups(std::span<const Rank> low, std::span<const Rank> high) const {
+    std::vector<uint8_t> open(lat_.size());
+    for (NodeId u = 0; u < lat_.size(); ++u) open[u] = low[u] != high[u];
+    return LinkedGroups(lat_, open, GroupLinks::PieceEdgesAndMirror);
   }
 
   // Probing, group by group while the gap stays open: a best-first branch and bound whose
@@ -255,7 +229,9 @@ class CertifiedSolver {
     const auto later = [](const Branch& a, const Branch& b) { return a.relaxed > b.relaxed; };
     Capacity raised = 0;
     std::vector<uint8_t> in_group(lat_.size(), 0);
-    for (const std::vector<NodeId>& group : open_groups(low, high)) {
+    const LinkedGroups groups = open_groups(low, high);
+    for (uint32_t g = 0; g < groups.count(); ++g) {
+      const std::span<const NodeId> group = groups.members(g);
       for (NodeId u : group) in_group[u] = 1;
       const Capacity first_bound = value_in(low, group, in_group);
       Capacity reached = value_in(best, group, in_group);

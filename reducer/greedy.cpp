@@ -16,8 +16,7 @@ namespace {
 // How many ranks a link is broken by, from the node's rank `a` and the other end's `b`.
 int violation(Link link, Side side, Rank a, Rank b) {
   if (link == Link::Mirror) return distance(a, mirror(b));
-  const int excess = neighbour_at_most(link, side) ? value(b) - value(a) : value(a) - value(b);
-  return std::max(0, excess);
+  return std::max(0, link == Link::More ? rule_excess(a, b, side) : rule_excess(b, a, side));
 }
 
 // The most links a node has: a piece edge per kind and side in each direction, and the mirror.

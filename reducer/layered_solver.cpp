@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <cassert>
-#include <numeric>
 
 #include "base/errors.h"
+#include "lattice/linked_groups.h"
 #include "reducer/part_arcs.h"
 #include "reducer/repair_contract.h"
 
@@ -14,27 +14,16 @@ namespace egkb {
 namespace {
 
 // The groups of free nodes joined by lattice edges: the relaxation has no mirror link, so each
-// is a problem of its own once the nodes outside it are known.
+// is a problem of its own once the nodes outside it are known. The groups and their members keep
+// the order of free_nodes, which numbers the vertices of each group's network.
 std::vector<std::vector<NodeId>> groups_of(const Lattice& lat, std::span<const NodeId> free_nodes) {
   std::vector<uint8_t> is_free(lat.size(), 0);
   for (NodeId u : free_nodes) is_free[u] = 1;
-  std::vector<NodeId> parent(lat.size());
-  std::iota(parent.begin(), parent.end(), NodeId{0});
-  auto root = [&](NodeId x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
-  const auto out = lat.out_offsets();
-  for (NodeId u : free_nodes) {
-    for (EdgeIndex e = out[u]; e < out[u + 1]; ++e) {
-      const NodeId v = lat.out_targets()[e];
-      if (is_free[v]) parent[root(u)] = root(v);
-    }
-  }
-  std::vector<uint32_t> group_of(lat.size(), kNotInPart);
+  const LinkedGroups linked(lat, is_free, GroupLinks::PieceEdges);
+  std::vector<uint32_t> index(linked.count(), kNotInPart);
   std::vector<std::vector<NodeId>> groups;
   for (NodeId u : free_nodes) {
-    uint32_t& g = group_of[root(u)];
+    uint32_t& g = index[linked.group_of(u)];
     if (g == kNotInPart) {
       g = static_cast<uint32_t>(groups.size());
       groups.emplace_back();

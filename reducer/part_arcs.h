@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <span>
 
+#include "lattice/links.h"
 #include "reducer/cost.h"
 
 namespace egkb {
@@ -19,8 +20,7 @@ class PartArcs {
            std::span<const float> edge_dm)
       : lat_(*problem.lattice),
         costs_(costs),
-        in_sources_(lat_.in_sources()),
-        in_edge_ids_(lat_.in_edge_ids()),
+        links_(lat_),
         soft_(soft),
         lambda_(lambda),
         dm_(edge_dm) {}
@@ -36,30 +36,16 @@ class PartArcs {
                  bool& impossible) const {
     const Capacity step = costs_.step(x, t);
     Capacity cost_above = std::max<Capacity>(step, 0), cost_below = std::max<Capacity>(-step, 0);
-    const auto out = lat_.out_offsets();
-    for (EdgeIndex e = out[x]; e < out[x + 1]; ++e) {
-      const NodeId v = lat_.out_targets()[e];
-      if (local[v] != kNotInPart) continue;  // an arc of the network
-      // Red piece added: the bigger material above t forces x above t; black: the reverse.
-      const bool red = lat_.out_labels()[e].side() == Side::Red;
-      if (red && above(v, t)) {
-        cost_below += edge_capacity(e);
-      } else if (!red && !above(v, t)) {
+    // An outside neighbour that must rank at most x, above t, forces x above t; one that must
+    // rank at least x, below t, forces x below.
+    links_.for_each_piece_link<LinkOrder::MoreFirst>(x, [&](NodeId z, Link link, EdgeIndex e) {
+      if (local[z] != kNotInPart) return;  // an arc of the network
+      if (neighbour_at_most(link, lat_.out_labels()[e].side())) {
+        if (above(z, t)) cost_below += edge_capacity(e);
+      } else if (!above(z, t)) {
         cost_above += edge_capacity(e);
       }
-    }
-    const auto in = lat_.in_offsets();
-    for (EdgeIndex k = in[x]; k < in[x + 1]; ++k) {
-      const NodeId u = in_sources_[k];
-      if (local[u] != kNotInPart) continue;
-      const EdgeIndex e = in_edge_ids_[k];
-      const bool red = lat_.out_labels()[e].side() == Side::Red;
-      if (red && !above(u, t)) {
-        cost_above += edge_capacity(e);
-      } else if (!red && above(u, t)) {
-        cost_below += edge_capacity(e);
-      }
-    }
+    });
     cost_above = std::min(cost_above, kInfinity);
     cost_below = std::min(cost_below, kInfinity);
     impossible |= cost_above == kInfinity && cost_below == kInfinity;
@@ -71,26 +57,24 @@ class PartArcs {
   template <typename F>
   void for_each_inner_arc(std::span<const NodeId> part, std::span<const uint32_t> local,
                           F&& f) const {
-    const auto out = lat_.out_offsets();
     for (uint32_t i = 0; i < part.size(); ++i) {
-      for (EdgeIndex e = out[part[i]]; e < out[part[i] + 1]; ++e) {
-        const uint32_t j = local[lat_.out_targets()[e]];
-        if (j == kNotInPart) continue;
-        if (lat_.out_labels()[e].side() == Side::Red) {
+      links_.for_each_more(part[i], [&](NodeId v, Link, EdgeIndex e) {
+        const uint32_t j = local[v];
+        if (j == kNotInPart) return;
+        // From the end that must rank at most the other: at or above t, it takes the other there.
+        if (more_ranks_at_most(lat_.out_labels()[e].side())) {
           f(j, i, edge_capacity(e));
         } else {
           f(i, j, edge_capacity(e));
         }
-      }
+      });
     }
   }
 
  private:
   const Lattice& lat_;
   const RepairCosts& costs_;
-  // The in-edge arrays, looked up once: the lattice fills them on first use.
-  std::span<const NodeId> in_sources_;
-  std::span<const EdgeIndex> in_edge_ids_;
+  Links links_;
   bool soft_;
   double lambda_;
   std::span<const float> dm_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lattice/linked_groups.h"
 #include "lattice/material.h"
 #include "reducer/material_prior.h"
 #include "sampling/risk.h"
@@ -31,34 +32,17 @@ std::vector<std::size_t> ambiguity_order(const KnowledgeBase& kb, const RowRange
     return r == ScoredLattice::kImplied ? 0 : value(ranges.high[r]) - value(ranges.low[r]);
   };
   // Groups of ambiguous nodes by lattice edges and mirror links, each with its total width.
-  std::vector<uint32_t> group(lat.size(), UINT32_MAX);
-  std::vector<double> weight;
-  std::vector<std::vector<std::size_t>> rows_of;  // each group's eligible rows, widest first
-  const auto out = lat.out_offsets();
-  const auto in = lat.in_offsets();
-  const auto in_sources = lat.in_sources();
-  for (NodeId start = 0; start < lat.size(); ++start) {
-    if (group[start] != UINT32_MAX || width(start) == 0) continue;
-    const auto g = static_cast<uint32_t>(weight.size());
-    weight.push_back(0);
-    rows_of.emplace_back();
-    std::vector<NodeId> stack = {start};
-    group[start] = g;
-    while (!stack.empty()) {
-      const NodeId u = stack.back();
-      stack.pop_back();
+  std::vector<uint8_t> ambiguous(lat.size());
+  for (NodeId n = 0; n < lat.size(); ++n) ambiguous[n] = width(n) != 0;
+  const LinkedGroups groups(lat, ambiguous, GroupLinks::PieceEdgesAndMirror);
+  std::vector<double> weight(groups.count(), 0);
+  std::vector<std::vector<std::size_t>> rows_of(groups.count());  // eligible rows, widest first
+  for (uint32_t g = 0; g < groups.count(); ++g) {
+    for (NodeId u : groups.members(g)) {
       weight[g] += width(u);
       const std::size_t row = scored.row_of[u];
       if (row != ScoredLattice::kImplied && (eligible.empty() || eligible[row]))
         rows_of[g].push_back(row);
-      const auto reach = [&](NodeId v) {
-        if (group[v] != UINT32_MAX || width(v) == 0) return;
-        group[v] = g;
-        stack.push_back(v);
-      };
-      for (EdgeIndex e = out[u]; e < out[u + 1]; ++e) reach(lat.out_targets()[e]);
-      for (EdgeIndex k = in[u]; k < in[u + 1]; ++k) reach(in_sources[k]);
-      reach(lat.mirror(u));
     }
     std::stable_sort(rows_of[g].begin(), rows_of[g].end(), [&](std::size_t a, std::size_t b) {
       const int wa = value(ranges.high[a]) - value(ranges.low[a]);

@@ -30,13 +30,13 @@ void for_each_in_ball(Material& m, Key key, int coordinate, int radius, const Pi
   }
   const Side side = coordinate < pieces.kind_count() ? Side::Red : Side::Black;
   const auto kind = PieceKind(coordinate % pieces.kind_count());
-  const Key stride = pieces.side_stride(kind) * (side == Side::Red ? pieces.side_key_count() : 1);
+  const Key step = pieces.key_step(side, kind);
   const int here = m.count(side, kind);
   for (int c = std::max(0, here - radius); c <= std::min(pieces.kind(kind).max, here + radius);
        ++c) {
     m.count(side, kind) = static_cast<uint8_t>(c);
-    const Key moved = c >= here ? key + static_cast<Key>(c - here) * stride
-                                : key - static_cast<Key>(here - c) * stride;
+    const Key moved = c >= here ? key + static_cast<Key>(c - here) * step
+                                : key - static_cast<Key>(here - c) * step;
     for_each_in_ball(m, moved, coordinate + 1, radius - std::abs(c - here), pieces, f);
   }
   m.count(side, kind) = static_cast<uint8_t>(here);

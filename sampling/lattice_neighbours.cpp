@@ -31,7 +31,7 @@ LatticeNeighbours::LatticeNeighbours(const PieceSet& pieces, std::span<const Key
   for (int c = 0; c < dims_; ++c) {
     const auto kind = PieceKind(c % kinds);
     most_.push_back(static_cast<uint8_t>(pieces.kind(kind).max));
-    stride_.push_back(pieces.side_stride(kind) * (c < kinds ? pieces.side_key_count() : 1));
+    stride_.push_back(pieces.key_step(c < kinds ? Side::Red : Side::Black, kind));
   }
   counts_.resize(keys.size() * static_cast<std::size_t>(dims_));
   live_.resize(keys.size());

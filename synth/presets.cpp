@@ -49,9 +49,8 @@ std::vector<char> extension_of(const std::vector<char>& base) {
     if (!base[k]) continue;
     const Material m = material_of(k, pieces);
     for (Side s : {Side::Red, Side::Black}) {
-      const Key scale = s == Side::Red ? pieces.side_key_count() : 1;
       for (PieceKind kind : pieces.kinds()) {
-        const Key step = pieces.side_stride(kind) * scale;
+        const Key step = pieces.key_step(s, kind);
         if (m.count(s, kind) < pieces.kind(kind).max && !base[k + step]) out[k + step] = 1;
         if (m.count(s, kind) > 0 && !base[k - step]) out[k - step] = 1;
       }

@@ -62,9 +62,9 @@ TruthModel::TruthModel(TruthKind kind) {
       const Key key = r * sides + b;
       double v = raw[key];
       for (PieceKind k : kinds) {
-        const Key stride = xq.side_stride(k);
-        if (side_digits[r][k] > 0) v = std::max(v, up[key - stride * sides]);
-        if (side_digits[b][k] < xq.kind(k).max) v = std::max(v, up[key + stride]);
+        if (side_digits[r][k] > 0) v = std::max(v, up[key - xq.key_step(Side::Red, k)]);
+        if (side_digits[b][k] < xq.kind(k).max)
+          v = std::max(v, up[key + xq.key_step(Side::Black, k)]);
       }
       up[key] = v;
     }
@@ -74,9 +74,9 @@ TruthModel::TruthModel(TruthKind kind) {
       const Key key = r * sides + b;
       double v = raw[key];
       for (PieceKind k : kinds) {
-        const Key stride = xq.side_stride(k);
-        if (side_digits[r][k] < xq.kind(k).max) v = std::min(v, down[key + stride * sides]);
-        if (side_digits[b][k] > 0) v = std::min(v, down[key - stride]);
+        if (side_digits[r][k] < xq.kind(k).max)
+          v = std::min(v, down[key + xq.key_step(Side::Red, k)]);
+        if (side_digits[b][k] > 0) v = std::min(v, down[key - xq.key_step(Side::Black, k)]);
       }
       down[key] = v;
     }

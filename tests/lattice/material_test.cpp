@@ -95,6 +95,13 @@ TEST(Material, KeysAreMixedRadixWithRedBlockFirst) {
   EXPECT_EQ(key_of(parse_material("KRRNNCCPPPPPGGMMKRRNNCCPPPPPGGMM", xq), xq), 2125763u);
 }
 
+TEST(Material, KeyStepIsWhatOnePieceMoreAddsToTheKey) {
+  const PieceKind rook = *xq.kind_of('R');
+  const auto key = [](const char* text) { return key_of(parse_material(text, xq), xq); };
+  EXPECT_EQ(key("KRKC") - key("KKC"), xq.key_step(Side::Red, rook));
+  EXPECT_EQ(key("KCKR") - key("KCK"), xq.key_step(Side::Black, rook));
+}
+
 TEST(Material, MirrorSwapsTheSides) {
   const Material m = parse_material("KRKNMM", xq);
   EXPECT_EQ(format_material(mirror(m), xq), "KNMMKR");
