@@ -6,12 +6,18 @@
 // bound on the repair's (Kohli et al., ICML 2008), and its lowest and highest optima are the
 // range of every node.
 //
-// The repair returned: with convex costs each node takes the middle of its range, a half
-// rounded toward 4 (optimal, mirror-symmetric, fixed by the problem rather than by the flow;
-// docs/reducers.md). Otherwise the pairs whose range is one value are settled; the others get
-// the convex hull of their cost within their range and are cut again, then probed (an open
-// pair fixed to each of its values, its group solved again) while the gap stays open. Every
-// repair comes with its objective, the bound and the gap; only a gap of 0 is called optimal.
+// solve_certified() runs its steps in order, each in a file of its own:
+//   1. reducer/certified_relaxation.h: the relaxation's range, by threshold cuts (convex costs)
+//      or layered cuts (any costs), and its value at the lowest optimum, the bound;
+//   2. reducer/certified_middle.h: with convex costs each node takes the middle of its range, a
+//      half rounded toward 4 (optimal, mirror-symmetric, fixed by the problem, not by the flow);
+//   3. reducer/certified_completion.h: otherwise, when pairs are open, their cost's convex hull
+//      within their range is cut again (the settled pairs held);
+//   4. reducer/certified_probing.h: while the gap stays open, a branch and bound on each group
+//      of open pairs (an open pair fixed to each of its values, its group solved again);
+//   5. reducer/certified_certificate.h: the objective, the bound and the gap; only a gap of 0 is
+//      called optimal.
+// The greedy `ra` calls solve_certified() too, with L1 costs, to finish (reducer/greedy.cpp).
 #pragma once
 
 #include <optional>
@@ -36,12 +42,6 @@ struct CertifiedRepair {
 std::optional<CertifiedRepair> solve_certified(const RepairProblem& problem, const CostModel& model,
                                                const ExactOptions& options,
                                                std::span<const float> edge_dm);
-
-// The plain weighted L1 optimum of the nodes not fixed in `problem`, or nullopt (used to finish
-// a greedy run on the region it left inconsistent).
-std::optional<std::vector<Rank>> solve_exact(const RepairProblem& problem,
-                                             const ExactOptions& options,
-                                             std::span<const float> edge_dm);
 
 // solve_certified as a reducer's result. Throws InputError naming two invariable nodes when
 // they contradict each other (hard mode). `edge_dm` (Dm per edge index) is used by soft mode.

@@ -399,14 +399,15 @@ class Greedy {
     }
     while (true) {
       frontier = grow(region, frontier);
-      // The greedy result is the data: the finish moves it as little as it can.
+      // The greedy result is the data: the finish, L1 without a pull, moves it as little as it
+      // can.
       RepairProblem local = p_;
       local.ranks = rank_;
       for (NodeId u = 0; u < lat_.size(); ++u) {
         if (!region[u]) local.fixed[u] = 1;
       }
-      if (auto ranks = solve_exact(local, {}, dm_)) {
-        rank_ = std::move(*ranks);
+      if (auto repair = solve_certified(local, {}, {}, dm_)) {
+        rank_ = std::move(repair->ranks);
         result.trace.push_back({result.iterations + 1, 0, counter.count(rank_), true});
         for (NodeId u = 0; u < lat_.size(); ++u)
           result.trace.back().modified += rank_[u] != local.ranks[u];
