@@ -1,5 +1,6 @@
 #include "lattice/linked_groups.h"
 
+#include "base/contract.h"
 #include "lattice/links.h"
 
 namespace egkb {
@@ -38,24 +39,26 @@ LinkedGroups::LinkedGroups(const Lattice& lattice, std::span<const uint8_t> memb
 
 bool LinkedGroups::is_ok(const Lattice& lattice, std::span<const uint8_t> member,
                          GroupLinks links) const {
-  if (members_.size() != starts_.back()) return false;
+  if (members_.size() != starts_.back())
+    return broken("{} members listed, {} in the groups", members_.size(), starts_.back());
   for (uint32_t g = 0; g < count(); ++g) {
-    if (starts_[g] >= starts_[g + 1]) return false;
+    if (starts_[g] >= starts_[g + 1]) return broken("group {} is empty", g);
     for (NodeId u : members(g)) {
-      if (group_of_[u] != g) return false;
+      if (group_of_[u] != g) return broken("node {} is listed in group {} of {}", u, g, count());
     }
   }
   const Links walk(lattice);
   bool ok = true;
   for (NodeId u = 0; u < lattice.size(); ++u) {
-    if ((group_of_[u] != kNoGroup) != (member[u] != 0)) return false;
+    if ((group_of_[u] != kNoGroup) != (member[u] != 0))
+      return broken("node {} is {} in a group", u, member[u] ? "not" : "outside the set but");
     if (!member[u]) continue;
     walk.for_each_link(u, [&](NodeId v, Link link, EdgeIndex) {
       const bool joins = link != Link::Mirror || links == GroupLinks::PieceEdgesAndMirror;
       if (joins && member[v] && group_of_[v] != group_of_[u]) ok = false;
     });
   }
-  return ok;
+  return ok || broken("two linked members in different groups");
 }
 
 }  // namespace egkb

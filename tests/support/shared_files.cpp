@@ -5,8 +5,6 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include <string_view>
-
 namespace egkb::test {
 
 namespace fs = std::filesystem;
