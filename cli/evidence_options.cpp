@@ -99,6 +99,8 @@ std::string engine_name(const EvidenceRequest& request, bool quiet) {
     throw InputError("", 0, "--engine",
                      fmt::format("{} is not a UCI engine egkb can use: it {}",
                                  path_text(request.engine.program), fault.what()));
+  } catch (const ProgramNotRunnable& e) {
+    throw InputError("", 0, "--engine", e.what());
   }
   if (!quiet) {
     fmt::print(stderr, "evidence: the engine is {} ({})\n", path_text(request.engine.program),
@@ -157,6 +159,10 @@ RowEvidence evidence_for(const std::string& source, OpenedKb& opened) {
                      "holds no evidence for the base's rows: run egkb evidence first");
   }
   return evidence;
+}
+
+std::string evidence_text(const std::string& text) {
+  return is_plain_text(text, text.size()) ? text : printable(text, text.size());
 }
 
 EvidenceOutcome gather(const EvidencePlan& plan, const EvidenceRequest& request,
