@@ -181,9 +181,10 @@ EvidenceOutcome gather(const EvidencePlan& plan, const EvidenceRequest& request,
           [&](std::size_t done, std::size_t) { progress.advance(done); });
     } catch (const Interrupted& e) {
       // Each material is written as it finishes, as a kill would leave it: say so.
-      throw Interrupted(e.signal(), fmt::format("the {} materials searched are kept; run it again "
-                                                "to search the rest",
-                                                put));
+      throw Interrupted(e.signal(),
+                        fmt::format("the {} searched {} kept; run it again to search the rest",
+                                    put == 1 ? "1 material" : fmt::format("{} materials", put),
+                                    put == 1 ? "is" : "are"));
     }
   }
   if (sink) sink->finish(outcome);
