@@ -516,11 +516,14 @@ TEST_F(EvidenceCli, AnEnginesControlBytesAreEscapedOnceInTheTextTheStoreAndTheJs
   }
   EXPECT_EQ(stored, 2);
   const test::Outcome json = run("evidence " + store() + engine() + " --jobs 1 --json");
-  for (const auto& row : nlohmann::ordered_json::parse(json.out)["rows"]) {
-    if (row.contains("failure")) {
-      EXPECT_NE(row["failure"].get<std::string>().find(once), std::string::npos) << row;
-    }
+  const auto j = nlohmann::ordered_json::parse(json.out);
+  int in_json = 0;
+  for (const auto& row : j["rows"]) {
+    if (!row.contains("failure")) continue;
+    EXPECT_NE(row["failure"].get<std::string>().find(once), std::string::npos) << row;
+    ++in_json;
   }
+  EXPECT_EQ(in_json, 2);
 }
 
 }  // namespace
