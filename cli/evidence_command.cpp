@@ -155,7 +155,12 @@ void print_outcome(const EvidenceOutcome& o, const EvidenceRequest& r, const std
              o.failed, o.seconds);
   for (const EvidenceRecord& row : o.rows) {
     if (row.failed()) {
-      fmt::print("  failed {}: {}\n", material_text(row.key, pieces), printable(row.failure, 300));
+      fmt::print("  failed {}: {}\n", material_text(row.key, pieces), evidence_text(row.failure));
+    } else if (!row.restarts.empty()) {
+      fmt::print(
+          "  the engine was started again on {}: {}{}\n", material_text(row.key, pieces),
+          evidence_text(row.restarts.front()),
+          row.restarts.size() == 1 ? "" : fmt::format(" (and {} more)", row.restarts.size() - 1));
     }
   }
 }

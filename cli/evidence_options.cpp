@@ -99,6 +99,8 @@ std::string engine_name(const EvidenceRequest& request, bool quiet) {
     throw InputError("", 0, "--engine",
                      fmt::format("{} is not a UCI engine egkb can use: it {}",
                                  path_text(request.engine.program), fault.what()));
+  } catch (const ProgramNotRunnable& e) {
+    throw InputError("", 0, "--engine", e.what());
   }
   if (!quiet) {
     fmt::print(stderr, "evidence: the engine is {} ({})\n", path_text(request.engine.program),
@@ -159,6 +161,10 @@ RowEvidence evidence_for(const std::string& source, OpenedKb& opened) {
   return evidence;
 }
 
+std::string evidence_text(const std::string& text) {
+  return is_plain_text(text, text.size()) ? text : printable(text, text.size());
+}
+
 EvidenceOutcome gather(const EvidencePlan& plan, const EvidenceRequest& request,
                        const PieceSet& pieces, EvidenceSink* sink) {
   EvidenceOutcome outcome;
@@ -175,9 +181,10 @@ EvidenceOutcome gather(const EvidencePlan& plan, const EvidenceRequest& request,
           [&](std::size_t done, std::size_t) { progress.advance(done); });
     } catch (const Interrupted& e) {
       // Each material is written as it finishes, as a kill would leave it: say so.
-      throw Interrupted(e.signal(), fmt::format("the {} materials searched are kept; run it again "
-                                                "to search the rest",
-                                                put));
+      throw Interrupted(e.signal(),
+                        fmt::format("the {} searched {} kept; run it again to search the rest",
+                                    put == 1 ? "1 material" : fmt::format("{} materials", put),
+                                    put == 1 ? "is" : "are"));
     }
   }
   if (sink) sink->finish(outcome);

@@ -59,6 +59,11 @@ std::vector<EvidenceRecord> evidence_in_file(const std::string& path, const Piec
 // table) or an evidence file. InputError when it holds none for the base's rows.
 RowEvidence evidence_for(const std::string& source, OpenedKb& opened);
 
+// A failure or restart as evidence keeps it, for a terminal: egkb's own words, every byte of the
+// engine's in them quoted once already (in_quotes), so shown as they are; a text a terminal
+// would act on (a row of a file egkb did not write) escaped.
+std::string evidence_text(const std::string& text);
+
 // Searches what the plan leaves to search, reporting progress by material.
 EvidenceOutcome gather(const EvidencePlan& plan, const EvidenceRequest& request,
                        const PieceSet& pieces, EvidenceSink* sink);

@@ -121,6 +121,11 @@ void print_evidence(const std::optional<EvidenceView>& v, const PieceSet& pieces
       v->expected, v->low, v->high, value(v->score), score_meaning(pieces, v->score),
       apart == 0 ? ", the row's rank"
                  : fmt::format(", {} rank{} from the row's", apart, apart == 1 ? "" : "s"));
+  if (!r.restarts.empty()) {
+    fmt::print("    the engine was started again {} during the search:\n",
+               r.restarts.size() == 1 ? "once" : fmt::format("{} times", r.restarts.size()));
+    for (const std::string& fault : r.restarts) fmt::print("      {}\n", evidence_text(fault));
+  }
   if (const auto example = evidence_example(*v, pieces)) {
     const Side to_move = example->position.to_move();
     fmt::print("    a position searched ({} to move): {}\n", pieces.side_name(to_move),

@@ -8,11 +8,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <thread>
 
 #include "base/errors.h"
+#include "base/interrupt.h"
 
 extern char** environ;
 
@@ -26,6 +28,24 @@ constexpr std::chrono::milliseconds kWake{50};
 // The longest line an engine may print: a UCI info line is a few hundred bytes; anything this
 // long is not UCI.
 constexpr std::size_t kLongestLine = 1 << 16;
+
+// What the kernel charges a socket's buffer for one write of n bytes is at most 2n + kWriteCost:
+// its bytes rounded up to a power of two with the kernel's record of them (a write of up to 192
+// bytes costs 768, of up to 704 bytes 1,280; measured on Linux 6).
+constexpr std::size_t kWriteCost = 1024;
+
+// Why `program` could not be started, from posix_spawn's error: the program's fault, or this
+// process's lack of memory or descriptors.
+[[noreturn]] void not_started(const std::string& program, int error) {
+  if (error == ENOMEM || error == EAGAIN || error == EMFILE || error == ENFILE) {
+    throw IoError(program, std::string("cannot start it: ") + std::strerror(error));
+  }
+  std::string why = std::strerror(error);
+  if (error == ENOENT && access(program.c_str(), F_OK) == 0) {
+    why += " (the program is there: the interpreter or loader it names is not)";
+  }
+  throw ProgramNotRunnable(program, "cannot be run: " + why);
+}
 
 }  // namespace
 
@@ -43,16 +63,27 @@ EngineProcess::EngineProcess(const std::string& program,
   posix_spawn_file_actions_adddup2(&actions, ends[1], STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  // A process group of its own (its id the child's): a signal to egkb's group is egkb's alone.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
   std::vector<char*> argv;
   argv.push_back(const_cast<char*>(program.c_str()));
   for (const std::string& a : arguments) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
-  const int failed = posix_spawn(&pid_, program.c_str(), &actions, nullptr, argv.data(), environ);
+  const int failed =
+      posix_spawn(&pid_, program.c_str(), &actions, &attributes, argv.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
+  int size = 0;
+  socklen_t size_length = sizeof size;
+  getsockopt(ends[1], SOL_SOCKET, SO_SNDBUF, &size, &size_length);
+  buffer_size_ = static_cast<std::size_t>(std::max(size, 0));
   close(ends[1]);
   if (failed != 0) {
     close(ends[0]);
-    throw IoError(program, std::string("cannot start it: ") + std::strerror(failed));
+    not_started(program, failed);
   }
   fd_ = ends[0];
 }
@@ -75,11 +106,14 @@ bool EngineProcess::send(const std::string& line) {
 
 EngineProcess::Read EngineProcess::read_line(Clock::time_point deadline) {
   for (;;) {
+    // Before a line too: output read after a signal is not taken, so nothing finishes after it.
+    if (interrupt_signal() != 0) return {std::nullopt, Stop::Interrupted};
     if (const auto end = buffer_.find('\n', scanned_); end != std::string::npos) {
       std::string line = buffer_.substr(0, end);
       buffer_.erase(0, end + 1);
       scanned_ = 0;
       if (!line.empty() && line.back() == '\r') line.pop_back();
+      ++lines_;
       return {std::move(line), Stop::Ended};
     }
     scanned_ = buffer_.size();
@@ -113,8 +147,21 @@ void EngineProcess::receive() {
   const ssize_t n = recv(fd_, chunk, sizeof chunk, 0);
   if (n > 0) {
     buffer_.append(chunk, static_cast<std::size_t>(n));
+    received_ += static_cast<std::size_t>(n);
   } else if (n == 0 || (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)) {
     ended_ = true;
+  }
+}
+
+std::size_t EngineProcess::capacity() const {
+  const std::size_t line = lines_ > 0 ? std::max<std::size_t>(received_ / lines_, 1) : 100;
+  return buffer_size_ * line / (2 * line + kWriteCost);
+}
+
+void EngineProcess::pause(Clock::duration time) {
+  const auto until = Clock::now() + time;
+  for (auto now = Clock::now(); now < until && interrupt_signal() == 0; now = Clock::now()) {
+    std::this_thread::sleep_for(std::min<Clock::duration>(until - now, kWake));
   }
 }
 

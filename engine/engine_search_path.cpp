@@ -1,6 +1,7 @@
 #include "engine/engine_search_path.h"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -21,10 +22,19 @@ std::optional<std::string> engine_variant(const PieceSet& pieces) {
 }
 
 std::string find_engine(const std::string& program) {
-  const auto runnable = [](const std::string& path) { return access(path.c_str(), X_OK) == 0; };
+  // A file this user may execute: a directory has the execute bit too, and is skipped on PATH as
+  // a shell skips it.
+  const auto runnable = [](const std::string& path) {
+    struct stat s {};
+    return stat(path.c_str(), &s) == 0 && S_ISREG(s.st_mode) && access(path.c_str(), X_OK) == 0;
+  };
   if (program.find('/') != std::string::npos) {
     if (runnable(program)) return program;
-    throw InputError("", 0, "--engine", path_text(program) + " is not a program this user can run");
+    struct stat s {};
+    const bool directory = stat(program.c_str(), &s) == 0 && S_ISDIR(s.st_mode);
+    throw InputError("", 0, "--engine",
+                     path_text(program) + (directory ? " is a directory, not a program"
+                                                     : " is not a program this user can run"));
   }
   const char* path = std::getenv("PATH");
   std::string dirs = path ? path : "";

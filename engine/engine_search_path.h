@@ -15,8 +15,8 @@ std::string default_engine(const PieceSet& pieces);
 // The UCI_Variant a piece set needs, if any: xiangqi's.
 std::optional<std::string> engine_variant(const PieceSet& pieces);
 
-// The executable `program` names. Throws InputError (field --engine) saying where it looked when
-// there is none.
+// The executable file `program` names (a directory is none). Throws InputError (field --engine)
+// saying where it looked when there is none.
 std::string find_engine(const std::string& program);
 
 }  // namespace egkb

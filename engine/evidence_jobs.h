@@ -18,7 +18,9 @@ struct EvidenceTask {
 
 // Searches every task with `jobs` engines and calls `done` on this thread for each material as
 // it finishes. When `done` throws, the jobs finish the material they are on, no other starts,
-// and the exception is rethrown here.
+// and the exception is rethrown here. A signal (base/interrupt.h) stops every job at its next
+// read, within a wake-up: the materials in flight are left unfinished, their engines killed,
+// and Interrupted is rethrown here.
 void gather_evidence(const EngineSetup& setup, const PieceSet& pieces,
                      const EvidenceSettings& settings, std::span<const EvidenceTask> tasks,
                      unsigned jobs, const std::function<void(MaterialEvidence&&)>& done);

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "base/errors.h"
+#include "base/interrupt.h"
 #include "board/random_positions.h"
 
 namespace egkb {
@@ -28,7 +29,10 @@ EvidenceSettings default_evidence_settings(const PieceSet& pieces) {
 }
 
 UciEngine& EngineSlot::engine() {
-  if (!engine_) engine_ = std::make_unique<UciEngine>(setup_);
+  if (!engine_) {
+    stop_if_interrupted();
+    engine_ = std::make_unique<UciEngine>(setup_);
+  }
   return *engine_;
 }
 
@@ -53,11 +57,13 @@ uint64_t stop_point(uint64_t n, const EvidenceSettings& settings) {
 MaterialEvidence search_material(EngineSlot& slot, const Material& material, const PieceSet& pieces,
                                  const EvidenceSettings& settings, std::vector<EngineScore> known) {
   const auto started = std::chrono::steady_clock::now();
-  MaterialEvidence out{material, std::move(known), {}, {}, 0, ""};
+  MaterialEvidence out{material, std::move(known), {}, {}, 0, "", {}};
   try {
     const PositionSampler sampler(material, pieces);
-    const auto fen = [&](uint64_t i) {
-      return sampler.rules().fen(sampler.draw(settings.seed, i));
+    const auto position = [&](uint64_t i) { return sampler.draw(settings.seed, i); };
+    // The position a fault stopped at, for messages.
+    const auto at = [&](uint64_t i) {
+      return fmt::format("position {} ({})", i, sampler.rules().fen(position(i)));
     };
     bool fresh = true;                // the engine needs a new game, and the queue starting again
     uint64_t next = 0;                // the next position to start
@@ -73,13 +79,15 @@ MaterialEvidence search_material(EngineSlot& slot, const Material& material, con
         }
         const uint64_t limit = stop_point(out.scores.size(), settings);
         while (engine.in_flight() < slot.queued() && next < limit) {
-          engine.start(fen(next++), settings.budget);
+          engine.start(position(next++), sampler.rules(), settings.budget);
         }
         out.scores.push_back(engine.next_score());
-      } catch (const EngineQueueFault&) {
+      } catch (const EngineQueueFault& fault) {
         slot.one_at_a_time();
         slot.restart();
         fresh = true;
+        out.restarts.push_back(fmt::format("{}: the engine {}; given one position at a time",
+                                           at(out.scores.size()), fault.what()));
       } catch (const EngineFault& fault) {
         slot.restart();
         fresh = true;
@@ -87,10 +95,11 @@ MaterialEvidence search_material(EngineSlot& slot, const Material& material, con
         if (faulted != index) {
           faulted = index;
           first_fault = fault.what();
+          out.restarts.push_back(fmt::format("{}: the engine {}", at(index), first_fault));
           continue;
         }
-        out.failure = fmt::format("position {} ({}): the engine {}; started again, it {}", index,
-                                  fen(index), first_fault, fault.what());
+        out.failure = fmt::format("{}: the engine {}; started again, it {}", at(index), first_fault,
+                                  fault.what());
         break;
       }
     }

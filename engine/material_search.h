@@ -1,8 +1,10 @@
 // One material's positions through an engine (docs/design.md section 4b): a new game, then each
 // position searched to the budget, several queued at once (never past the next point where a
-// sequential search may stop); a fault restarts the engine and searches the position it stopped
-// at again once, and a second fault there ends the material as failed with both reasons.
-// Nothing else is lost: the scores found before the fault are kept.
+// sequential search may stop); a fault restarts the engine, which the material's evidence records,
+// and searches the position it stopped at again once, and a second fault there ends the material
+// as failed with both reasons. Nothing else is lost: the scores found before the fault are kept.
+// A signal (base/interrupt.h) ends the search with Interrupted: no engine is started after it,
+// and the material is left unfinished.
 #pragma once
 
 #include <chrono>
@@ -37,6 +39,7 @@ class EngineSlot {
   static constexpr std::size_t kQueued = 8;
 
   explicit EngineSlot(EngineSetup setup) : setup_(std::move(setup)) {}
+  // The engine, started when none runs unless a signal was noted (then Interrupted).
   UciEngine& engine();
   // The engine when one runs; null after a fault, before a restart.
   UciEngine* running() { return engine_.get(); }
@@ -58,11 +61,14 @@ struct MaterialEvidence {
   ExpectedResult result;
   double seconds = 0;   // this search's, the scores given to it not counted
   std::string failure;  // why the material failed; empty when it did not
+  // Why the engine was started again during this search, one fault each, e.g. "position 2
+  // (FEN): the engine was killed by signal 11 (Segmentation fault) before bestmove".
+  std::vector<std::string> restarts;
 };
 
 // Searches `material` from position known.size() on (`known`: scores a stored search found).
 // Never throws for the engine's faults nor for a material without positions: they are its
-// failure.
+// failure. Throws Interrupted on a signal.
 MaterialEvidence search_material(EngineSlot& slot, const Material& material, const PieceSet& pieces,
                                  const EvidenceSettings& settings,
                                  std::vector<EngineScore> known = {});

@@ -8,9 +8,9 @@
 #include <charconv>
 #include <sstream>
 #include <string_view>
-#include <thread>
 
 #include "base/errors.h"
+#include "base/interrupt.h"
 #include "base/text.h"
 
 namespace egkb {
@@ -99,39 +99,55 @@ void UciEngine::new_game() {
   expect("readyok", setup_.start_timeout);
 }
 
-void UciEngine::start(const std::string& fen, const SearchBudget& budget) {
+void UciEngine::start(const Position& position, const GameRules& rules,
+                      const SearchBudget& budget) {
   if (started_.empty()) {
     busy_since_ = EngineProcess::Clock::now();
     busy_results_ = 0;
+    busy_from_bytes_ = process_->received();
   }
+  Search search{position, rules.fen(position)};
   // Not send(): an engine that died while searches were queued has its earlier answers still
   // to be read, and the fault belongs to the position it died on, which reading them finds.
-  process_->send("position fen " + fen + "\n" + budget.go());
-  started_.push_back(fen);
+  process_->send("position fen " + search.fen + "\n" + budget.go());
+  started_.push_back(std::move(search));
 }
 
-EngineScore UciEngine::next_score() {
+void UciEngine::gather_output() {
   // With searches queued behind this one, sleep through about half of them before reading:
   // one wake-up then reads all they printed, where waiting on the engine's output would wake
   // at each line it writes (the kernel wakes a reader on every write, whatever it waits for).
-  // Half, so that the engine still has the rest to search when the sleep ends.
-  if (started_.size() > 1 && busy_results_ > 0 && !process_->has_line("bestmove")) {
-    const auto per_search = (EngineProcess::Clock::now() - busy_since_) / busy_results_;
-    std::this_thread::sleep_for(per_search * static_cast<long>(started_.size() - 1) / 2);
+  // Half, so that the engine still has the rest to search when the sleep ends. Never so long
+  // that the engine could fill half its socket meanwhile: an engine blocked on a full socket
+  // searches nothing, and its pace measured then would make the next sleep longer still.
+  if (started_.size() <= 1 || busy_results_ == 0 || process_->has_line("bestmove")) return;
+  using Seconds = std::chrono::duration<double>;
+  const Seconds busy = EngineProcess::Clock::now() - busy_since_;
+  Seconds sleep =
+      busy / static_cast<double>(busy_results_) * static_cast<double>(started_.size() - 1) / 2;
+  if (const std::size_t written = process_->received() - busy_from_bytes_; written > 0) {
+    const double half = static_cast<double>(process_->capacity()) / 2;
+    sleep = std::min(sleep, busy * half / static_cast<double>(written));
   }
+  sleep = std::min<Seconds>(sleep, setup_.search_timeout);
+  EngineProcess::pause(std::chrono::duration_cast<EngineProcess::Clock::duration>(sleep));
+}
+
+EngineScore UciEngine::next_score() {
+  gather_output();
   const std::size_t queued = started_.size();
   std::optional<EngineScore> last;
   const std::string best = expect("bestmove", setup_.search_timeout, [&](const std::string& line) {
     if (auto s = score_of_info(line)) last = s;
   });
-  const std::string fen = std::move(started_.front());
+  const Search search = std::move(started_.front());
   started_.pop_front();
   const std::string_view move =
       std::string_view(best).substr(std::min<std::size_t>(9, best.size()));
   const std::string_view first = move.substr(0, move.find(' '));
-  if (!last) fail("answered " + quoted(best) + " without a score for " + fen);
-  if (first != "(none)" && !moves_side_to_move(fen, first)) {
-    const std::string what = "answered " + quoted(best) + ", not a move of " + fen;
+  if (!last) fail("answered " + quoted(best) + " without a score for " + search.fen);
+  if (first != "(none)" && !moves_side_to_move(search.position, first)) {
+    const std::string what = "answered " + quoted(best) + ", not a move of " + search.fen;
     if (queued == 1) fail(what);
     process_->stop(std::chrono::milliseconds(0));
     throw EngineQueueFault(what + ": it does not search positions queued while it thinks in turn");
@@ -140,47 +156,24 @@ EngineScore UciEngine::next_score() {
   return *last;
 }
 
-EngineScore UciEngine::search(const std::string& fen, const SearchBudget& budget) {
-  start(fen, budget);
+EngineScore UciEngine::search(const Position& position, const GameRules& rules,
+                              const SearchBudget& budget) {
+  start(position, rules, budget);
   return next_score();
 }
 
-bool moves_side_to_move(const std::string& fen, std::string_view move) {
-  // The square the move starts from: a file letter, then the rank's digits.
+bool moves_side_to_move(const Position& position, std::string_view move) {
+  // The square the move starts from: a file letter, then the rank's digits (from 1).
   std::size_t digits = 1;
   while (digits < move.size() && std::isdigit(static_cast<unsigned char>(move[digits]))) ++digits;
   if (move.empty() || digits == 1 || !std::islower(static_cast<unsigned char>(move[0])))
     return false;
-  const int file = move[0] - 'a';
   int rank = 0;
-  std::from_chars(move.data() + 1, move.data() + digits, rank);
-  // The FEN's ranks, the last first.
-  const std::string_view placement = std::string_view(fen).substr(0, fen.find(' '));
-  const std::size_t ranks =
-      static_cast<std::size_t>(std::count(placement.begin(), placement.end(), '/')) + 1;
-  if (rank < 1 || static_cast<std::size_t>(rank) > ranks) return false;
-  std::size_t row_start = 0;
-  for (std::size_t r = ranks; r > static_cast<std::size_t>(rank); --r)
-    row_start = placement.find('/', row_start) + 1;
-  const std::string_view row =
-      placement.substr(row_start, placement.find('/', row_start) - row_start);
-  int at = 0;
-  for (std::size_t i = 0; i < row.size(); ++i) {
-    if (std::isdigit(static_cast<unsigned char>(row[i]))) {
-      int gap = row[i] - '0';
-      if (i + 1 < row.size() && std::isdigit(static_cast<unsigned char>(row[i + 1])))
-        gap = gap * 10 + (row[++i] - '0');
-      at += gap;
-      continue;
-    }
-    if (at == file) {
-      const bool white = fen.find(" w") != std::string::npos;
-      return white ? std::isupper(static_cast<unsigned char>(row[i])) != 0
-                   : std::islower(static_cast<unsigned char>(row[i])) != 0;
-    }
-    ++at;
-  }
-  return false;
+  const auto [end, error] = std::from_chars(move.data() + 1, move.data() + digits, rank);
+  const Square from{move[0] - 'a', rank - 1};
+  if (error != std::errc() || !position.on_board(from)) return false;
+  const char piece = position.at(from);
+  return piece != kEmpty && side_of(piece) == position.to_move();
 }
 
 void UciEngine::send(const std::string& line) {
@@ -194,6 +187,9 @@ std::string UciEngine::expect(const std::string& word, std::chrono::milliseconds
     EngineProcess::Read r = process_->read_line(deadline);
     if (!r.line) {
       switch (r.stop) {
+        case EngineProcess::Stop::Interrupted:
+          process_->stop(std::chrono::milliseconds(0));
+          throw Interrupted(interrupt_signal());
         case EngineProcess::Stop::TimedOut:
           fail(fmt::format("gave no {} within {} s", word, timeout.count() / 1000.0));
         case EngineProcess::Stop::TooLong:

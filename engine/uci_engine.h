@@ -2,6 +2,7 @@
 // thread, the variant of the piece set; a new game per material; one position searched to a fixed
 // budget at a time. Any fault (the process ends, a deadline passes, output that is not UCI) is an
 // EngineFault naming it; the process is then dead or killed, and a new UciEngine is the restart.
+// A signal noted while it reads (base/interrupt.h) throws Interrupted and kills the process.
 #pragma once
 
 #include <chrono>
@@ -14,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "board/game_rules.h"
 #include "engine/engine_process.h"
 
 namespace egkb {
@@ -61,7 +63,7 @@ struct EngineScore {
 class UciEngine {
  public:
   // Starts the engine and shakes hands: uci, id name, Threads 1 and the variant, isready.
-  // Throws EngineFault (IoError when the program cannot be started at all).
+  // Throws EngineFault (ProgramNotRunnable or IoError when the program cannot be started).
   explicit UciEngine(const EngineSetup& setup);
 
   // What the engine calls itself in `id name`, e.g. "Stockfish 15.1".
@@ -74,14 +76,15 @@ class UciEngine {
   // Searches may be queued: an engine reads its input while it thinks, and a `go` waits for the
   // search before it (as the Stockfish family does; an engine that does otherwise answers moves
   // of the wrong positions, which next_score refuses). Queued searches keep the engine busy
-  // while egkb reads, and let it read many lines at a wake-up instead of one.
-  void start(const std::string& fen, const SearchBudget& budget);
+  // while egkb reads, and let it read many lines at a wake-up instead of one. The engine is given
+  // the position as `rules` writes it (GameRules::fen).
+  void start(const Position& position, const GameRules& rules, const SearchBudget& budget);
   std::size_t in_flight() const { return started_.size(); }
   // The score of the oldest search in flight, once its bestmove is read. Throws EngineFault, and
   // then every search in flight is lost with the process.
   EngineScore next_score();
   // One position alone: start and next_score.
-  EngineScore search(const std::string& fen, const SearchBudget& budget);
+  EngineScore search(const Position& position, const GameRules& rules, const SearchBudget& budget);
 
  private:
   // Reads until a line starting with `word` (e.g. "uciok"), returning it; the other lines go to
@@ -92,19 +95,29 @@ class UciEngine {
   // Kills the process and throws EngineFault(what).
   [[noreturn]] void fail(const std::string& what);
 
+  // Before a read of queued searches, sleeps through about half of them at the engine's pace,
+  // never longer than the engine takes to fill half its socket at the rate it writes.
+  void gather_output();
+
+  struct Search {
+    Position position;
+    std::string fen;  // as the engine was given it
+  };
+
   EngineSetup setup_;
   std::unique_ptr<EngineProcess> process_;
   std::string name_;
-  std::deque<std::string> started_;  // the FENs searched, oldest first
-  // Since the engine last had nothing to do: when, and how many searches it has answered; their
-  // pace sets how long a read sleeps to gather several searches' output at once.
+  std::deque<Search> started_;  // oldest first
+  // Since the engine last had nothing to do: when, how many searches it has answered and the
+  // bytes it had written before; their pace sets how long a read sleeps.
   EngineProcess::Clock::time_point busy_since_{};
   std::size_t busy_results_ = 0;
+  std::size_t busy_from_bytes_ = 0;
 };
 
 // Whether a UCI move (e2e4, xiangqi's a10a9) starts from a square holding a piece of the side to
-// move in `fen`: an answer that is a move of that position.
-bool moves_side_to_move(const std::string& fen, std::string_view move);
+// move in `position`: an answer that is a move of that position.
+bool moves_side_to_move(const Position& position, std::string_view move);
 
 // The score of a UCI `info` line, if it gives one that is not a bound. Throws EngineFault when
 // it gives one that does not read as a number.

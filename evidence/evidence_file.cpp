@@ -117,6 +117,14 @@ EvidenceRecord read_record(const Line& line, const EvidenceFileHeader& h) {
   const auto& failure = line.at("failure");
   if (!failure.is_null() && !failure.is_string()) line.fail("failure", "null or text");
   if (failure.is_string()) r.failure = failure.get<std::string>();
+  if (line.has("restarts")) {  // files written before restarts were kept lack it
+    const auto& restarts = line.at("restarts");
+    if (!restarts.is_array()) line.fail("restarts", "a list of texts");
+    for (const auto& fault : restarts) {
+      if (!fault.is_string()) line.fail("restarts", "a list of texts");
+      r.restarts.push_back(fault.get<std::string>());
+    }
+  }
   r.time = line.text("time");
   return r;
 }
@@ -145,6 +153,7 @@ std::string record_line(const EvidenceRecord& r, const PieceSet& pieces) {
   j.update(figures_json(view_of(r, false)));
   j["seconds"] = r.seconds;
   j["failure"] = r.failed() ? nlohmann::ordered_json(r.failure) : nlohmann::ordered_json();
+  j["restarts"] = r.restarts;
   j["time"] = r.time;
   return json_text(j, -1);
 }

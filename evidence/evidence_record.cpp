@@ -24,7 +24,7 @@ void set_counts(EvidenceRecord& r, const ResultCounts& counts, int threshold) {
 
 EvidenceRecord record_of(const MaterialEvidence& searched, const PieceSet& pieces,
                          const std::string& engine, const EvidenceSettings& settings,
-                         double earlier_seconds) {
+                         const EarlierSearch& earlier) {
   EvidenceRecord r;
   r.key = key_of(searched.material, pieces);
   r.engine = engine;
@@ -32,8 +32,10 @@ EvidenceRecord record_of(const MaterialEvidence& searched, const PieceSet& piece
   r.seed = settings.seed;
   r.scores = score_codes(searched.scores);
   set_counts(r, searched.counts, settings.threshold);
-  r.seconds = earlier_seconds + searched.seconds;
+  r.seconds = earlier.seconds + searched.seconds;
   r.failure = searched.failure;
+  r.restarts = earlier.restarts;
+  r.restarts.insert(r.restarts.end(), searched.restarts.begin(), searched.restarts.end());
   return r;
 }
 
@@ -53,6 +55,7 @@ nlohmann::ordered_json evidence_json(const EvidenceRecord& r, const PieceSet& pi
                            {"positions", r.positions()}};
   j.update(figures_json(view_of(r, false)));
   if (r.failed()) j["failure"] = r.failure;
+  if (!r.restarts.empty()) j["restarts"] = r.restarts;
   return j;
 }
 
@@ -64,6 +67,7 @@ nlohmann::ordered_json evidence_view_json(const EvidenceView& v, const PieceSet&
                            {"positions", r.positions()}};
   j.update(figures_json(v));
   j["threshold"] = r.threshold;
+  j["restarts"] = r.restarts;
   return j;
 }
 

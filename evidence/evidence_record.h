@@ -11,11 +11,16 @@
 
 namespace egkb {
 
-// The row of a search by `engine` with `settings`; `earlier_seconds` the time of the stored
-// search it continued.
+// What a search continued from a stored row keeps of it beside its scores.
+struct EarlierSearch {
+  double seconds = 0;
+  std::vector<std::string> restarts;
+};
+
+// The row of a search by `engine` with `settings`, continuing `earlier`.
 EvidenceRecord record_of(const MaterialEvidence& searched, const PieceSet& pieces,
                          const std::string& engine, const EvidenceSettings& settings,
-                         double earlier_seconds);
+                         const EarlierSearch& earlier);
 
 // Counts, expected result, interval and score of the row's scores at `threshold`.
 void recount(EvidenceRecord& record, int threshold);
@@ -25,11 +30,13 @@ void recount(EvidenceRecord& record, int threshold);
 nlohmann::ordered_json figures_json(const EvidenceView& view);
 
 // The row as `--json` and the review app show it: material, engine, positions, wins, draws,
-// losses, expected, low, high, score (and failure when it failed).
+// losses, expected, low, high, score (and failure when it failed, restarts when the engine was
+// started again).
 nlohmann::ordered_json evidence_json(const EvidenceRecord& record, const PieceSet& pieces);
 
 // What evidence says of a row, from the row's red side: the figures of evidence_json (its own,
-// or its mirror's mirrored), `searched` naming the material the engine searched, `budget`.
+// or its mirror's mirrored), `searched` naming the material the engine searched, `budget`,
+// `threshold` and `restarts`.
 nlohmann::ordered_json evidence_view_json(const EvidenceView& view, const PieceSet& pieces);
 
 }  // namespace egkb

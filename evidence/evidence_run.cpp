@@ -47,7 +47,7 @@ EvidencePlan plan_evidence(std::span<const Key> materials, const PieceSet& piece
     if (found == same.end()) {
       plan.materials.push_back(key);
       plan.tasks.push_back({material_of(key, pieces), {}});
-      plan.earlier_seconds.push_back(0);
+      plan.earlier.emplace_back();
       continue;
     }
     const EvidenceRecord& r = *found->second;
@@ -62,7 +62,7 @@ EvidencePlan plan_evidence(std::span<const Key> materials, const PieceSet& piece
       }
     } else {
       plan.tasks.push_back({material_of(r.key, pieces), std::move(scores)});
-      plan.earlier_seconds.push_back(r.seconds);
+      plan.earlier.push_back({r.seconds, r.restarts});
     }
   }
   return plan;
@@ -83,15 +83,15 @@ EvidenceOutcome run_evidence(const EvidencePlan& plan, const EvidenceRequest& re
   }
   std::size_t done = out.kept;
   if (progress) progress(done, out.materials);
-  std::map<Key, double> earlier;
+  std::map<Key, const EarlierSearch*> earlier;
   for (std::size_t i = 0; i < plan.tasks.size(); ++i) {
-    earlier[key_of(plan.tasks[i].material, pieces)] = plan.earlier_seconds[i];
+    earlier[key_of(plan.tasks[i].material, pieces)] = &plan.earlier[i];
   }
   gather_evidence(request.engine, pieces, request.settings, plan.tasks, request.jobs,
                   [&](MaterialEvidence&& searched) {
                     const Key key = key_of(searched.material, pieces);
                     EvidenceRecord r =
-                        record_of(searched, pieces, plan.engine, request.settings, earlier[key]);
+                        record_of(searched, pieces, plan.engine, request.settings, *earlier[key]);
                     r.time = now_utc();
                     put(r);
                     ++out.searched;

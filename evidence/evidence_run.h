@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/evidence_jobs.h"
+#include "evidence/evidence_record.h"
 #include "lattice/knowledge_base.h"
 #include "store/evidence.h"
 
@@ -37,10 +38,10 @@ std::vector<Key> evidence_materials(const KnowledgeBase& kb, std::span<const std
                                     const std::optional<Shard>& shard);
 
 struct EvidencePlan {
-  std::string engine;                   // the engine's id name
-  std::vector<Key> materials;           // every material the run answers for
-  std::vector<EvidenceTask> tasks;      // to search, each from the scores kept for it
-  std::vector<double> earlier_seconds;  // each task's kept search time
+  std::string engine;                  // the engine's id name
+  std::vector<Key> materials;          // every material the run answers for
+  std::vector<EvidenceTask> tasks;     // to search, each from the scores kept for it
+  std::vector<EarlierSearch> earlier;  // each task's kept search: its time and restarts
   // Kept rows whose search is complete for the settings, as they are; and those counted again
   // at the threshold asked, to be written again.
   std::vector<EvidenceRecord> kept;

@@ -1,9 +1,11 @@
 // The evidence table (store/evidence.h).
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <tuple>
 #include <unordered_map>
 
+#include "io/json_text.h"
 #include "lattice/material.h"
 #include "store/session.h"
 
@@ -53,11 +55,13 @@ std::vector<EvidenceRecord> Store::evidence_rows(std::span<const Key> keys, bool
     for (std::size_t i = 1; i < keys.size(); ++i) only += ", ?";
     only += ")";
   }
+  // Schema 14 added the restarts.
+  const std::string restarts = s_->version < 14 ? "NULL" : "restarts";
   s_->guarded([&] {
     Query q = s_->query(
         "SELECT key, engine, budget, seed, positions, scores, threshold, wins, draws, losses, "
-        "expected, low, high, score, seconds, failure, time FROM evidence" +
-            only + " ORDER BY key, engine, budget, seed",
+        "expected, low, high, score, seconds, failure, time, " +
+            restarts + " FROM evidence" + only + " ORDER BY key, engine, budget, seed",
         "evidence", {"key", 0});
     for (std::size_t i = 0; !every && i < keys.size(); ++i) {
       q.bind(static_cast<int>(i + 1), static_cast<int64_t>(keys[i]));
@@ -97,6 +101,15 @@ std::vector<EvidenceRecord> Store::evidence_rows(std::span<const Key> keys, bool
       r.seconds = q.number(14, "seconds");
       r.failure = q.text_or_empty(15, "failure");
       r.time = q.text(16, "time");
+      if (!q.is_null(17)) {
+        const nlohmann::json faults = q.json(17, "restarts");
+        if (!faults.is_array() || faults.empty() ||
+            !std::all_of(faults.begin(), faults.end(),
+                         [](const nlohmann::json& f) { return f.is_string(); })) {
+          q.damaged(17, "restarts", "a list of the faults that restarted the engine, or NULL");
+        }
+        r.restarts = faults.get<std::vector<std::string>>();
+      }
       rows.push_back(std::move(r));
     }
   });
@@ -124,6 +137,11 @@ void StoreWriter::put_evidence(RunId run, const EvidenceRecord& r) {
   bind_text_or_null(q, 16, r.failure);
   q.bind(17, run.value);
   q.bind(18, r.time.empty() ? now_utc() : r.time);
+  if (r.restarts.empty()) {
+    q.bind(19);
+  } else {
+    q.bind(19, json_text(nlohmann::ordered_json(r.restarts), -1));
+  }
   q.exec();
   q.reset();
 }

@@ -32,7 +32,10 @@ struct EvidenceRecord {
   Score score{4};       // `expected` binned as the chess data is
   double seconds = 0;   // search time, over every run that added positions
   std::string failure;  // why the material failed; empty when it did not
-  std::string time;     // UTC ISO 8601 of the last change
+  // Why the engine was started again while it searched the material, one fault each (a crash,
+  // a deadline passed), over every run that added positions; empty when it never was.
+  std::vector<std::string> restarts;
+  std::string time;  // UTC ISO 8601 of the last change
 
   uint32_t positions() const { return static_cast<uint32_t>(scores.size()); }
   bool failed() const { return !failure.empty(); }

@@ -274,9 +274,15 @@ CREATE TABLE position_counts(
 );
 )sql";
 
+// Why the engine was started again while it searched a material (a crash, a deadline passed):
+// a JSON array of the faults, NULL when it never was and for rows written before.
+constexpr const char* kVersion14 = R"sql(
+ALTER TABLE evidence ADD COLUMN restarts TEXT;
+)sql";
+
 constexpr std::array<const char*, kStoreVersion> kMigrations = {
-    kVersion1, kVersion2, kVersion3,  kVersion4,  kVersion5,  kVersion6, kVersion7,
-    kVersion8, kVersion9, kVersion10, kVersion11, kVersion12, kVersion13};
+    kVersion1, kVersion2, kVersion3,  kVersion4,  kVersion5,  kVersion6,  kVersion7,
+    kVersion8, kVersion9, kVersion10, kVersion11, kVersion12, kVersion13, kVersion14};
 
 // Rows from before schema 5 record scores only, so replaying them may miss a flag or weight:
 // one `migrate` run records each node whose replayed state differs from the stored one, and the

@@ -141,7 +141,8 @@ struct StoreWriter::Statements {
         evidence(db,
                  "INSERT OR REPLACE INTO evidence(key, engine, budget, seed, positions, scores, "
                  "threshold, wins, draws, losses, expected, low, high, score, seconds, failure, "
-                 "run, time) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                 "run, time, restarts) "
+                 "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
         position_counts(db,
                         "INSERT INTO position_counts(run, key, to_move, win, cursed_win, draw, "
                         "blessed_loss, loss) VALUES(?, ?, ?, ?, ?, ?, ?, ?)") {}

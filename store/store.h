@@ -28,7 +28,7 @@ class Outputs;
 class StoreWriter;
 
 // The schema version this build writes (PRAGMA user_version); it reads every version up to it.
-constexpr int kStoreVersion = 13;
+constexpr int kStoreVersion = 14;
 
 // A material's position counts as an import kept them, with the import's run.
 struct RecordedCounts {

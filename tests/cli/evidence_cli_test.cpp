@@ -1,13 +1,16 @@
 // egkb evidence end to end with a fake engine (tests/engine/fake_engine.py): rows kept per
 // material, a kill -9 half-way resumed to the result of one run, shards merged into the result
-// of one run, an engine's crash, hang and garbage costing only the materials they hit, and every
-// refusal leaving the folder as it was.
+// of one run, an engine's crash, hang and garbage costing only the materials they hit (a restart
+// recorded in the row, the engine's bytes escaped once), an engine that fills its socket read as
+// it writes, a signal to the whole process group stopping the run with no engine started after
+// it, and every refusal leaving the folder as it was.
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -22,8 +25,27 @@ namespace egkb {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using std::chrono::seconds;
 
 const std::string kFake = EGKB_FAKE_ENGINE;
+
+// Waits until `done` holds, looking every 5 ms; false when `limit` passed first (a bound on a
+// failure, never the time a test takes).
+template <typename Done>
+bool wait_until(Done done, Clock::duration limit) {
+  for (const auto until = Clock::now() + limit; !done();) {
+    if (Clock::now() >= until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return true;
+}
+
+std::size_t lines_in(const std::string& path) {
+  std::ifstream in(path);
+  std::size_t n = 0;
+  for (std::string line; std::getline(in, line);) ++n;
+  return n;
+}
 
 class EvidenceCli : public test::CliTest {
  protected:
@@ -36,7 +58,8 @@ class EvidenceCli : public test::CliTest {
   }
   void TearDown() override {
     for (const char* v : {"FAKE_ENGINE_CRASH_AT", "FAKE_ENGINE_HANG_ON", "FAKE_ENGINE_GARBAGE_ON",
-                          "FAKE_ENGINE_SLOW_MS", "FAKE_ENGINE_LOG"}) {
+                          "FAKE_ENGINE_SLOW_MS", "FAKE_ENGINE_LOG", "FAKE_ENGINE_STARTS",
+                          "FAKE_ENGINE_INFO_BYTES"}) {
       unsetenv(v);
     }
     CliTest::TearDown();
@@ -59,13 +82,10 @@ class EvidenceCli : public test::CliTest {
     }
     return out;
   }
-  // How many times the fake engine searched each FEN's material (its log, one FEN a line).
-  std::size_t searches() const {
-    std::ifstream in(path("log.txt"));
-    std::size_t n = 0;
-    for (std::string line; std::getline(in, line);) ++n;
-    return n;
-  }
+  // How many searches the fake engine was given (its log, one FEN a line).
+  std::size_t searches() const { return lines_in(path("log.txt")); }
+  // How many engine processes were started (their log, one a line).
+  std::size_t engines_started() const { return lines_in(path("starts.txt")); }
 };
 
 TEST_F(EvidenceCli, AStoreKeepsARowPerMaterialAndASecondRunSearchesNothing) {
@@ -95,9 +115,7 @@ TEST_F(EvidenceCli, AKillHalfWayKeepsEveryFinishedMaterialAndTheRerunEqualsOneRu
   setenv("FAKE_ENGINE_SLOW_MS", "15", 1);
   const std::string whole = path("whole.sqlite");
   ASSERT_EQ(run("import " + whole + " " + path("kb.csv")).code, 0);
-  const auto started = Clock::now();
   ASSERT_EQ(run("evidence " + whole + engine() + " --jobs 1").code, 0);
-  const auto duration = Clock::now() - started;
   const std::vector<std::string> expected = rows(whole);
   ASSERT_EQ(expected.size(), 16u);
   int partial = 0;
@@ -110,7 +128,9 @@ TEST_F(EvidenceCli, AKillHalfWayKeepsEveryFinishedMaterialAndTheRerunEqualsOneRu
       test::Process victim({"evidence", store(), "--engine", kFake, "--depth", "1", "--positions",
                             "8", "--jobs", "1"},
                            path("o.txt"), path("e.txt"));
-      std::this_thread::sleep_for(duration * (trial + 1) / 4);
+      // A quarter, half and three quarters of the way: in the middle of material 4, 8 or 12.
+      const std::size_t given = 8 * 4 * (trial + 1) - 5;
+      ASSERT_TRUE(wait_until([&] { return searches() >= given; }, seconds(60))) << searches();
       victim.kill_hard();
       victim.wait();
     }
@@ -182,6 +202,17 @@ TEST_F(EvidenceCli, CrashHangAndGarbageCostOnlyTheMaterialsTheyHitAndAreNamed) {
 }
 
 TEST_F(EvidenceCli, RefusalsNameTheFaultAndChangeNothing) {
+  // Programs that cannot be run: an ELF of no format this machine runs, a script whose
+  // interpreter is missing, and on PATH a directory named as the engine.
+  write("bad-elf", std::string("\x7f"
+                               "ELF\x02\x01\x01",
+                               7) +
+                       std::string(57, '\0'));
+  write("no-interpreter", "#!/nonexistent/python3\n");
+  for (const char* f : {"bad-elf", "no-interpreter"}) {
+    std::filesystem::permissions(path(f), std::filesystem::perms::owner_all);
+  }
+  std::filesystem::create_directories(path("bin/egkb-test-engine"));
   const auto before = test::folder_files_checkpointed(dir_);
   struct Case {
     std::string args;
@@ -191,6 +222,10 @@ TEST_F(EvidenceCli, RefusalsNameTheFaultAndChangeNothing) {
       {"evidence " + store() + " --engine /nonexistent/stockfish", "is not a program"},
       {"evidence " + store() + " --engine no-such-engine-anywhere",
        "no engine 'no-such-engine-anywhere' on PATH"},
+      {"evidence " + store() + " --engine " + path("bin"), "is a directory, not a program"},
+      {"evidence " + store() + " --engine " + path("bad-elf"), "cannot be run: Exec format error"},
+      {"evidence " + store() + " --engine " + path("no-interpreter"),
+       "cannot be run: No such file or directory (the program is there: the interpreter"},
       {"evidence " + store() + " --engine /bin/true", "is not a UCI engine egkb can use"},
       {"evidence " + path("kb.csv") + " --engine " + kFake, "a CSV base keeps no evidence"},
       {"evidence " + store() + " --engine " + kFake + " --shard 5/4 --out " + path("x.jsonl"),
@@ -207,6 +242,12 @@ TEST_F(EvidenceCli, RefusalsNameTheFaultAndChangeNothing) {
     EXPECT_EQ(r.code, 2) << c.args << "\n" << r.err;
     EXPECT_NE(r.err.find(c.says), std::string::npos) << c.args << "\n" << r.err;
   }
+  // The directory on PATH is passed over, as a shell passes it over.
+  const test::Outcome on_path = run_program("PATH=" + path("bin") + " " + EGKB_BINARY +
+                                            " evidence " + store() + " --engine egkb-test-engine");
+  EXPECT_EQ(on_path.code, 2) << on_path.err;
+  EXPECT_NE(on_path.err.find("no engine 'egkb-test-engine' on PATH"), std::string::npos)
+      << on_path.err;
   EXPECT_EQ(test::changed_files(before, test::folder_files_checkpointed(dir_)), "");
 }
 
@@ -217,7 +258,8 @@ TEST_F(EvidenceCli, AKilledShardFileIsContinuedAndABadLineIsNamed) {
     test::Process victim({"evidence", path("kb.csv"), "--engine", kFake, "--depth", "1",
                           "--positions", "8", "--jobs", "1", "--out", out},
                          path("o.txt"), path("e.txt"));
-    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    // Killed once the file holds two materials (and its header).
+    ASSERT_TRUE(wait_until([&] { return lines_in(out) >= 3; }, seconds(60)));
     victim.kill_hard();
     victim.wait();
   }
@@ -332,6 +374,156 @@ TEST_F(EvidenceCli, ProgressShowsOnATerminalAndNotInAPipe) {
   ASSERT_EQ(tty.code, 0) << tty.out << tty.err;
   EXPECT_NE(tty.out.find("evidence: 0 of 16 materials"), std::string::npos) << tty.out;
   EXPECT_NE(tty.out.find("\x1b[K"), std::string::npos);
+}
+
+// Issue 40: an engine printing 1 MB of info lines a search (8 searches queued) filled its socket
+// while egkb slept through half the queue at a pace its own sleeps had slowed; on a busy machine
+// nothing was searched for minutes, and SIGTERM waited for the sleep. Run under nice as there.
+TEST_F(EvidenceCli, AnEngineThatFillsItsSocketIsReadAsItWritesAndSigtermEndsTheRunAtOnce) {
+  setenv("FAKE_ENGINE_INFO_BYTES", "1048576", 1);
+  setenv("FAKE_ENGINE_LOG", path("log.txt").c_str(), 1);
+  test::Process job({"evidence", store(), "--engine", kFake, "--depth", "1", "--positions", "32",
+                     "--every-position", "--jobs", "1", "--timeout", "20"},
+                    path("o.txt"), path("e.txt"), {"/usr/bin/nice", "-n", "19"});
+  // Two materials and part of a third: 72 MB read (a first material alone took 176 s before).
+  ASSERT_TRUE(wait_until([&] { return searches() >= 2 * 32 + 8; }, seconds(60)))
+      << searches() << " searches in 60 s";
+  job.send_signal(SIGTERM);
+  // Within one position's deadline (--timeout).
+  const std::optional<int> code = job.wait_for(seconds(20));
+  ASSERT_TRUE(code) << "still running 20 s after SIGTERM";
+  EXPECT_EQ(*code, 143) << test::read_file(path("e.txt"));
+  EXPECT_NE(test::read_file(path("e.txt")).find("interrupted by SIGTERM: stopped; the "),
+            std::string::npos)
+      << test::read_file(path("e.txt"));
+  EXPECT_GE(test::query_number(store(), "SELECT count(*) FROM evidence"), 2);
+  EXPECT_EQ(test::query_number(store(),
+                               "SELECT count(*) FROM evidence WHERE positions <> 32 OR "
+                               "failure IS NOT NULL OR restarts IS NOT NULL"),
+            0);
+}
+
+// Issue 40: Ctrl-C at a terminal, or a scheduler's signal to a job, reaches the whole process
+// group. The engines, in their own group, never see it; egkb stops within a read, starts no
+// engine and finishes no material after it (every row kept had its positions given before).
+TEST_F(EvidenceCli, ASignalToTheGroupStopsTheRunStartingNoEngineAndFinishingNoMaterialAfterIt) {
+  setenv("FAKE_ENGINE_SLOW_MS", "40", 1);
+  setenv("FAKE_ENGINE_LOG", path("log.txt").c_str(), 1);
+  setenv("FAKE_ENGINE_STARTS", path("starts.txt").c_str(), 1);
+  for (const int signal : {SIGINT, SIGTERM}) {
+    std::filesystem::remove(store());
+    std::filesystem::remove(path("log.txt"));
+    std::filesystem::remove(path("starts.txt"));
+    ASSERT_EQ(run("import " + store() + " " + path("kb.csv")).code, 0);
+    test::Process job(
+        {"evidence", store(), "--engine", kFake, "--depth", "1", "--positions", "8", "--jobs", "2"},
+        path("o.txt"), path("e.txt"));
+    ASSERT_TRUE(wait_until([&] { return searches() >= 21; }, seconds(60))) << searches();
+    const std::size_t started = engines_started(), given = searches();
+    job.signal_group(signal);
+    const std::optional<int> code = job.wait_for(seconds(10));
+    ASSERT_TRUE(code) << "still running 10 s after the signal";
+    const std::string err = test::read_file(path("e.txt"));
+    EXPECT_EQ(*code, 128 + signal) << err;
+    EXPECT_NE(err.find("stopped; the "), std::string::npos) << err;
+    EXPECT_EQ(engines_started(), started) << "an engine was started after the signal";
+    const auto kept =
+        static_cast<std::size_t>(test::query_number(store(), "SELECT count(*) FROM evidence"));
+    EXPECT_LE(kept * 8, given) << "a material was finished after the signal";
+    EXPECT_EQ(test::query_number(store(),
+                                 "SELECT count(*) FROM evidence WHERE positions <> 8 OR "
+                                 "failure IS NOT NULL OR restarts IS NOT NULL"),
+              0);
+  }
+  // The next run searches the rest, and only the rest.
+  const test::Outcome rest = run("evidence " + store() + engine() + " --json");
+  ASSERT_EQ(rest.code, 0) << rest.err;
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM evidence"), 16);
+}
+
+// A real crash restarts the engine: the row of the material it was on says so, in the store, an
+// evidence file and --json, and `show` names each fault. Each fake engine process dies on its
+// third search, so every engine started after the handshake's and the job's first is a restart.
+TEST_F(EvidenceCli, ARestartIsRecordedInTheMaterialsRowAndShown) {
+  setenv("FAKE_ENGINE_CRASH_AT", "3", 1);
+  setenv("FAKE_ENGINE_STARTS", path("starts.txt").c_str(), 1);
+  const test::Outcome r = run("evidence " + store() + engine() + " --jobs 1 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(test::query_number(store(), "SELECT sum(json_array_length(restarts)) FROM evidence"),
+            static_cast<int64_t>(engines_started()) - 2);
+  const auto j = nlohmann::ordered_json::parse(r.out);
+  std::size_t in_json = 0;
+  std::string material;
+  std::vector<std::string> faults;
+  for (const auto& row : j["rows"]) {
+    if (!row.contains("restarts")) continue;
+    in_json += row["restarts"].size();
+    if (material.empty()) {
+      material = row["material"];
+      faults = row["restarts"].get<std::vector<std::string>>();
+    }
+  }
+  EXPECT_EQ(in_json, engines_started() - 2);
+  ASSERT_FALSE(material.empty());
+  EXPECT_NE(faults[0].find("the engine was killed by signal 11"), std::string::npos) << faults[0];
+  const test::Outcome shown = run("show " + store() + " " + material);
+  ASSERT_EQ(shown.code, 0) << shown.err;
+  EXPECT_NE(shown.out.find("the engine was started again "), std::string::npos) << shown.out;
+  for (const std::string& fault : faults) {
+    EXPECT_NE(shown.out.find("      " + fault + "\n"), std::string::npos) << fault << shown.out;
+  }
+  const auto shown_json =
+      nlohmann::ordered_json::parse(run("show " + store() + " " + material + " --json").out);
+  EXPECT_EQ(shown_json["evidence"]["restarts"], faults);
+  // The same search into an evidence file, imported: the same restarts.
+  std::filesystem::remove(path("starts.txt"));
+  ASSERT_EQ(
+      run("evidence " + path("kb.csv") + engine() + " --jobs 1 --out " + path("e.jsonl")).code, 0);
+  const std::string imported = path("imported.sqlite");
+  ASSERT_EQ(run("import " + imported + " " + path("kb.csv")).code, 0);
+  ASSERT_EQ(run("evidence import " + imported + " " + path("e.jsonl")).code, 0);
+  EXPECT_EQ(rows(imported), rows(store()));
+  const auto restarts = [](const std::string& kb) {
+    SQLite::Database db(kb);
+    SQLite::Statement q(db, "SELECT key, coalesce(restarts, '') FROM evidence ORDER BY key");
+    std::vector<std::string> out;
+    while (q.executeStep()) out.push_back(q.getColumn(0).getString() + q.getColumn(1).getString());
+    return out;
+  };
+  EXPECT_EQ(restarts(imported), restarts(store()));
+}
+
+// Issue 40: an engine line with control bytes and a byte that is not UTF-8 was escaped twice in
+// the failure printed (\\x1B). It is escaped once everywhere: the text, the store, --json.
+TEST_F(EvidenceCli, AnEnginesControlBytesAreEscapedOnceInTheTextTheStoreAndTheJson) {
+  setenv("FAKE_ENGINE_GARBAGE_ON", "n", 1);  // a black horse: KRKN, KNKN
+  const std::string once = R"('info depth 1 score cp 1\x1B[31m\x00\xFF nodes 1')";
+  const test::Outcome text = run("evidence " + store() + engine() + " --jobs 1");
+  EXPECT_EQ(text.code, 3) << text.err;
+  EXPECT_NE(text.out.find("failed KRKN: position"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find(once + "; started again, it printed a score that does not read: " + once),
+            std::string::npos)
+      << text.out;
+  EXPECT_EQ(text.out.find("\\\\"), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find('\x1b'), std::string::npos) << "a byte the terminal acts on";
+  SQLite::Database db(store());
+  SQLite::Statement failures(db, "SELECT failure FROM evidence WHERE failure IS NOT NULL");
+  int stored = 0;
+  while (failures.executeStep()) {
+    const std::string failure = failures.getColumn(0).getString();
+    EXPECT_NE(failure.find(once), std::string::npos) << failure;
+    ++stored;
+  }
+  EXPECT_EQ(stored, 2);
+  const test::Outcome json = run("evidence " + store() + engine() + " --jobs 1 --json");
+  const auto j = nlohmann::ordered_json::parse(json.out);
+  int in_json = 0;
+  for (const auto& row : j["rows"]) {
+    if (!row.contains("failure")) continue;
+    EXPECT_NE(row["failure"].get<std::string>().find(once), std::string::npos) << row;
+    ++in_json;
+  }
+  EXPECT_EQ(in_json, 2);
 }
 
 }  // namespace

@@ -5,9 +5,13 @@ its environment asks.
 FAKE_ENGINE_NAME       what it calls itself (id name)
 FAKE_ENGINE_CRASH_AT   dies (SIGSEGV) on this search of each process it runs as: 3 = the third
 FAKE_ENGINE_HANG_ON    never answers a search of a FEN holding this letter (e.g. C: a red cannon)
-FAKE_ENGINE_GARBAGE_ON prints an unreadable score for a FEN holding this letter
+FAKE_ENGINE_GARBAGE_ON prints an unreadable score for a FEN holding this letter, with control
+                       bytes and a byte that is not UTF-8 in it
 FAKE_ENGINE_SLOW_MS    waits this long before answering each search
 FAKE_ENGINE_LOG        appends each FEN it searches to this file, one per line
+FAKE_ENGINE_STARTS     appends its process id to this file, one line each time it starts
+FAKE_ENGINE_INFO_BYTES prints this many bytes of info lines before each search's score, as fast
+                       as it can: an engine whose output fills its socket while egkb sleeps
 FAKE_ENGINE_OUT_OF_TURN answers each search with a move of the position last given, not of the
                        one searched: an engine that does not queue positions while it thinks
 """
@@ -64,8 +68,18 @@ def lines():
         yield line.decode(), waiting
 
 
+def info_lines(count, cp):
+    """About `count` bytes of info lines, each a score for a depth and a long principal variation."""
+    line = ("info depth 1 seldepth 1 multipv 1 score cp %d nodes 1 nps 1 pv" % cp
+            + " a1a2 a2a1" * 16 + "\n")
+    return line * (count // len(line) + 1)
+
+
 def main():
     env = os.environ
+    if env.get("FAKE_ENGINE_STARTS"):
+        with open(env["FAKE_ENGINE_STARTS"], "a") as log:
+            log.write("%d\n" % os.getpid())
     searches = 0
     fen = None
     for line, waiting in lines():
@@ -93,8 +107,11 @@ def main():
                 time.sleep(3600)
             if env.get("FAKE_ENGINE_SLOW_MS"):
                 time.sleep(int(env["FAKE_ENGINE_SLOW_MS"]) / 1000)
+            if env.get("FAKE_ENGINE_INFO_BYTES"):
+                sys.stdout.write(info_lines(int(env["FAKE_ENGINE_INFO_BYTES"]), score(fen)))
             if env.get("FAKE_ENGINE_GARBAGE_ON") and env["FAKE_ENGINE_GARBAGE_ON"] in fen.split()[0]:
-                print("info depth 1 score cp twelve nodes ???")
+                sys.stdout.flush()
+                sys.stdout.buffer.write(b"info depth 1 score cp 1\x1b[31m\x00\xff nodes 1\n")
             else:
                 print("info depth 1 seldepth 1 multipv 1 score cp %d nodes 1 pv a1a2" % score(fen))
             # An engine that mixes queued positions up answers for the other side when another

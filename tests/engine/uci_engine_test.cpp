@@ -1,12 +1,14 @@
 // The UCI driver against a fake engine that misbehaves on request (tests/engine/fake_engine.py):
 // a crash, a hang, garbage and slowness each cost at most a restart, a retry and the material
-// they hit; every other material is searched.
+// they hit, and each restart is recorded; every other material is searched. An engine that
+// fills its socket is read as it writes, and a signal stops the search at once.
 #include "engine/uci_engine.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -28,9 +30,10 @@ constexpr std::chrono::milliseconds kHangTimeout{3000};
 class FakeEngineTest : public ::testing::Test {
  protected:
   void TearDown() override {
-    for (const char* v : {"FAKE_ENGINE_CRASH_AT", "FAKE_ENGINE_HANG_ON", "FAKE_ENGINE_GARBAGE_ON",
-                          "FAKE_ENGINE_SLOW_MS", "FAKE_ENGINE_NAME", "FAKE_ENGINE_LOG",
-                          "FAKE_ENGINE_OUT_OF_TURN"}) {
+    for (const char* v :
+         {"FAKE_ENGINE_CRASH_AT", "FAKE_ENGINE_HANG_ON", "FAKE_ENGINE_GARBAGE_ON",
+          "FAKE_ENGINE_SLOW_MS", "FAKE_ENGINE_NAME", "FAKE_ENGINE_LOG", "FAKE_ENGINE_OUT_OF_TURN",
+          "FAKE_ENGINE_STARTS", "FAKE_ENGINE_INFO_BYTES"}) {
       unsetenv(v);
     }
   }
@@ -53,6 +56,45 @@ class FakeEngineTest : public ::testing::Test {
   static Material material(const char* text) { return parse_material(text, PieceSet::xiangqi()); }
 };
 
+// A position read from a FEN of single-digit gaps (xiangqi's and chess's), its pieces written
+// with their canonical letters: the test's own reading, checked against the rules' writing.
+Position read_fen(const GameRules& rules, const std::string& fen) {
+  Position p = rules.empty_position(fen.find(" w ") != std::string::npos ? Side::Red : Side::Black);
+  int rank = rules.ranks() - 1, file = 0;
+  for (const char c : fen.substr(0, fen.find(' '))) {
+    if (c == '/') {
+      --rank;
+      file = 0;
+    } else if (c >= '1' && c <= '9') {
+      file += c - '0';
+    } else {
+      p.put({file++, rank}, c);
+    }
+  }
+  EXPECT_EQ(rules.fen(p), fen);
+  return p;
+}
+
+Position xiangqi(const std::string& fen) {
+  return read_fen(xiangqi_rules(), fen);
+}
+
+// The lines of a file, e.g. the fake engine's log of FENs or of its starts.
+std::vector<std::string> lines_of(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// Whether process `pid` has ended and waits to be reaped (its state in /proc is Z).
+bool ended(const std::string& pid) {
+  std::ifstream in("/proc/" + pid + "/stat");
+  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t name_end = stat.rfind(')');
+  return name_end != std::string::npos && stat.substr(name_end + 2, 1) == "Z";
+}
+
 TEST(ScoreOfInfo, ReadsCentipawnsAndMatesAndSkipsBoundsAndOtherLines) {
   EXPECT_EQ(score_of_info("info depth 8 seldepth 9 multipv 1 score cp 504 nodes 17756 pv e1e2"),
             (EngineScore{EngineScore::Kind::Centipawns, 504}));
@@ -67,13 +109,16 @@ TEST(ScoreOfInfo, ReadsCentipawnsAndMatesAndSkipsBoundsAndOtherLines) {
 }
 
 TEST(MovesSideToMove, AMoveStartsOnAPieceOfTheSideToMove) {
-  EXPECT_TRUE(moves_side_to_move("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", "e2e9"));
-  EXPECT_TRUE(moves_side_to_move("3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1", "d10e10"));
-  EXPECT_FALSE(moves_side_to_move("3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1", "e2e9"));
-  EXPECT_FALSE(moves_side_to_move("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", "a1a2"));
-  EXPECT_TRUE(moves_side_to_move("8/r7/8/3R4/8/8/7P/1K4k1 w - - 0 1", "h2h4"));
-  EXPECT_FALSE(moves_side_to_move("8/r7/8/3R4/8/8/7P/1K4k1 w - - 0 1", "a7a1"));
-  EXPECT_FALSE(moves_side_to_move("8/8/8/8/8/8/8/K6k w - - 0 1", "z9z9"));
+  EXPECT_TRUE(moves_side_to_move(xiangqi("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"), "e2e9"));
+  EXPECT_TRUE(moves_side_to_move(xiangqi("3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1"), "d10e10"));
+  EXPECT_FALSE(moves_side_to_move(xiangqi("3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1"), "e2e9"));
+  EXPECT_FALSE(moves_side_to_move(xiangqi("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"), "a1a2"));
+  EXPECT_FALSE(moves_side_to_move(xiangqi("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"), "e11e10"));
+  const Position chess = read_fen(chess_rules(), "8/r7/8/3R4/8/8/7P/1K4k1 w - - 0 1");
+  EXPECT_TRUE(moves_side_to_move(chess, "h2h4"));
+  EXPECT_FALSE(moves_side_to_move(chess, "a7a1"));
+  EXPECT_FALSE(moves_side_to_move(chess, "i2i3"));
+  EXPECT_FALSE(moves_side_to_move(read_fen(chess_rules(), "8/8/8/8/8/8/8/K6k w - - 0 1"), "z9z9"));
 }
 
 TEST_F(FakeEngineTest, QueuedSearchesAnswerInTheOrderStarted) {
@@ -82,7 +127,7 @@ TEST_F(FakeEngineTest, QueuedSearchesAnswerInTheOrderStarted) {
   const std::vector<std::string> fens = {"3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1",
                                          "3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1",
                                          "3k5/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1"};
-  for (const std::string& fen : fens) engine.start(fen, {});
+  for (const std::string& fen : fens) engine.start(xiangqi(fen), xiangqi_rules(), {});
   EXPECT_EQ(engine.in_flight(), 3u);
   EXPECT_EQ(engine.next_score().value, 900);
   EXPECT_EQ(engine.next_score().value, -900);
@@ -94,12 +139,17 @@ TEST_F(FakeEngineTest, QueuedSearchesAnswerInTheOrderStarted) {
 // being queued, and the failed write was blamed on the first position, which it had answered.
 TEST_F(FakeEngineTest, AnEngineThatDiesWhileSearchesAreQueuedIsBlamedForThePositionItDiedOn) {
   set("FAKE_ENGINE_CRASH_AT", "3");
+  const std::string starts = ::testing::TempDir() + "fake_engine_starts";
+  std::remove(starts.c_str());
+  set("FAKE_ENGINE_STARTS", starts);
   UciEngine engine(setup());
   engine.new_game();
-  const std::string fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1";
-  for (int i = 0; i < 3; ++i) engine.start(fen, {});
-  std::this_thread::sleep_for(std::chrono::seconds(1));  // two answers given, dead on the third
-  EXPECT_NO_THROW(engine.start(fen, {}));
+  const Position position = xiangqi("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+  for (int i = 0; i < 3; ++i) engine.start(position, xiangqi_rules(), {});
+  // Two answers given, dead on the third: wait until it is.
+  ASSERT_EQ(lines_of(starts).size(), 1u);
+  while (!ended(lines_of(starts)[0])) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_NO_THROW(engine.start(position, xiangqi_rules(), {}));
   EXPECT_EQ(engine.next_score().value, 900);
   EXPECT_EQ(engine.next_score().value, 900);
   try {
@@ -129,7 +179,8 @@ TEST_F(FakeEngineTest, TheHandshakeRecordsTheEnginesNameAndASearchGivesItsScore)
   UciEngine engine(setup());
   EXPECT_EQ(engine.name(), "Fake 2.5");
   engine.new_game();
-  const EngineScore s = engine.search("3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1", {});
+  const EngineScore s =
+      engine.search(xiangqi("3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1"), xiangqi_rules(), {});
   EXPECT_EQ(s, (EngineScore{EngineScore::Kind::Centipawns, -900}));
 }
 
@@ -139,20 +190,36 @@ TEST_F(FakeEngineTest, AnEngineWithoutTheVariantIsRefusedAsTheUsersInput) {
   EXPECT_THROW(UciEngine{s}, InputError);
 }
 
-TEST_F(FakeEngineTest, AProgramThatCannotBeStartedIsAnIoError) {
-  EngineSetup s = setup();
-  s.program = "/nonexistent/engine";
-  EXPECT_THROW(UciEngine{s}, IoError);
+TEST_F(FakeEngineTest, AProgramThatCannotBeRunIsSaidSo) {
+  const std::string script = ::testing::TempDir() + "no_interpreter.sh";
+  std::ofstream(script) << "#!/nonexistent/interpreter\n";
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  for (const std::string& program :
+       {std::string("/nonexistent/engine"), script, ::testing::TempDir()}) {
+    EngineSetup s = setup();
+    s.program = program;
+    EXPECT_THROW(UciEngine{s}, ProgramNotRunnable) << program;
+  }
 }
 
-TEST_F(FakeEngineTest, ACrashOnTheThirdPositionRestartsTheEngineAndLosesNothing) {
+// Each process the fake engine runs as dies on its third search: every restart is recorded,
+// one for each process started after the first, and no score is lost.
+TEST_F(FakeEngineTest, ACrashOnTheThirdPositionRestartsTheEngineRecordsItAndLosesNothing) {
   set("FAKE_ENGINE_CRASH_AT", "3");
+  const std::string starts = ::testing::TempDir() + "fake_engine_starts";
+  std::remove(starts.c_str());
+  set("FAKE_ENGINE_STARTS", starts);
   EngineSlot slot(setup());
   const MaterialEvidence e =
       search_material(slot, material("KRKGG"), PieceSet::xiangqi(), settings(12));
   EXPECT_EQ(e.failure, "");
   EXPECT_EQ(e.scores.size(), 12u);
   EXPECT_EQ(e.counts.wins, 12u);  // a rook against two guards: +5 points, 500 cp
+  EXPECT_EQ(e.restarts.size(), lines_of(starts).size() - 1);
+  ASSERT_FALSE(e.restarts.empty());
+  EXPECT_EQ(e.restarts[0].rfind("position 2 (", 0), 0u) << e.restarts[0];
+  EXPECT_NE(e.restarts[0].find("): the engine was killed by signal 11"), std::string::npos)
+      << e.restarts[0];
 }
 
 TEST_F(FakeEngineTest, AHangPastTheTimeoutFailsTheMaterialWithTheReasonAndNeverHangs) {
@@ -174,7 +241,9 @@ TEST_F(FakeEngineTest, GarbageFailsTheMaterialNamingWhatWasPrinted) {
   EngineSlot slot(setup());
   const MaterialEvidence e =
       search_material(slot, material("KNKGG"), PieceSet::xiangqi(), settings(4));
-  EXPECT_NE(e.failure.find("printed a score that does not read: 'info depth 1 score cp twelve"),
+  // The engine's bytes escaped once, as in_quotes writes them.
+  EXPECT_NE(e.failure.find("printed a score that does not read: 'info depth 1 score cp "
+                           "1\\x1B[31m\\x00\\xFF nodes 1'"),
             std::string::npos)
       << e.failure;
 }

@@ -1,6 +1,6 @@
 // The evidence table: rows read back as written, a damaged value refused by name, writes apart
-// from the nodes never refused because another command changed the nodes, and a schema 9 store
-// migrated by the next write.
+// from the nodes never refused because another command changed the nodes, and stores of schema 9
+// and 13 (before evidence, before its restarts) read and migrated by the next write.
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
@@ -49,7 +49,7 @@ bool same(const EvidenceRecord& a, const EvidenceRecord& b) {
          a.scores == b.scores && a.threshold == b.threshold && a.wins == b.wins &&
          a.draws == b.draws && a.losses == b.losses && a.expected == b.expected && a.low == b.low &&
          a.high == b.high && a.score == b.score && a.seconds == b.seconds &&
-         a.failure == b.failure && a.time == b.time;
+         a.failure == b.failure && a.restarts == b.restarts && a.time == b.time;
 }
 
 TEST_F(EvidenceStoreTest, ARowIsReadBackAsWrittenAndReplacedBySameSearch) {
@@ -60,6 +60,9 @@ TEST_F(EvidenceStoreTest, ARowIsReadBackAsWrittenAndReplacedBySameSearch) {
   ASSERT_EQ(read.size(), 1u);
   EXPECT_TRUE(same(read[0], r));
   r.failure = "position 3: the engine exited with status 1";
+  r.restarts = {
+      "position 1 (4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1): the engine was killed by signal 11",
+      "position 2: the engine printed 'cp \\x1B'"};
   r.scores.push_back(0);
   r.draws = 3;
   s.write_apart([&](StoreWriter& w) { w.put_evidence(RunId(1), r); });
@@ -118,6 +121,9 @@ TEST_F(EvidenceStoreTest, DamagedRowsAreRefusedNamingTheColumn) {
       {"UPDATE evidence SET expected = 3", "column high"},
       {"UPDATE evidence SET score = 11", "column score"},
       {"UPDATE evidence SET key = -4", "column key"},
+      {"UPDATE evidence SET restarts = '[]'", "column restarts"},
+      {"UPDATE evidence SET restarts = '[\"a\", 2]'", "column restarts"},
+      {"UPDATE evidence SET restarts = 'crashed'", "column restarts"},
   };
   for (const Case& c : cases) {
     Store s = Store::open(store());
@@ -156,6 +162,34 @@ TEST_F(EvidenceStoreTest, ASchemaNineStoreHasNoEvidenceUntilItsNextWriteMigrates
       [&](StoreWriter& w) { w.put_evidence(w.add_run({.command = "evidence"}), sample_record()); });
   EXPECT_EQ(test::query_number(store(), "PRAGMA user_version"), kStoreVersion);
   EXPECT_EQ(Store::open(store()).evidence().size(), 1u);
+}
+
+// Rows written before schema 14 have no restarts: read as none, and kept as they are when the
+// next write migrates the store.
+TEST_F(EvidenceStoreTest, ASchemaThirteenStoreReadsItsEvidenceWithoutRestartsAndMigratesOnWrite) {
+  {
+    Store s = Store::open(store());
+    s.write_apart([&](StoreWriter& w) {
+      w.put_evidence(w.add_run({.command = "evidence"}), sample_record());
+    });
+  }
+  {
+    SQLite::Database db(store(), SQLite::OPEN_READWRITE);
+    db.exec("ALTER TABLE evidence DROP COLUMN restarts; PRAGMA user_version = 13;");
+  }
+  std::vector<EvidenceRecord> read = Store::open(store()).evidence();
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_TRUE(same(read[0], sample_record()));
+  EvidenceRecord restarted = sample_record();
+  restarted.key = 40;
+  restarted.restarts = {"position 0: the engine exited with status 1 before bestmove"};
+  Store s = Store::open(store());
+  s.write_apart([&](StoreWriter& w) { w.put_evidence(RunId(1), restarted); });
+  EXPECT_EQ(test::query_number(store(), "PRAGMA user_version"), kStoreVersion);
+  read = Store::open(store()).evidence();
+  ASSERT_EQ(read.size(), 2u);
+  EXPECT_TRUE(same(read[0], restarted));
+  EXPECT_TRUE(same(read[1], sample_record()));
 }
 
 }  // namespace

@@ -527,7 +527,9 @@ TEST_F(StoreTest, ASchemaTwelveStoreKeepsPositionCountsAfterItsNextWrite) {
   make(sample_kb());
   {
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
-    db.exec("DROP TABLE position_counts; PRAGMA user_version = 12;");
+    db.exec(
+        "DROP TABLE position_counts; ALTER TABLE evidence DROP COLUMN restarts; "
+        "PRAGMA user_version = 12;");
   }
   EXPECT_TRUE(Store::open(store()).position_counts().empty());
   const KnowledgeBase kb = parse_csv("material,score\nKNK,1\n", "u.csv", {});

@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <stdexcept>
+#include <thread>
 
 namespace egkb::test {
 
@@ -18,6 +19,7 @@ Process::Process(const std::vector<std::string>& args, const std::string& out,
   pid_ = ::fork();
   if (pid_ < 0) throw std::runtime_error("fork failed");
   if (pid_ == 0) {
+    ::setpgid(0, 0);
     const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     ::dup2(o, STDOUT_FILENO);
@@ -28,6 +30,7 @@ Process::Process(const std::vector<std::string>& args, const std::string& out,
     ::execv(argv[0], argv.data());
     ::_exit(127);
   }
+  ::setpgid(pid_, pid_);  // as the child does: whichever runs first, the group is there
 }
 
 Process::~Process() {
@@ -46,6 +49,32 @@ int Process::wait() {
     status_ = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
   }
   return status_;
+}
+
+std::optional<int> Process::wait_for(std::chrono::milliseconds limit) {
+  const auto until = std::chrono::steady_clock::now() + limit;
+  while (status_ < 0) {
+    int raw = 0;
+    const pid_t r = ::waitpid(pid_, &raw, WNOHANG);
+    if (r == pid_) {
+      status_ = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+    } else if (r < 0 && errno != EINTR) {
+      throw std::runtime_error("waitpid failed");
+    } else if (std::chrono::steady_clock::now() >= until) {
+      return std::nullopt;
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  }
+  return status_;
+}
+
+void Process::send_signal(int signal) {
+  ::kill(pid_, signal);
+}
+
+void Process::signal_group(int signal) {
+  ::kill(-pid_, signal);
 }
 
 void Process::kill_hard() {

@@ -1,9 +1,12 @@
 // An egkb process started by a test and left running: to run two at once, or to kill one
-// half-way.
+// half-way. It leads a process group of its own, as a shell's job does, so that a signal to its
+// group reaches it and every child in its group, as Ctrl-C at a terminal does.
 #pragma once
 
 #include <sys/types.h>
 
+#include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,7 +25,12 @@ class Process {
 
   // Waits for the process and returns its exit code, or 128 + the signal that ended it.
   int wait();
+  // The same when it ends within `limit`; nullopt when it still runs then.
+  std::optional<int> wait_for(std::chrono::milliseconds limit);
   void kill_hard();  // SIGKILL: no handler, no cleanup
+  // Sends `signal` to the process alone, or to its whole process group.
+  void send_signal(int signal);
+  void signal_group(int signal);
 
  private:
   pid_t pid_;
