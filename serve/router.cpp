@@ -163,7 +163,7 @@ HttpReply Router::answer(const HttpRequest& request) {
   }
   const auto origin = request.header("Origin");
   if (request.method != "GET" && request.method != "HEAD" && origin &&
-      *origin != "http://" + std::string(request.header("Host").value_or(""))) {
+      *origin != fmt::format("{}://{}", scheme_of(options_), request.header("Host").value_or(""))) {
     return json_reply(refusal(403, fmt::format("requests from another site are refused (Origin {})",
                                                printable(*origin))));
   }
