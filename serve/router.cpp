@@ -191,6 +191,9 @@ ApiReply Router::route(const HttpRequest& request, const Caller& caller) {
     if (n == 4 && part[3] == "redo" && method == "POST") {
       return api_.redo(*id, request.body, caller);
     }
+    if (n == 4 && part[3] == "changes" && method == "POST") {
+      return api_.send_changes(*id, request.body, caller);
+    }
     if (n == 4 && part[3] == "changes" && get) {
       return api_.changes(*id, std::string(request.param("reviewer").value_or("")), caller);
     }

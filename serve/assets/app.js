@@ -6,7 +6,7 @@ import { showBatches } from './batches.js';
 import { el, fill, keepingFocus } from './dom.js';
 import { AnswerQueue } from './queue.js';
 import {
-  anotherPosition, answerHere, backToRow, confirmed, enterReview, fetchBatch, focusSubmit, go, loadHistory, nextWhere, redo,
+  anotherPosition, answerHere, backToRow, confirmed, enterReview, fetchBatch, focusSubmit, go, loadHistory, nextWhere, openingRow, redo,
   redrawHood, refreshAll, renderSubmit, step, toggleFlag, toggleSkip, undo,
 } from './review.js';
 import { disagrees, mine, state, status } from './state.js';
@@ -67,11 +67,6 @@ async function reloadBatch() {
   refreshAll();
 }
 
-function firstUnanswered() {
-  const i = state.batch.items.findIndex((it) => mine(it).verdict === null);
-  return i < 0 ? 0 : i;
-}
-
 async function route() {
   state.result = null;
   const m = location.hash.match(/^#\/batch\/(\d+)(?:\/(\d+|agreement))?$/);
@@ -96,7 +91,7 @@ async function route() {
       if (state.view !== 'review') enterReview();
       state.view = 'review';
       const line = m[2] ? Number(m[2]) : null;
-      const index = line === null ? firstUnanswered() : state.batch.items.findIndex((i) => i.line === line);
+      const index = line === null ? openingRow() : state.batch.items.findIndex((i) => i.line === line);
       refreshAll();
       go(index < 0 ? 0 : index);
       return;
@@ -144,8 +139,8 @@ function onKey(e) {
   else if (e.key === 'Enter') answerHere('ok');
   else if (e.key === 'ArrowRight') moveTo(step(1), 'no row after this one');
   else if (e.key === 'ArrowLeft') moveTo(step(-1), 'no row before this one');
-  else if (e.key === 'n') moveTo(nextWhere((i) => mine(i).verdict === null), 'every row is answered');
-  else if (e.key === 'd') moveTo(nextWhere(disagrees), 'no other row is answered differently');
+  else if (e.key === 'n') moveTo(nextWhere((i) => mine(i).verdict === null), 'every row shown is answered');
+  else if (e.key === 'd') moveTo(nextWhere(disagrees), 'no other row shown is answered differently');
   else if (e.key === 'f' && item) toggleFlag();
   else if (e.key === 'x' && item) toggleSkip();
   else if (e.key === 'c' && item) document.getElementById('note').focus();

@@ -67,6 +67,25 @@ export async function fetchBatch(id) {
 
 const isLead = () => state.batch.lead === state.reviewer;
 
+// With rows assigned (serve --assign), a row of other reviewers: the reviewer may read it, never
+// change it (the server refuses that too); the lead changes any row.
+const othersRow = (item) => Boolean(state.batch.overlap) && !isLead() && !assignedToMe(item);
+
+// The row a batch opens on: the first of the rows shown that you have not answered, else the
+// first shown, so that the first key answers a row the filter holds. A filter holding no row
+// gives way to every row.
+export function openingRow() {
+  const items = state.batch.items;
+  if (!items.some((i) => inFilter(i)) && state.filter !== 'all') {
+    status(`no row is ${filterLabel(state.filter)}: showing every row`);
+    setFilter('all');
+    const select = document.getElementById('filter');
+    if (select) select.value = 'all';
+  }
+  const unanswered = items.findIndex((i) => inFilter(i) && mine(i).verdict === null);
+  return unanswered >= 0 ? unanswered : Math.max(0, items.findIndex((i) => inFilter(i)));
+}
+
 export function enterReview() {
   const b = state.batch;
   document.title = `Batch ${b.id} · egkb review`;
@@ -131,10 +150,15 @@ export function enterReview() {
 const optionGroup = (label, options) => (options.length ? el('optgroup', { label },
   options.map(([value, text]) => el('option', { value, selected: value === state.filter }, text))) : null);
 
+// A filter chosen moves to its first row when the row shown is not one of it: the keys answer
+// the rows it shows.
 function setFilter(value) {
   state.filter = value;
   localStorage.setItem('egkb.filter', value);
-  renderRows();
+  const items = state.batch.items;
+  const first = items.findIndex((i) => inFilter(i));
+  if (document.getElementById('node-title') && items[state.index] && !inFilter(items[state.index]) && first >= 0) go(first, false);
+  else renderRows();
 }
 
 function setSearch(text) {
@@ -263,7 +287,7 @@ function renderNode() {
   const now = item.now;
   const why = item.probability >= 1 ? 'always drawn (the census part of the design)'
     : `drawn with probability ${item.probability.toPrecision(3)}`;
-  const readOnly = Boolean(b.imported);
+  const readOnly = Boolean(b.imported) || othersRow(item);
   const buttons = [];
   for (let s = 0; s <= 9; ++s) {
     buttons.push(el('button', {
@@ -352,7 +376,8 @@ function updateAnswer() {
     .concat(skippers.map((name) => `${name}: skipped`));
   const b = state.batch;
   fill(others,
-    b.overlap && item.assigned ? el('p', { class: 'muted', id: 'assigned' }, `Assigned to ${item.assigned.join(' and ')}.`) : null,
+    b.overlap && item.assigned ? el('p', { class: othersRow(item) ? 'notice' : 'muted', id: 'assigned' }, `Assigned to ${item.assigned.join(' and ')}`,
+      othersRow(item) ? ', not to you: you may read this row but not answer it.' : '.') : null,
     el('p', { id: 'answers' }, said.length ? `Answers: ${said.join(', ')}` : 'No answers yet.',
       d.pending ? el('span', { class: 'pending' }, ' (yours not saved yet)') : null),
     Object.keys(notes).length ? el('ul', { class: 'notes' }, Object.entries(notes).map(([name, text]) =>
@@ -495,13 +520,13 @@ export function go(index, focus = true) {
   if (card && card.getBoundingClientRect().top < 0) card.scrollIntoView();
 }
 
-// The next row after the current one that `want` holds, in batch order, coming round; -1 when
-// there is none.
+// The next row shown after the current one that `want` holds, in batch order, coming round; -1
+// when there is none.
 export function nextWhere(want) {
   const items = state.batch.items;
   for (let k = 1; k <= items.length; ++k) {
     const i = (state.index + k) % items.length;
-    if (i !== state.index && want(items[i])) return i;
+    if (i !== state.index && inFilter(items[i]) && want(items[i])) return i;
   }
   return -1;
 }
@@ -520,6 +545,14 @@ export function step(delta) {
 function readOnly(outcome = 'nothing was changed') {
   if (!state.batch.imported) return false;
   status(`Batch ${state.batch.id} is submitted and read-only: ${outcome}.`, true);
+  return true;
+}
+
+// Whether a change of `item` is refused: the batch is submitted, or the row is other reviewers'.
+function refused(item) {
+  if (readOnly()) return true;
+  if (!othersRow(item)) return false;
+  status(`line ${item.line} is assigned to ${item.assigned.join(' and ')}: you answer only the rows assigned to you`, true);
   return true;
 }
 
@@ -557,9 +590,9 @@ export async function loadHistory() {
 
 // An answer to the row on screen now; the page moves on at once, before the server confirms.
 export function answerHere(verdict) {
-  if (readOnly()) return;
   const index = state.index;
   const item = state.batch.items[index];
+  if (refused(item)) return;
   change(item, { verdict });
   moveOn(index, `${item.material} (line ${item.line}) = ${verdict}`);
 }
@@ -580,9 +613,9 @@ function moveOn(index, said) {
 
 // Skips the row (no answer of yours; the next row is shown), or takes a skip back.
 export function toggleSkip() {
-  if (readOnly()) return;
   const index = state.index;
   const item = state.batch.items[index];
+  if (refused(item)) return;
   if (mine(item).skipped) {
     change(item, { skipped: false });
     status(`${item.material} (line ${item.line}) no longer skipped`);
@@ -596,8 +629,8 @@ export function toggleSkip() {
 }
 
 export function toggleFlag() {
-  if (readOnly()) return;
   const item = state.batch.items[state.index];
+  if (refused(item)) return;
   const flagged = !mine(item).flagged;
   change(item, { flagged });
   status(`${item.material} (line ${item.line}) ${flagged ? 'flagged for later' : 'no longer flagged'}`);
@@ -607,7 +640,7 @@ export function toggleFlag() {
 }
 
 function saveNote(item, text) {
-  if (readOnly() || text === mine(item).note) return;
+  if (text === mine(item).note || refused(item)) return;
   change(item, { note: text });
   status(`note kept for ${item.material} (line ${item.line})`);
   updateRow(state.batch.items.indexOf(item));
