@@ -6,7 +6,7 @@ import { showBatches } from './batches.js';
 import { el, fill, keepingFocus } from './dom.js';
 import { AnswerQueue } from './queue.js';
 import {
-  anotherPosition, answerHere, backToRow, confirmed, enterReview, fetchBatch, focusSubmit, go, loadHistory, nextWhere, openingRow, redo,
+  anotherPosition, answerHere, backToRow, changeAgain, confirmed, enterReview, fetchBatch, focusSubmit, go, loadHistory, nextWhere, openingRow, redo,
   redrawHood, refreshAll, renderSubmit, step, toggleFlag, toggleSkip, undo,
 } from './review.js';
 import { disagrees, mine, state, status } from './state.js';
@@ -15,10 +15,41 @@ import { disagrees, mine, state, status } from './state.js';
 
 let savedAfterFailure = false;
 
+// A change as the reviewer made it, and a row as the server holds it, in words.
+const changeText = (op) => (op.kind !== 'put' ? `your ${op.kind}`
+  : Object.entries(op.fields).map(([k, v]) => ({
+    verdict: v === null ? 'no answer' : `your answer ${v}`, note: `your note “${v}”`,
+    flagged: v ? 'your flag' : 'no flag', skipped: v ? 'your skip' : 'no skip',
+  })[k] || k).join(', '));
+const rowText = (d) => (d.skipped ? 'skipped' : d.verdict === null ? 'unanswered' : `answered ${d.verdict}`)
+  + (d.flagged ? ', flagged' : '') + (d.note ? `, note “${d.note}”` : '');
+
+// The changes the server refused as made on an older row: each with the row as it stands, and the
+// choice between the two.
+function conflictList(q) {
+  return el('div', { id: 'conflicts' },
+    el('p', {}, el('strong', {}, `${q.conflicts.length} change${q.conflicts.length > 1 ? 's were' : ' was'} not applied: the row changed after ${q.conflicts.length > 1 ? 'they were' : 'it was'} made`),
+      ' (in this tab or one closed before it was saved). Choose which stands:'),
+    el('ul', {}, q.conflicts.slice(-10).map((c) => el('li', {},
+      el('a', { href: `#/batch/${c.op.batch}/${c.op.line}` }, `line ${c.op.line} ${c.op.material}`),
+      `: ${changeText(c.op)}; saved since: ${rowText(c.draft)}. `,
+      el('button', { type: 'button', class: 'keep', onclick: () => q.dismissConflict(c.op.id) }, `Keep ${c.draft.verdict ?? 'the saved row'}`),
+      c.op.kind === 'put' ? el('button', { type: 'button', class: 'mine', onclick: () => changeAgain(c) }, `Use ${c.op.fields.verdict ?? 'mine'}`) : null))));
+}
+
 function renderBanner() {
   const banner = document.getElementById('banner');
   const q = state.queue;
   const parts = [];
+  const adopted = q.adoptedWaiting();
+  if (adopted) {
+    parts.push(el('p', { id: 'adopted' }, el('strong', {}, `${adopted} change${adopted > 1 ? 's' : ''} a closed tab left unsaved`),
+      ' now go to the server, in the order they were made.'));
+  } else if (q.adoptedSaved) {
+    parts.push(el('p', { class: 'ok', id: 'adopted' }, `The ${q.adoptedSaved} change${q.adoptedSaved > 1 ? 's' : ''} a closed tab left are saved.`));
+    setTimeout(() => { if (!q.adoptedWaiting()) { q.adoptedSaved = 0; renderBanner(); } }, 5000);
+  }
+  if (q.conflicts.length) parts.push(conflictList(q));
   if (q.ops.length && q.failure) {
     savedAfterFailure = true;
     parts.push(el('p', {},
@@ -41,7 +72,7 @@ function renderBanner() {
   }
   keepingFocus(banner, () => fill(banner, ...parts));
   banner.hidden = parts.length === 0;
-  banner.className = q.ops.length && q.failure ? 'offline' : q.refused.length ? 'refused' : 'saved';
+  banner.className = q.ops.length && q.failure ? 'offline' : q.refused.length || q.conflicts.length ? 'refused' : 'saved';
   const pending = q.ops.length;
   const saving = document.getElementById('saving');
   saving.textContent = pending ? `${pending} not saved yet` : '';
@@ -202,6 +233,8 @@ async function start() {
     if (!name) return;
     state.reviewer = name;
     localStorage.setItem('egkb.reviewer', name);
+    state.queue.reviewer = name;
+    state.queue.adopt();
     showWho();
     status('');
     state.view = null;
@@ -233,6 +266,8 @@ async function start() {
   // machine's addresses and over HTTPS only, and the app works without it.
   navigator.serviceWorker?.register('/sw.js').catch(() => {});
   state.queue = new AnswerQueue(queueChanged, queueConfirmed);
+  // The banner never waits on the server: a reload while it is gone shows what waits.
+  renderBanner();
   try {
     const session = await api('GET', '/api/session');
     if (session.reviewer) {
@@ -244,8 +279,8 @@ async function start() {
     status(`not connected: ${e.message}`, true);
   }
   showWho();
+  await state.queue.start(state.reviewer);
   renderBanner();
-  state.queue.pump();
   if (!state.reviewer) askName();
   else route();
 }

@@ -556,18 +556,34 @@ function refused(item) {
   return true;
 }
 
+// The revision of the reviewer's draft of a row as the server last gave it: a change is made on it.
+const revisionOf = (item) => (item.revisions || {})[state.reviewer] || 0;
+
 function change(item, fields) {
   const before = mine(item);
   delete before.pending;
+  const after = withFields(before, fields);
   const onScreen = state.batch.items[state.index] === item;
   const op = state.queue.add({
     kind: 'put', batch: state.batch.id, material: item.material, line: item.line,
-    reviewer: state.reviewer, fields, seconds: onScreen ? secondsOnRow() : 0,
+    reviewer: state.reviewer, fields, state: after, revision: revisionOf(item), seconds: onScreen ? secondsOnRow() : 0,
   });
-  state.history.undo.push({
-    material: item.material, line: item.line, before, after: withFields(before, fields), op: op.id,
-  });
+  state.history.undo.push({ material: item.material, line: item.line, before, after, op: op.id });
   state.history.redo = [];
+}
+
+// A conflict resolved with the reviewer's own change: made again on the row as it stands now.
+export function changeAgain(conflict) {
+  const { op } = conflict;
+  state.queue.dismissConflict(op.id);
+  const item = state.batch && state.batch.id === op.batch && state.batch.items.find((i) => i.material === op.material);
+  if (item && op.reviewer === state.reviewer) {
+    change(item, op.fields);
+    refreshAll();
+  } else {
+    state.queue.add({ ...op, revision: conflict.draft.revision });
+  }
+  status(`${op.material} (line ${op.line}): your change is sent again, on the row as it stands`);
 }
 
 // The reviewer's undo and redo as the server has them, with the changes not sent yet after them.
@@ -673,8 +689,10 @@ export function redo() {
     return;
   }
   if (c.cancelled) {
+    const item = state.batch.items.find((i) => i.material === c.material);
     c.op = state.queue.add({
       kind: 'put', batch: state.batch.id, material: c.material, line: c.line, reviewer: state.reviewer, fields: c.after,
+      state: c.after, revision: revisionOf(item),
     }).id;
     c.cancelled = false;
   } else stepOnServer('redo', c, c.after);
@@ -683,8 +701,10 @@ export function redo() {
 }
 
 function stepOnServer(kind, c, after) {
+  const item = state.batch.items.find((i) => i.material === c.material);
   state.queue.add({
     kind, batch: state.batch.id, material: c.material, line: c.line, reviewer: state.reviewer, state: after,
+    revision: revisionOf(item),
   });
 }
 
@@ -699,19 +719,21 @@ function showStep(c, text) {
   status(text);
 }
 
-// The server's answer to a change: the batch holds the draft as the store does now.
+// The server's answer to a change: the batch holds the draft as the store does now. A change made
+// on an older row (error.conflict) comes back with the row as it stands, which the page shows.
 export function confirmed(op, draft, error) {
   state.confirmations += 1;
   const b = state.batch;
   if (error) {
-    status(`not saved: ${error.message}`, true);
-    if (b && b.id === op.batch && document.getElementById('rows')) refreshAll();
-    return;
+    status(error.conflict ? `not applied: ${error.message}; the banner asks which to keep` : `not saved: ${error.message}`, true);
+    if (error.conflict && b && b.id === op.batch) loadHistory().then(refreshAll, () => {});
+    if (!draft && b && b.id === op.batch && document.getElementById('rows')) refreshAll();
   }
   if (!b || b.id !== op.batch || !draft || op.reviewer !== state.reviewer) return;
   const index = b.items.findIndex((i) => i.material === draft.material);
   if (index < 0) return;
   const item = b.items[index];
+  item.revisions = { ...item.revisions, [draft.reviewer]: draft.revision };
   if (draft.verdict === null) delete item.drafts[draft.reviewer];
   else item.drafts[draft.reviewer] = draft.verdict;
   item.notes = item.notes || {};

@@ -125,9 +125,9 @@ class Server:
 
 class DelayingProxy:
     """Between the browser and the server: every change (PUT, POST, DELETE) waits `delay` s before
-    it is passed on, as over a slow network; reads pass at once. A change whose kind ("PUT",
-    "undo", "redo") is in `drop` reaches the server, but its answer is lost on the way back, once
-    for each kind."""
+    it is passed on, as over a slow network; reads pass at once. A request whose (first) change's
+    kind ("PUT" for a put, "undo", "redo") is in `drop` reaches the server, but its answer is
+    lost on the way back, once for each kind."""
 
     def __init__(self, target_port, delay):
         target = f"127.0.0.1:{target_port}"
@@ -157,7 +157,11 @@ class DelayingProxy:
                 except OSError:
                     self.send_error(502)
                     return
-                kind = self.command if self.command == "PUT" else self.path.rsplit("/", 1)[-1]
+                # The app sends its changes as a list (POST …/changes): the first one's kind.
+                kind = self.path.rsplit("/", 1)[-1]
+                if kind == "changes" and self.command == "POST":
+                    kind = json.loads(body)["changes"][0]["kind"]
+                    kind = "PUT" if kind == "put" else kind
                 if kind in proxy.drop:
                     proxy.drop.discard(kind)
                     proxy.dropped.append(kind)
