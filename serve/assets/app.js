@@ -27,14 +27,16 @@ const rowText = (d) => (d.skipped ? 'skipped' : d.verdict === null ? 'unanswered
 // The changes the server refused as made on an older row: each with the row as it stands, and the
 // choice between the two.
 function conflictList(q) {
+  const many = q.conflicts.length > 1;
   return el('div', { id: 'conflicts' },
-    el('p', {}, el('strong', {}, `${q.conflicts.length} change${q.conflicts.length > 1 ? 's were' : ' was'} not applied: the row changed after ${q.conflicts.length > 1 ? 'they were' : 'it was'} made`),
-      ' (in this tab or one closed before it was saved). Choose which stands:'),
+    el('p', {}, el('strong', {}, `${q.conflicts.length} change${many ? 's were' : ' was'} not applied: ${many ? 'their rows' : 'its row'} changed after ${many ? 'they were' : 'it was'} made`),
+      ` (in this tab, or in one closed before ${many ? 'they were' : 'it was'} saved). Choose what stands:`),
     el('ul', {}, q.conflicts.slice(-10).map((c) => el('li', {},
       el('a', { href: `#/batch/${c.op.batch}/${c.op.line}` }, `line ${c.op.line} ${c.op.material}`),
       `: ${changeText(c.op)}; saved since: ${rowText(c.draft)}. `,
-      el('button', { type: 'button', class: 'keep', onclick: () => q.dismissConflict(c.op.id) }, `Keep ${c.draft.verdict ?? 'the saved row'}`),
-      c.op.kind === 'put' ? el('button', { type: 'button', class: 'mine', onclick: () => changeAgain(c) }, `Use ${c.op.fields.verdict ?? 'mine'}`) : null))));
+      el('span', { class: 'choices' },
+        el('button', { type: 'button', class: 'keep', onclick: () => q.dismissConflict(c.op.id) }, `Keep the saved ${c.draft.verdict ?? 'row'}`),
+        c.op.kind === 'put' ? el('button', { type: 'button', class: 'mine', onclick: () => changeAgain(c) }, `Use your ${c.op.fields.verdict ?? 'change'}`) : null)))));
 }
 
 function renderBanner() {
@@ -266,8 +268,9 @@ async function start() {
   // machine's addresses and over HTTPS only, and the app works without it.
   navigator.serviceWorker?.register('/sw.js').catch(() => {});
   state.queue = new AnswerQueue(queueChanged, queueConfirmed);
-  // The banner never waits on the server: a reload while it is gone shows what waits.
-  renderBanner();
+  // The queue starts at once, under the name this browser last used, so that what a closed tab
+  // left goes out without waiting on the session's answer; a link's own name follows it.
+  const started = state.queue.start(state.reviewer);
   try {
     const session = await api('GET', '/api/session');
     if (session.reviewer) {
@@ -279,7 +282,11 @@ async function start() {
     status(`not connected: ${e.message}`, true);
   }
   showWho();
-  await state.queue.start(state.reviewer);
+  await started;
+  if (state.queue.reviewer !== state.reviewer) {
+    state.queue.reviewer = state.reviewer;
+    await state.queue.adopt();
+  }
   renderBanner();
   if (!state.reviewer) askName();
   else route();

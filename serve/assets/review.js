@@ -321,6 +321,7 @@ function renderNode() {
       el('dd', {}, `${item.line} of ${b.items.length + 1}`)),
     el('fieldset', { class: 'answers' },
       el('legend', {}, 'Your answer: the score from red\'s side, 0 red wins … 9 black wins'),
+      othersRow(item) ? el('p', { class: 'notice', id: 'not-yours' }, `Assigned to ${item.assigned.join(' and ')}, not to you: you may read this row but not answer it.`) : null,
       el('div', { class: 'scale' }, buttons)),
     el('div', { class: 'row-tools' },
       el('div', { class: 'row-buttons' },
@@ -376,8 +377,7 @@ function updateAnswer() {
     .concat(skippers.map((name) => `${name}: skipped`));
   const b = state.batch;
   fill(others,
-    b.overlap && item.assigned ? el('p', { class: othersRow(item) ? 'notice' : 'muted', id: 'assigned' }, `Assigned to ${item.assigned.join(' and ')}`,
-      othersRow(item) ? ', not to you: you may read this row but not answer it.' : '.') : null,
+    b.overlap && item.assigned ? el('p', { class: 'muted', id: 'assigned' }, `Assigned to ${item.assigned.join(' and ')}.`) : null,
     el('p', { id: 'answers' }, said.length ? `Answers: ${said.join(', ')}` : 'No answers yet.',
       d.pending ? el('span', { class: 'pending' }, ' (yours not saved yet)') : null),
     Object.keys(notes).length ? el('ul', { class: 'notes' }, Object.entries(notes).map(([name, text]) =>
@@ -725,7 +725,7 @@ export function confirmed(op, draft, error) {
   state.confirmations += 1;
   const b = state.batch;
   if (error) {
-    status(error.conflict ? `not applied: ${error.message}; the banner asks which to keep` : `not saved: ${error.message}`, true);
+    status(error.conflict ? `line ${op.line} changed since your change: the banner asks what stands` : `not saved: ${error.message}`, true);
     if (error.conflict && b && b.id === op.batch) loadHistory().then(refreshAll, () => {});
     if (!draft && b && b.id === op.batch && document.getElementById('rows')) refreshAll();
   }
