@@ -34,10 +34,7 @@ class ServeTls : public test::StoreCliTest {
 };
 
 TEST_F(ServeTls, CurlFetchesTheAppOverHttpsWithTheCertificate) {
-  const Outcome made = run_program(
-      "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 "
-      "-subj /CN=localhost -addext subjectAltName=DNS:localhost,IP:127.0.0.1 -keyout " +
-      path("key.pem") + " -out " + path("cert.pem"));
+  const Outcome made = self_signed_certificate("cert.pem", "key.pem");
   ASSERT_EQ(made.code, 0) << made.err;
   test::Process serve({"serve", store(), "--port", "0", "--tls-cert", path("cert.pem"), "--tls-key",
                        path("key.pem")},

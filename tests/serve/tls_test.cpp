@@ -22,10 +22,8 @@ class TlsTest : public ServeTest {
     ServeTest::SetUp();
     make_store(kSmallXiangqiCsv, {{"KRK", "KNK"}});
     for (const char* name : {"", "other-"}) {
-      const Outcome made = run_program(
-          "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 "
-          "-subj /CN=localhost -addext subjectAltName=DNS:localhost,IP:127.0.0.1 -keyout " +
-          path(std::string(name) + "key.pem") + " -out " + path(std::string(name) + "cert.pem"));
+      const std::string prefix(name);
+      const Outcome made = self_signed_certificate(prefix + "cert.pem", prefix + "key.pem");
       if (made.code == 127)
         GTEST_SKIP() << "the openssl program is missing (./setup.sh installs it)";
       ASSERT_EQ(made.code, 0) << made.err;
