@@ -161,7 +161,7 @@ class DelayingProxy:
                     self.send_error(502)
                     return
                 # The app sends its changes as a list (POST …/changes): the first one's kind.
-                kind = self.path.rsplit("/", 1)[-1]
+                kind = "PUT" if self.command == "PUT" else self.path.rsplit("/", 1)[-1]
                 if kind == "changes" and self.command == "POST":
                     kind = json.loads(body)["changes"][0]["kind"]
                     kind = "PUT" if kind == "put" else kind
