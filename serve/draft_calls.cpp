@@ -70,17 +70,12 @@ ApiReply step_back_or_forth(const std::string& path, BatchId batch, const std::s
         if (row) require_revision(w, b, *row, reviewer, made_on, pieces);
         const auto stepped = (w.*step)(batch, reviewer);
         if (row && made_on && stepped && stepped->first != *row) {
-          Refusal conflict{
-              412,
-              fmt::format("the change {} would take is on {} (line {}), not on {}: "
-                          "{} was not done",
-                          what, material_text(stepped->first, pieces), line_of(b, stepped->first),
-                          material_text(*row, pieces), what),
-              "material", line_of(b, *row)};
-          const ChangedDraft standing{*row, w.draft(batch, *row, reviewer).value_or(DraftState{}),
-                                      *made_on};
-          conflict.more["draft"] = draft_json(b, reviewer, standing, pieces);
-          throw conflict;
+          refuse_stale(w, b, *row, reviewer,
+                       fmt::format("the change {} would take is on {} (line {}), not on {}: {} "
+                                   "was not done",
+                                   what, material_text(stepped->first, pieces),
+                                   line_of(b, stepped->first), material_text(*row, pieces), what),
+                       pieces);
         }
         return stepped;
       });

@@ -100,14 +100,20 @@ void require_revision(StoreWriter& w, const Batch& batch, Key key, const std::st
   if (!made_on) return;
   const int64_t now = w.draft_revision(batch.id, key, reviewer);
   if (now == *made_on) return;
-  Refusal conflict{412,
-                   fmt::format("{} (line {}) was changed since this change was made on it "
-                               "(revision {}, now {}): it was not applied",
-                               material_text(key, pieces), line_of(batch, key), *made_on, now),
-                   "revision", line_of(batch, key)};
-  const ChangedDraft standing{key, w.draft(batch.id, key, reviewer).value_or(DraftState{}), now};
-  conflict.more["draft"] = draft_json(batch, reviewer, standing, pieces);
-  throw conflict;
+  refuse_stale(w, batch, key, reviewer,
+               fmt::format("{} (line {}) was changed since this change was made on it (revision "
+                           "{}, now {}): it was not applied",
+                           material_text(key, pieces), line_of(batch, key), *made_on, now),
+               pieces);
+}
+
+void refuse_stale(StoreWriter& w, const Batch& batch, Key key, const std::string& reviewer,
+                  const std::string& message, const PieceSet& pieces) {
+  Refusal stale{412, message, "revision", line_of(batch, key)};
+  const ChangedDraft standing{key, w.draft(batch.id, key, reviewer).value_or(DraftState{}),
+                              w.draft_revision(batch.id, key, reviewer)};
+  stale.more["draft"] = draft_json(batch, reviewer, standing, pieces);
+  throw stale;
 }
 
 nlohmann::ordered_json state_json(const DraftState& state) {

@@ -45,10 +45,15 @@ struct ChangedDraft {
   bool repeated = false;
 };
 
-// Refuses (412) a change made on `made_on` when the row stands at another revision; the refusal
-// carries the row as it stands.
+// Refuses (412) a change made on `made_on` when the row stands at another revision.
 void require_revision(StoreWriter& w, const Batch& batch, Key key, const std::string& reviewer,
                       std::optional<int64_t> made_on, const PieceSet& pieces);
+
+// The refusal (412) of a change made on another state of the row `key` than the one it stands
+// at: `message`, and the row as it stands with its revision.
+[[noreturn]] void refuse_stale(StoreWriter& w, const Batch& batch, Key key,
+                               const std::string& reviewer, const std::string& message,
+                               const PieceSet& pieces);
 
 // Applies a change once per request id: a request sent again (its answer lost on the way) is
 // answered with the row as it stands, and nothing is applied twice. `apply` returns the row
