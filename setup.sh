@@ -10,7 +10,8 @@ cd "$(dirname "$0")"
 packages=(cmake g++ make libboost-graph-dev libsqlitecpp-dev libsqlite3-dev libcli11-dev
           nlohmann-json3-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev graphviz
           python3-scipy clang libclang-rt-14-dev help2man dpkg-dev libeigen3-dev
-          libcpp-httplib-dev zlib1g-dev pkg-config ccache chromium chromium-driver python3-selenium
+          libcpp-httplib-dev libssl-dev openssl curl zlib1g-dev pkg-config ccache chromium
+          chromium-driver python3-selenium
           fonts-wqy-microhei
           stockfish fairy-stockfish)
 missing=()

@@ -16,8 +16,16 @@ Command serve_command() {
             sink.whole(o->port, "--port", "the port to listen on (0: any free port)", 0, 65535);
             sink.text(o->host, "--host",
                       "the address to listen on; beyond 127.0.0.1 the reviewers must be named "
-                      "with --reviewer",
+                      "with --reviewer, and the server needs --tls-cert (or --insecure-http)",
                       false);
+            sink.text(o->tls_cert, "--tls-cert",
+                      "serve HTTPS with this certificate (PEM, any intermediate certificates "
+                      "after it); needs --tls-key");
+            sink.text(o->tls_key, "--tls-key",
+                      "the certificate's private key (PEM, without a passphrase)");
+            sink.flag(o->insecure_http, "--insecure-http",
+                      "beyond 127.0.0.1, serve plain HTTP all the same: for a TLS proxy in "
+                      "front, or a network you trust (the tokens and answers cross it in clear)");
             sink.texts(o->reviewers, "--reviewer",
                        "a reviewer (repeat for each): each gets a link with a token of their "
                        "own, which every request then needs and which answers only in that name");

@@ -15,6 +15,9 @@ struct ServeCommandOptions {
   std::string store;
   uint64_t port = 8600;
   std::string host = "127.0.0.1";
+  std::optional<std::string> tls_cert;  // --tls-cert and --tls-key: HTTPS
+  std::optional<std::string> tls_key;
+  bool insecure_http = false;  // beyond loopback without TLS, as asked
   std::vector<std::string> reviewers;
   std::string lead;                 // empty: none
   std::optional<uint64_t> overlap;  // --assign: reviewers per row

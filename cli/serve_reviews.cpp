@@ -69,6 +69,30 @@ ReviewRoles review_roles(const ServeCommandOptions& o) {
   return roles;
 }
 
+// The certificate and key, both or neither; beyond loopback one of them or --insecure-http, so
+// that tokens and answers never cross a network in clear unless asked to.
+std::optional<TlsFiles> tls_files(const ServeCommandOptions& o) {
+  if (o.tls_cert.has_value() != o.tls_key.has_value()) {
+    throw InputError("", 0, o.tls_cert ? "--tls-key" : "--tls-cert",
+                     "HTTPS needs both the certificate (--tls-cert FILE) and its key "
+                     "(--tls-key FILE)");
+  }
+  if (o.tls_cert && o.insecure_http) {
+    throw InputError("", 0, "--insecure-http",
+                     "--insecure-http asks for plain HTTP, --tls-cert for HTTPS: give one");
+  }
+  if (!o.tls_cert && !o.insecure_http && !is_loopback(o.host)) {
+    throw InputError("", 0, "--host",
+                     "beyond this machine (--host " + printable(o.host) +
+                         ") the reviewers' tokens and answers would cross the network in "
+                         "clear: serve HTTPS with --tls-cert FILE --tls-key FILE, or give "
+                         "--insecure-http for a TLS proxy in front or a network you trust "
+                         "(docs/guide-expert.md)");
+  }
+  if (!o.tls_cert) return std::nullopt;
+  return TlsFiles{*o.tls_cert, *o.tls_key};
+}
+
 }  // namespace
 
 int serve_reviews(const ServeCommandOptions& o) {
@@ -81,6 +105,7 @@ int serve_reviews(const ServeCommandOptions& o) {
                          "whose token answers only in that name");
   }
   ServeOptions options;
+  options.tls = tls_files(o);
   options.store = o.store;
   options.host = o.host;
   options.port = static_cast<int>(o.port);
@@ -95,7 +120,8 @@ int serve_reviews(const ServeCommandOptions& o) {
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   ReviewServer server(options);
   const int port = server.bind();
-  const std::vector<std::string> urls = review_urls(o.host, port, machine_addresses());
+  const std::vector<std::string> urls =
+      review_urls(scheme_of(options), o.host, port, machine_addresses());
   const std::string& address = urls.front();
   fmt::print("egkb serve: reviewing {} at {}{}\n", path_text(o.store), address,
              is_every_interface(o.host)

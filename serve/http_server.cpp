@@ -1,7 +1,10 @@
 #include "serve/http_server.h"
 
+#include <fcntl.h>
 #include <sys/socket.h>
 #include <unistd.h>
+
+#include <memory>
 
 #include "base/text.h"
 #include "serve/connection_threads.h"
@@ -28,8 +31,9 @@ std::size_t body_bytes(const httplib::Request& req, std::size_t limit) {
 
 }  // namespace
 
-HttpServer::HttpServer(std::size_t connections, std::chrono::milliseconds request_time)
-    : request_time_(request_time) {
+HttpServer::HttpServer(std::size_t connections, std::chrono::milliseconds request_time,
+                       const TlsContext* tls)
+    : request_time_(request_time), tls_(tls) {
   new_task_queue = [connections] { return new ConnectionThreads(connections); };
 }
 
@@ -39,9 +43,15 @@ void HttpServer::halt() {
 }
 
 bool HttpServer::process_and_close_socket(socket_t sock) {
-  RequestStream stream(sock, halting_, kAnswerTime);
-  bool ok = true;
-  for (std::size_t count = 1; count <= keep_alive_max_count_; ++count) {
+  const std::unique_ptr<SSL, void (*)(SSL*)> tls(tls_ ? tls_->connection() : nullptr, SSL_free);
+  if (tls_ && (!tls || SSL_set_fd(tls.get(), sock) != 1 ||
+               ::fcntl(sock, F_SETFL, ::fcntl(sock, F_GETFL) | O_NONBLOCK) != 0)) {
+    ::close(sock);
+    return false;
+  }
+  RequestStream stream(sock, tls.get(), halting_, kAnswerTime);
+  bool ok = stream.handshake(request_time_);
+  for (std::size_t count = 1; ok && count <= keep_alive_max_count_; ++count) {
     if (!stream.wait_for_request(std::chrono::seconds(keep_alive_timeout_sec_))) break;
     stream.begin_request(request_time_, kHeadBytes);
     bool closed = false;
@@ -50,6 +60,7 @@ bool HttpServer::process_and_close_socket(socket_t sock) {
         [&](httplib::Request& req) { stream.begin_body(body_bytes(req, payload_max_length_)); });
     if (!ok || closed || stream.failed()) break;
   }
+  if (tls && ok) SSL_shutdown(tls.get());  // TLS's goodbye, sent once without waiting
   ::shutdown(sock, SHUT_RDWR);
   ::close(sock);
   return ok;

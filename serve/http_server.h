@@ -1,6 +1,8 @@
 // httplib's server with limits no client can stretch: each request must arrive whole within a
 // deadline and a byte budget (serve/request_stream.h), and each connection has a thread of its
 // own up to a bound (serve/connection_threads.h). Parsing, routing and writing stay httplib's.
+// With a TLS context each connection speaks TLS (serve/tls.h) under the same limits; httplib's
+// SSLServer would read and write its TLS connections without them.
 #pragma once
 
 #include <httplib.h>
@@ -8,6 +10,8 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+
+#include "serve/tls.h"
 
 namespace egkb {
 
@@ -18,9 +22,11 @@ class HttpServer : public httplib::Server {
   // The request line and headers together.
   static constexpr std::size_t kHeadBytes = 64 * 1024;
 
-  // `connections`: served at once, each on its own thread; `request_time`: the request line,
-  // headers and body must arrive within it of the request's first byte.
-  HttpServer(std::size_t connections, std::chrono::milliseconds request_time);
+  // `connections`: served at once, each on its own thread; `request_time`: the TLS handshake, and
+  // then each request's line, headers and body, must arrive within it of their first byte;
+  // `tls`: nullptr for plain HTTP, else kept by the caller while the server runs.
+  HttpServer(std::size_t connections, std::chrono::milliseconds request_time,
+             const TlsContext* tls);
 
   // Stops listening; connections close before their next request, answers being written end.
   void halt();
@@ -30,6 +36,7 @@ class HttpServer : public httplib::Server {
   bool process_and_close_socket(socket_t sock) override;
 
   std::chrono::milliseconds request_time_;
+  const TlsContext* tls_;
   std::atomic<bool> halting_{false};
 };
 

@@ -1,13 +1,16 @@
 #include "serve/request_stream.h"
 
 #include <netdb.h>
+#include <openssl/err.h>
 #include <poll.h>
 #include <sys/socket.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 namespace egkb {
 
@@ -17,6 +20,14 @@ using std::chrono::milliseconds;
 
 // How often a stoppable wait looks at the stopping flag.
 constexpr milliseconds kSlice(100);
+
+// The first byte of a TLS connection: the record type of its handshake.
+constexpr char kTlsHandshakeRecord = 0x16;
+
+constexpr std::string_view kPlainHttpAnswer =
+    "HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\n"
+    "Content-Length: 72\r\nConnection: close\r\n\r\n"
+    "This server speaks HTTPS only: open its address with https:// instead.\r\n";
 
 bool retry(ssize_t result) {
   return result < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR);
@@ -39,12 +50,34 @@ void address_of(socket_t sock, bool peer, std::string& ip, int& port) {
 
 }  // namespace
 
-RequestStream::RequestStream(socket_t sock, const std::atomic<bool>& stopping,
+RequestStream::RequestStream(socket_t sock, SSL* tls, const std::atomic<bool>& stopping,
                              Clock::duration answer_time)
-    : sock_(sock), stopping_(stopping), answer_time_(answer_time) {}
+    : sock_(sock), tls_(tls), stopping_(stopping), answer_time_(answer_time) {}
+
+bool RequestStream::handshake(Clock::duration time) {
+  if (tls_ == nullptr) return true;
+  const Clock::time_point deadline = Clock::now() + time;
+  // A TLS connection opens with a handshake record; a browser sent to http:// opens with a
+  // request line instead, and is told, in plain HTTP, where to go.
+  char first = 0;
+  if (!wait(POLLIN, deadline, true) || recv(sock_, &first, 1, MSG_PEEK | MSG_DONTWAIT) != 1) {
+    return false;
+  }
+  if (first != kTlsHandshakeRecord) {
+    send(sock_, kPlainHttpAnswer.data(), kPlainHttpAnswer.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+    return false;
+  }
+  for (;;) {
+    ERR_clear_error();
+    const int n = SSL_accept(tls_);
+    if (n == 1) return true;
+    short events = POLLIN;
+    if (tls_outcome(n, events) != kWait || !wait(events, deadline, true)) return false;
+  }
+}
 
 bool RequestStream::wait_for_request(Clock::duration idle) {
-  return begin_ < end_ || wait(POLLIN, Clock::now() + idle, true);
+  return begin_ < end_ || tls_holds_bytes() || wait(POLLIN, Clock::now() + idle, true);
 }
 
 void RequestStream::begin_request(Clock::duration time, std::size_t head_bytes) {
@@ -58,7 +91,7 @@ void RequestStream::begin_body(std::size_t body_bytes) {
 }
 
 bool RequestStream::is_readable() const {
-  return begin_ < end_ || wait(POLLIN, Clock::now(), true);
+  return begin_ < end_ || tls_holds_bytes() || wait(POLLIN, Clock::now(), true);
 }
 
 bool RequestStream::is_writable() const {
@@ -86,13 +119,14 @@ ssize_t RequestStream::write(const char* ptr, size_t size) {
     write_deadline_ = Clock::now() + answer_time_;
     writing_ = true;
   }
+  short events = POLLOUT;
   for (;;) {
-    if (!wait(POLLOUT, write_deadline_, false)) {
+    if (!wait(events, write_deadline_, false)) {
       failed_ = true;
       return -1;
     }
-    const ssize_t n = send(sock_, ptr, size, MSG_NOSIGNAL | MSG_DONTWAIT);
-    if (!retry(n)) return n;
+    const ssize_t n = send_some(ptr, size, events);
+    if (n != kWait) return n;
   }
 }
 
@@ -119,17 +153,62 @@ bool RequestStream::wait(short events, Clock::time_point deadline, bool stoppabl
 }
 
 ssize_t RequestStream::fill() {
+  short events = POLLIN;
   for (;;) {
-    if (!wait(POLLIN, read_deadline_, true)) {
+    if (!tls_holds_bytes() && !wait(events, read_deadline_, true)) {
       failed_ = true;
       return -1;
     }
-    const ssize_t n = recv(sock_, buffer_.data(), buffer_.size(), MSG_DONTWAIT);
-    if (retry(n)) continue;
+    const ssize_t n = receive(buffer_.data(), buffer_.size(), events);
+    if (n == kWait) continue;
     begin_ = 0;
     end_ = n > 0 ? static_cast<std::size_t>(n) : 0;
     return n;
   }
+}
+
+ssize_t RequestStream::receive(char* ptr, size_t size, short& events) {
+  if (tls_ == nullptr) {
+    const ssize_t n = recv(sock_, ptr, size, MSG_DONTWAIT);
+    events = POLLIN;
+    return retry(n) ? kWait : n;
+  }
+  ERR_clear_error();
+  const int n = SSL_read(tls_, ptr, static_cast<int>(std::min<size_t>(size, INT_MAX)));
+  return n > 0 ? n : tls_outcome(n, events);
+}
+
+ssize_t RequestStream::send_some(const char* ptr, size_t size, short& events) {
+  if (tls_ == nullptr) {
+    const ssize_t n = send(sock_, ptr, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+    events = POLLOUT;
+    return retry(n) ? kWait : n;
+  }
+  ERR_clear_error();
+  // A write TLS could not finish is called again with the same bytes, as OpenSSL requires.
+  const int n = SSL_write(tls_, ptr, static_cast<int>(std::min<size_t>(size, INT_MAX)));
+  return n > 0 ? n : tls_outcome(n, events);
+}
+
+ssize_t RequestStream::tls_outcome(int n, short& events) const {
+  switch (SSL_get_error(tls_, n)) {
+    case SSL_ERROR_WANT_READ:
+      events = POLLIN;
+      return kWait;
+    case SSL_ERROR_WANT_WRITE:
+      events = POLLOUT;
+      return kWait;
+    case SSL_ERROR_ZERO_RETURN:
+      return 0;
+    case SSL_ERROR_SYSCALL:
+      return retry(-1) ? kWait : -1;
+    default:
+      return -1;
+  }
+}
+
+bool RequestStream::tls_holds_bytes() const {
+  return tls_ != nullptr && SSL_pending(tls_) > 0;
 }
 
 }  // namespace egkb

@@ -1,10 +1,12 @@
 // A connection's bytes for httplib, with limits a client cannot stretch by sending slowly: each
 // request must arrive whole by a deadline and within a byte budget, and each answer must be
 // taken by a deadline. httplib's own stream times out each read alone, so a client sending a
-// byte every few seconds held a thread for as long as it liked.
+// byte every few seconds held a thread for as long as it liked. Over TLS (serve/tls.h) the same
+// deadlines hold for the handshake and for the bytes OpenSSL reads and writes.
 #pragma once
 
 #include <httplib.h>
+#include <openssl/ssl.h>
 
 #include <array>
 #include <atomic>
@@ -20,8 +22,14 @@ class RequestStream : public httplib::Stream {
   static constexpr std::size_t kUnlimited = std::numeric_limits<std::size_t>::max();
 
   // `stopping`: when it turns true, reads fail at once, so the server stops between requests;
-  // an answer being written still has its `answer_time`.
-  RequestStream(socket_t sock, const std::atomic<bool>& stopping, Clock::duration answer_time);
+  // an answer being written still has its `answer_time`. `tls`: the connection's TLS state,
+  // nullptr for plain HTTP; with it the socket must not block.
+  RequestStream(socket_t sock, SSL* tls, const std::atomic<bool>& stopping,
+                Clock::duration answer_time);
+
+  // The TLS handshake, done within `time`; false when it failed, took longer or the server is
+  // stopping. Plain HTTP has none: true.
+  bool handshake(Clock::duration time);
 
   // Waits up to `idle` for the first byte of the next request; false when none came, the peer
   // closed, or the server is stopping.
@@ -50,8 +58,19 @@ class RequestStream : public httplib::Stream {
   // Reads what the socket holds into the buffer; the number of bytes, 0 at the peer's end, -1
   // when the deadline passed or the read failed.
   ssize_t fill();
+  // One read or write of the connection's bytes, through TLS when it has it: the bytes moved,
+  // 0 at the peer's end, -1 on failure, or kWait when nothing can move until the socket is
+  // ready for `events`.
+  static constexpr ssize_t kWait = -2;
+  ssize_t receive(char* ptr, size_t size, short& events);
+  ssize_t send_some(const char* ptr, size_t size, short& events);
+  // What a TLS call's result `n` means, as receive() answers.
+  ssize_t tls_outcome(int n, short& events) const;
+  // Bytes TLS has decrypted and not handed on: a read takes them without waiting on the socket.
+  bool tls_holds_bytes() const;
 
   socket_t sock_;
+  SSL* tls_;
   const std::atomic<bool>& stopping_;
   Clock::duration answer_time_;
   Clock::time_point read_deadline_;

@@ -50,6 +50,9 @@ class ReviewApi {
   ApiReply position(const std::string& material, uint32_t index);
   // Every change (put_draft, undo, redo) may carry `"request": ID`, an id the client made: a
   // request of an id already applied is answered with its row as it stands and applied no more.
+  // It may carry `"revision": N`, the revision of the reviewer's draft of the row it was made on
+  // (StoreWriter::draft_revision; an undo or redo names the row with `"material"`): on any
+  // other it is refused (412) with the row as it stands. Each answers the row's new revision.
   // `body`: {"reviewer": "...", and any of "verdict": "0".."9", "ok" or null, "note": "...",
   // "flagged": true or false, "skipped": true or false}; what it leaves out keeps its value (a
   // verdict ends a skip, a skip clears the verdict). "seconds": the time the reviewer spent on
@@ -60,6 +63,12 @@ class ReviewApi {
                         const Caller& caller);
   // `body`: {"reviewer": "..."}: takes back the reviewer's latest change of a draft in the batch.
   ApiReply undo(BatchId batch, const std::string& body, const Caller& caller);
+  // `body`: {"reviewer": "...", "changes": [...]}: up to kMostChanges changes, each a put
+  // (`"kind": "put", "material": ...` and a draft's fields), an undo or a redo with its own request
+  // id and revision, applied in order, each as its call alone would be. Answers each one's status
+  // and answer, in order; it stops after the first that may succeed if sent again (409, 5xx), so
+  // that the rest go after it.
+  ApiReply send_changes(BatchId batch, const std::string& body, const Caller& caller);
   // `body`: {"reviewer": "..."}: puts back the change the reviewer's latest undo took back.
   ApiReply redo(BatchId batch, const std::string& body, const Caller& caller);
   // What the reviewer's undo and redo would change, in the order they would.
@@ -71,6 +80,8 @@ class ReviewApi {
 
   // How often submit plans again when another command committed between its plan and its write.
   static constexpr int kSubmitAttempts = 5;
+  // The most changes one request of send_changes carries.
+  static constexpr std::size_t kMostChanges = 100;
 
  private:
   struct View;

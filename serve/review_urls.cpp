@@ -13,9 +13,9 @@ namespace egkb {
 
 namespace {
 
-std::string url(const std::string& host, int port) {
-  if (host.find(':') != std::string::npos) return fmt::format("http://[{}]:{}/", host, port);
-  return fmt::format("http://{}:{}/", host, port);
+std::string address_url(const std::string& scheme, const std::string& host, int port) {
+  if (host.find(':') != std::string::npos) return fmt::format("{}://[{}]:{}/", scheme, host, port);
+  return fmt::format("{}://{}:{}/", scheme, host, port);
 }
 
 // The interface's address as text, or "" for one no other machine reaches.
@@ -55,8 +55,9 @@ MachineAddresses machine_addresses() {
   return machine;
 }
 
-std::vector<std::string> review_urls(const std::string& host, int port,
+std::vector<std::string> review_urls(const std::string& scheme, const std::string& host, int port,
                                      const MachineAddresses& machine) {
+  const auto url = [&](const std::string& name, int p) { return address_url(scheme, name, p); };
   if (!is_every_interface(host)) return {url(host, port)};
   const bool ipv6 = host != "0.0.0.0";
   std::vector<std::string> urls;

@@ -22,11 +22,12 @@ struct MachineAddresses {
 
 MachineAddresses machine_addresses();
 
-// "http://HOST:PORT/" for each address a reviewer may open, the one to give first first: `host`
+// "SCHEME://HOST:PORT/" for each address a reviewer may open, the one to give first first: `host`
 // itself, or for a wildcard the machine's name and then each address the server listens on
 // (IPv4 for 0.0.0.0; IPv4 and IPv6 for ::, which takes both on Linux); loopback when the
 // machine has nothing else. IPv6 addresses in brackets.
-std::vector<std::string> review_urls(const std::string& host, int port,
+// `scheme`: "http", or "https" for a server with TLS.
+std::vector<std::string> review_urls(const std::string& scheme, const std::string& host, int port,
                                      const MachineAddresses& machine);
 
 }  // namespace egkb

@@ -163,7 +163,7 @@ HttpReply Router::answer(const HttpRequest& request) {
   }
   const auto origin = request.header("Origin");
   if (request.method != "GET" && request.method != "HEAD" && origin &&
-      *origin != "http://" + std::string(request.header("Host").value_or(""))) {
+      *origin != fmt::format("{}://{}", scheme_of(options_), request.header("Host").value_or(""))) {
     return json_reply(refusal(403, fmt::format("requests from another site are refused (Origin {})",
                                                printable(*origin))));
   }
@@ -190,6 +190,9 @@ ApiReply Router::route(const HttpRequest& request, const Caller& caller) {
     }
     if (n == 4 && part[3] == "redo" && method == "POST") {
       return api_.redo(*id, request.body, caller);
+    }
+    if (n == 4 && part[3] == "changes" && method == "POST") {
+      return api_.send_changes(*id, request.body, caller);
     }
     if (n == 4 && part[3] == "changes" && get) {
       return api_.changes(*id, std::string(request.param("reviewer").value_or("")), caller);

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <random>
 #include <thread>
 
@@ -17,6 +18,10 @@ namespace egkb {
 
 bool is_loopback(const std::string& host) {
   return host == "localhost" || host == "::1" || host.starts_with("127.");
+}
+
+const char* scheme_of(const ServeOptions& options) {
+  return options.tls ? "https" : "http";
 }
 
 std::string random_token() {
@@ -59,6 +64,7 @@ std::string what(const std::exception_ptr& error) {
 
 struct ReviewServer::Impl {
   ServeOptions options;
+  std::unique_ptr<const TlsContext> tls;  // before the server, which uses it
   HttpServer server;
   std::unique_ptr<Router> router;  // made by bind(), which learns the port the Host check names
   // httplib listens with a backlog of 5: twenty browsers connecting at once overflow it, and
@@ -72,7 +78,13 @@ struct ReviewServer::Impl {
   std::atomic<bool> run_finished{false};
 
   explicit Impl(ServeOptions o)
-      : options(std::move(o)), server(options.connections, options.request_time) {}
+      : options(std::move(o)),
+        tls(options.tls ? std::make_unique<const TlsContext>(*options.tls) : nullptr),
+        server(options.connections, options.request_time, tls.get()) {
+    // OpenSSL writes to the socket with write(): a client gone mid-answer must end that answer
+    // with EPIPE, never the process by SIGPIPE.
+    if (tls) std::signal(SIGPIPE, SIG_IGN);
+  }
 
   // Every request goes to the router whole: one catch-all handler per method, so the checks and
   // the routes are ours alone.

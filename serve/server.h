@@ -6,9 +6,11 @@
 #include <cstddef>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "serve/review_api.h"
+#include "serve/tls.h"
 
 namespace egkb {
 
@@ -16,6 +18,8 @@ struct ServeOptions {
   std::string store;
   std::string host = "127.0.0.1";
   int port = 8600;  // 0: any free port
+  // HTTPS with this certificate and key; nullopt: plain HTTP.
+  std::optional<TlsFiles> tls;
   // Each reviewer's token, by token: when there are any, every request but the page and its
   // assets needs one, and the reviewer it names is the only one the request may act for.
   std::map<std::string, std::string> tokens;
@@ -35,8 +39,12 @@ bool is_loopback(const std::string& host);
 // 128 random bits as hex, for ServeOptions::tokens.
 std::string random_token();
 
+// "https" with TLS, else "http": the scheme of the server's addresses and of its own Origin.
+const char* scheme_of(const ServeOptions& options);
+
 class ReviewServer {
  public:
+  // Throws InputError when the TLS files cannot be used (serve/tls.h).
   explicit ReviewServer(ServeOptions options);
   ~ReviewServer();
 

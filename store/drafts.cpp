@@ -57,6 +57,23 @@ std::vector<Draft> Store::drafts(BatchId batch) {
   return drafts;
 }
 
+std::vector<DraftRevision> Store::draft_revisions(BatchId batch) {
+  take_snapshot();
+  std::vector<DraftRevision> revisions;
+  if (s_->version < 7 || !s_->temporary.empty()) return revisions;
+  s_->guarded([&] {
+    Query q = s_->query(
+        "SELECT key, reviewer, max(id) FROM draft_changes WHERE batch = ? AND undone = 0 GROUP "
+        "BY key, reviewer ORDER BY key, reviewer",
+        "draft_changes", {"key", 0});
+    q.bind(1, batch);
+    while (q.step()) {
+      revisions.push_back({q.key(0), q.reviewer(1, "reviewer"), q.integer(2, "id")});
+    }
+  });
+  return revisions;
+}
+
 namespace {
 
 void require_drawn(SQLite::Database& db, const std::string& path, const PieceSet& pieces,
@@ -100,6 +117,15 @@ std::optional<DraftState> StoreWriter::draft(BatchId batch, Key key, const std::
   q.bind(1, batch).bind(2, static_cast<int64_t>(key)).bind(3, reviewer);
   if (!q.step()) return std::nullopt;
   return change_state(q, 0);
+}
+
+int64_t StoreWriter::draft_revision(BatchId batch, Key key, const std::string& reviewer) {
+  Query q = s_.query(
+      "SELECT coalesce(max(id), 0) FROM draft_changes WHERE batch = ? AND key = ? AND reviewer = "
+      "? AND undone = 0",
+      "draft_changes");
+  q.bind(1, batch).bind(2, static_cast<int64_t>(key)).bind(3, reviewer);
+  return q.step() ? q.integer(0, "id") : 0;
 }
 
 void StoreWriter::set_draft(BatchId batch, Key key, const std::string& reviewer,

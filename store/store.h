@@ -84,6 +84,13 @@ struct Draft {
   std::string time;  // UTC ISO 8601
 };
 
+// The revision of a reviewer's draft of a row (StoreWriter::draft_revision).
+struct DraftRevision {
+  Key key;
+  std::string reviewer;
+  int64_t revision;
+};
+
 // A change of a reviewer's draft as undo or redo would take it back or put it back: the row and
 // its state before and after the change.
 struct DraftStep {
@@ -200,6 +207,9 @@ class Store {
   std::optional<Validation> current_validation();
   // The drafts of a batch, every reviewer's, by key and reviewer.
   std::vector<Draft> drafts(BatchId batch);
+  // Each reviewer's revision of each row of a batch they have changed, by key and reviewer; a
+  // row missing has revision 0.
+  std::vector<DraftRevision> draft_revisions(BatchId batch);
   // The seconds every reviewer spent on each row of a batch, by key and reviewer.
   std::vector<RowTime> row_times(BatchId batch);
   // Every reviewer's answer kept by the import `run` of a batch, by key and reviewer (empty for
@@ -283,6 +293,12 @@ class StoreWriter {
   void set_draft(BatchId batch, Key key, const std::string& reviewer, const DraftState& state);
   // The reviewer's draft of a drawn row as it stands inside the transaction; nullopt when none.
   std::optional<DraftState> draft(BatchId batch, Key key, const std::string& reviewer);
+  // The revision of the reviewer's draft of a row: the id of the change of its history that
+  // stands last, 0 when none does. A change gives the row a revision it never had; undo returns
+  // it to the revision before, redo to the one it puts back: one revision, one state. The review
+  // app sends with each change the revision it was made on, so a change made on an older state
+  // is refused rather than applied over a newer one.
+  int64_t draft_revision(BatchId batch, Key key, const std::string& reviewer);
   // Adds seconds a reviewer spent on a drawn row; kept apart from the draft, so undo loses none.
   void add_row_time(BatchId batch, Key key, const std::string& reviewer, double seconds);
   // Keeps every reviewer's answer to the rows of `batch` beside the verdicts `run` imported.

@@ -6,7 +6,7 @@ import { showBatches } from './batches.js';
 import { el, fill, keepingFocus } from './dom.js';
 import { AnswerQueue } from './queue.js';
 import {
-  anotherPosition, answerHere, backToRow, confirmed, enterReview, fetchBatch, focusSubmit, go, loadHistory, nextWhere, redo,
+  anotherPosition, answerHere, backToRow, changeAgain, confirmed, enterReview, fetchBatch, focusSubmit, go, loadHistory, nextWhere, openingRow, redo,
   redrawHood, refreshAll, renderSubmit, step, toggleFlag, toggleSkip, undo,
 } from './review.js';
 import { disagrees, mine, state, status } from './state.js';
@@ -15,10 +15,43 @@ import { disagrees, mine, state, status } from './state.js';
 
 let savedAfterFailure = false;
 
+// A change as the reviewer made it, and a row as the server holds it, in words.
+const changeText = (op) => (op.kind !== 'put' ? `your ${op.kind}`
+  : Object.entries(op.fields).map(([k, v]) => ({
+    verdict: v === null ? 'no answer' : `your answer ${v}`, note: `your note “${v}”`,
+    flagged: v ? 'your flag' : 'no flag', skipped: v ? 'your skip' : 'no skip',
+  })[k] || k).join(', '));
+const rowText = (d) => (d.skipped ? 'skipped' : d.verdict === null ? 'unanswered' : `answered ${d.verdict}`)
+  + (d.flagged ? ', flagged' : '') + (d.note ? `, note “${d.note}”` : '');
+
+// The changes the server refused as made on an older row: each with the row as it stands, and the
+// choice between the two.
+function conflictList(q) {
+  const many = q.conflicts.length > 1;
+  return el('div', { id: 'conflicts' },
+    el('p', {}, el('strong', {}, `${q.conflicts.length} change${many ? 's were' : ' was'} not applied: ${many ? 'their rows' : 'its row'} changed after ${many ? 'they were' : 'it was'} made`),
+      ` (in this tab, or in one closed before ${many ? 'they were' : 'it was'} saved). Choose what stands:`),
+    el('ul', {}, q.conflicts.slice(-10).map((c) => el('li', {},
+      el('a', { href: `#/batch/${c.op.batch}/${c.op.line}` }, `line ${c.op.line} ${c.op.material}`),
+      `: ${changeText(c.op)}; saved since: ${rowText(c.draft)}. `,
+      el('span', { class: 'choices' },
+        el('button', { type: 'button', class: 'keep', onclick: () => q.dismissConflict(c.op.id) }, `Keep the saved ${c.draft.verdict ?? 'row'}`),
+        c.op.kind === 'put' ? el('button', { type: 'button', class: 'mine', onclick: () => changeAgain(c) }, `Use your ${c.op.fields.verdict ?? 'change'}`) : null)))));
+}
+
 function renderBanner() {
   const banner = document.getElementById('banner');
   const q = state.queue;
   const parts = [];
+  const adopted = q.adoptedWaiting();
+  if (adopted) {
+    parts.push(el('p', { id: 'adopted' }, el('strong', {}, `${adopted} change${adopted > 1 ? 's' : ''} a closed tab left unsaved`),
+      ' now go to the server, in the order they were made.'));
+  } else if (q.adoptedSaved) {
+    parts.push(el('p', { class: 'ok', id: 'adopted' }, `The ${q.adoptedSaved} change${q.adoptedSaved > 1 ? 's' : ''} a closed tab left are saved.`));
+    setTimeout(() => { if (!q.adoptedWaiting()) { q.adoptedSaved = 0; renderBanner(); } }, 5000);
+  }
+  if (q.conflicts.length) parts.push(conflictList(q));
   if (q.ops.length && q.failure) {
     savedAfterFailure = true;
     parts.push(el('p', {},
@@ -41,7 +74,7 @@ function renderBanner() {
   }
   keepingFocus(banner, () => fill(banner, ...parts));
   banner.hidden = parts.length === 0;
-  banner.className = q.ops.length && q.failure ? 'offline' : q.refused.length ? 'refused' : 'saved';
+  banner.className = q.ops.length && q.failure ? 'offline' : q.refused.length || q.conflicts.length ? 'refused' : 'saved';
   const pending = q.ops.length;
   const saving = document.getElementById('saving');
   saving.textContent = pending ? `${pending} not saved yet` : '';
@@ -65,11 +98,6 @@ async function reloadBatch() {
   state.batch = await fetchBatch(state.batch.id);
   await loadHistory();
   refreshAll();
-}
-
-function firstUnanswered() {
-  const i = state.batch.items.findIndex((it) => mine(it).verdict === null);
-  return i < 0 ? 0 : i;
 }
 
 async function route() {
@@ -96,7 +124,7 @@ async function route() {
       if (state.view !== 'review') enterReview();
       state.view = 'review';
       const line = m[2] ? Number(m[2]) : null;
-      const index = line === null ? firstUnanswered() : state.batch.items.findIndex((i) => i.line === line);
+      const index = line === null ? openingRow() : state.batch.items.findIndex((i) => i.line === line);
       refreshAll();
       go(index < 0 ? 0 : index);
       return;
@@ -144,8 +172,8 @@ function onKey(e) {
   else if (e.key === 'Enter') answerHere('ok');
   else if (e.key === 'ArrowRight') moveTo(step(1), 'no row after this one');
   else if (e.key === 'ArrowLeft') moveTo(step(-1), 'no row before this one');
-  else if (e.key === 'n') moveTo(nextWhere((i) => mine(i).verdict === null), 'every row is answered');
-  else if (e.key === 'd') moveTo(nextWhere(disagrees), 'no other row is answered differently');
+  else if (e.key === 'n') moveTo(nextWhere((i) => mine(i).verdict === null), 'every row shown is answered');
+  else if (e.key === 'd') moveTo(nextWhere(disagrees), 'no other row shown is answered differently');
   else if (e.key === 'f' && item) toggleFlag();
   else if (e.key === 'x' && item) toggleSkip();
   else if (e.key === 'c' && item) document.getElementById('note').focus();
@@ -207,6 +235,8 @@ async function start() {
     if (!name) return;
     state.reviewer = name;
     localStorage.setItem('egkb.reviewer', name);
+    state.queue.reviewer = name;
+    state.queue.adopt();
     showWho();
     status('');
     state.view = null;
@@ -238,6 +268,9 @@ async function start() {
   // machine's addresses and over HTTPS only, and the app works without it.
   navigator.serviceWorker?.register('/sw.js').catch(() => {});
   state.queue = new AnswerQueue(queueChanged, queueConfirmed);
+  // The queue starts at once, under the name this browser last used, so that what a closed tab
+  // left goes out without waiting on the session's answer; a link's own name follows it.
+  const started = state.queue.start(state.reviewer);
   try {
     const session = await api('GET', '/api/session');
     if (session.reviewer) {
@@ -249,8 +282,12 @@ async function start() {
     status(`not connected: ${e.message}`, true);
   }
   showWho();
+  await started;
+  if (state.queue.reviewer !== state.reviewer) {
+    state.queue.reviewer = state.reviewer;
+    await state.queue.adopt();
+  }
   renderBanner();
-  state.queue.pump();
   if (!state.reviewer) askName();
   else route();
 }

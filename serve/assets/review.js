@@ -67,6 +67,25 @@ export async function fetchBatch(id) {
 
 const isLead = () => state.batch.lead === state.reviewer;
 
+// With rows assigned (serve --assign), a row of other reviewers: the reviewer may read it, never
+// change it (the server refuses that too); the lead changes any row.
+const othersRow = (item) => Boolean(state.batch.overlap) && !isLead() && !assignedToMe(item);
+
+// The row a batch opens on: the first of the rows shown that you have not answered, else the
+// first shown, so that the first key answers a row the filter holds. A filter holding no row
+// gives way to every row.
+export function openingRow() {
+  const items = state.batch.items;
+  if (!items.some((i) => inFilter(i)) && state.filter !== 'all') {
+    status(`no row is ${filterLabel(state.filter)}: showing every row`);
+    setFilter('all');
+    const select = document.getElementById('filter');
+    if (select) select.value = 'all';
+  }
+  const unanswered = items.findIndex((i) => inFilter(i) && mine(i).verdict === null);
+  return unanswered >= 0 ? unanswered : Math.max(0, items.findIndex((i) => inFilter(i)));
+}
+
 export function enterReview() {
   const b = state.batch;
   document.title = `Batch ${b.id} · egkb review`;
@@ -131,10 +150,15 @@ export function enterReview() {
 const optionGroup = (label, options) => (options.length ? el('optgroup', { label },
   options.map(([value, text]) => el('option', { value, selected: value === state.filter }, text))) : null);
 
+// A filter chosen moves to its first row when the row shown is not one of it: the keys answer
+// the rows it shows.
 function setFilter(value) {
   state.filter = value;
   localStorage.setItem('egkb.filter', value);
-  renderRows();
+  const items = state.batch.items;
+  const first = items.findIndex((i) => inFilter(i));
+  if (document.getElementById('node-title') && items[state.index] && !inFilter(items[state.index]) && first >= 0) go(first, false);
+  else renderRows();
 }
 
 function setSearch(text) {
@@ -263,7 +287,7 @@ function renderNode() {
   const now = item.now;
   const why = item.probability >= 1 ? 'always drawn (the census part of the design)'
     : `drawn with probability ${item.probability.toPrecision(3)}`;
-  const readOnly = Boolean(b.imported);
+  const readOnly = Boolean(b.imported) || othersRow(item);
   const buttons = [];
   for (let s = 0; s <= 9; ++s) {
     buttons.push(el('button', {
@@ -297,6 +321,7 @@ function renderNode() {
       el('dd', {}, `${item.line} of ${b.items.length + 1}`)),
     el('fieldset', { class: 'answers' },
       el('legend', {}, 'Your answer: the score from red\'s side, 0 red wins … 9 black wins'),
+      othersRow(item) ? el('p', { class: 'notice', id: 'not-yours' }, `Assigned to ${item.assigned.join(' and ')}, not to you: you may read this row but not answer it.`) : null,
       el('div', { class: 'scale' }, buttons)),
     el('div', { class: 'row-tools' },
       el('div', { class: 'row-buttons' },
@@ -495,13 +520,13 @@ export function go(index, focus = true) {
   if (card && card.getBoundingClientRect().top < 0) card.scrollIntoView();
 }
 
-// The next row after the current one that `want` holds, in batch order, coming round; -1 when
-// there is none.
+// The next row shown after the current one that `want` holds, in batch order, coming round; -1
+// when there is none.
 export function nextWhere(want) {
   const items = state.batch.items;
   for (let k = 1; k <= items.length; ++k) {
     const i = (state.index + k) % items.length;
-    if (i !== state.index && want(items[i])) return i;
+    if (i !== state.index && inFilter(items[i]) && want(items[i])) return i;
   }
   return -1;
 }
@@ -523,18 +548,42 @@ function readOnly(outcome = 'nothing was changed') {
   return true;
 }
 
+// Whether a change of `item` is refused: the batch is submitted, or the row is other reviewers'.
+function refused(item) {
+  if (readOnly()) return true;
+  if (!othersRow(item)) return false;
+  status(`line ${item.line} is assigned to ${item.assigned.join(' and ')}: you answer only the rows assigned to you`, true);
+  return true;
+}
+
+// The revision of the reviewer's draft of a row as the server last gave it: a change is made on it.
+const revisionOf = (item) => (item.revisions || {})[state.reviewer] || 0;
+
 function change(item, fields) {
   const before = mine(item);
   delete before.pending;
+  const after = withFields(before, fields);
   const onScreen = state.batch.items[state.index] === item;
   const op = state.queue.add({
     kind: 'put', batch: state.batch.id, material: item.material, line: item.line,
-    reviewer: state.reviewer, fields, seconds: onScreen ? secondsOnRow() : 0,
+    reviewer: state.reviewer, fields, state: after, revision: revisionOf(item), seconds: onScreen ? secondsOnRow() : 0,
   });
-  state.history.undo.push({
-    material: item.material, line: item.line, before, after: withFields(before, fields), op: op.id,
-  });
+  state.history.undo.push({ material: item.material, line: item.line, before, after, op: op.id });
   state.history.redo = [];
+}
+
+// A conflict resolved with the reviewer's own change: made again on the row as it stands now.
+export function changeAgain(conflict) {
+  const { op } = conflict;
+  state.queue.dismissConflict(op.id);
+  const item = state.batch && state.batch.id === op.batch && state.batch.items.find((i) => i.material === op.material);
+  if (item && op.reviewer === state.reviewer) {
+    change(item, op.fields);
+    refreshAll();
+  } else {
+    state.queue.add({ ...op, revision: conflict.draft.revision });
+  }
+  status(`${op.material} (line ${op.line}): your change is sent again, on the row as it stands`);
 }
 
 // The reviewer's undo and redo as the server has them, with the changes not sent yet after them.
@@ -557,9 +606,9 @@ export async function loadHistory() {
 
 // An answer to the row on screen now; the page moves on at once, before the server confirms.
 export function answerHere(verdict) {
-  if (readOnly()) return;
   const index = state.index;
   const item = state.batch.items[index];
+  if (refused(item)) return;
   change(item, { verdict });
   moveOn(index, `${item.material} (line ${item.line}) = ${verdict}`);
 }
@@ -580,9 +629,9 @@ function moveOn(index, said) {
 
 // Skips the row (no answer of yours; the next row is shown), or takes a skip back.
 export function toggleSkip() {
-  if (readOnly()) return;
   const index = state.index;
   const item = state.batch.items[index];
+  if (refused(item)) return;
   if (mine(item).skipped) {
     change(item, { skipped: false });
     status(`${item.material} (line ${item.line}) no longer skipped`);
@@ -596,8 +645,8 @@ export function toggleSkip() {
 }
 
 export function toggleFlag() {
-  if (readOnly()) return;
   const item = state.batch.items[state.index];
+  if (refused(item)) return;
   const flagged = !mine(item).flagged;
   change(item, { flagged });
   status(`${item.material} (line ${item.line}) ${flagged ? 'flagged for later' : 'no longer flagged'}`);
@@ -607,7 +656,7 @@ export function toggleFlag() {
 }
 
 function saveNote(item, text) {
-  if (readOnly() || text === mine(item).note) return;
+  if (text === mine(item).note || refused(item)) return;
   change(item, { note: text });
   status(`note kept for ${item.material} (line ${item.line})`);
   updateRow(state.batch.items.indexOf(item));
@@ -640,8 +689,10 @@ export function redo() {
     return;
   }
   if (c.cancelled) {
+    const item = state.batch.items.find((i) => i.material === c.material);
     c.op = state.queue.add({
       kind: 'put', batch: state.batch.id, material: c.material, line: c.line, reviewer: state.reviewer, fields: c.after,
+      state: c.after, revision: revisionOf(item),
     }).id;
     c.cancelled = false;
   } else stepOnServer('redo', c, c.after);
@@ -650,8 +701,10 @@ export function redo() {
 }
 
 function stepOnServer(kind, c, after) {
+  const item = state.batch.items.find((i) => i.material === c.material);
   state.queue.add({
     kind, batch: state.batch.id, material: c.material, line: c.line, reviewer: state.reviewer, state: after,
+    revision: revisionOf(item),
   });
 }
 
@@ -666,19 +719,21 @@ function showStep(c, text) {
   status(text);
 }
 
-// The server's answer to a change: the batch holds the draft as the store does now.
+// The server's answer to a change: the batch holds the draft as the store does now. A change made
+// on an older row (error.conflict) comes back with the row as it stands, which the page shows.
 export function confirmed(op, draft, error) {
   state.confirmations += 1;
   const b = state.batch;
   if (error) {
-    status(`not saved: ${error.message}`, true);
-    if (b && b.id === op.batch && document.getElementById('rows')) refreshAll();
-    return;
+    status(error.conflict ? `line ${op.line} changed since your change: the banner asks what stands` : `not saved: ${error.message}`, true);
+    if (error.conflict && b && b.id === op.batch) loadHistory().then(refreshAll, () => {});
+    if (!draft && b && b.id === op.batch && document.getElementById('rows')) refreshAll();
   }
   if (!b || b.id !== op.batch || !draft || op.reviewer !== state.reviewer) return;
   const index = b.items.findIndex((i) => i.material === draft.material);
   if (index < 0) return;
   const item = b.items[index];
+  item.revisions = { ...item.revisions, [draft.reviewer]: draft.revision };
   if (draft.verdict === null) delete item.drafts[draft.reviewer];
   else item.drafts[draft.reviewer] = draft.verdict;
   item.notes = item.notes || {};

@@ -385,5 +385,25 @@ TEST_F(Safety, ServeRefusesALeadOrAnAssignmentThatCannotWork) {
                  "--assign: 2 reviewers per row, but only 1 besides the lead lea");
 }
 
+// Beyond loopback the server speaks HTTPS or, when asked, plain HTTP (issue 40, item 6): never
+// clear text by default. Its certificate and key come as a pair, each a PEM file of its kind.
+TEST_F(Safety, ServeBeyondLoopbackRefusesClearTextUnlessAsked) {
+  const Outcome clear = expect_refused("serve " + store() + " --host 0.0.0.0 --reviewer a", 2,
+                                       "--host: beyond this machine (--host 0.0.0.0)");
+  EXPECT_NE(clear.err.find("--tls-cert"), std::string::npos) << clear.err;
+  EXPECT_NE(clear.err.find("--insecure-http"), std::string::npos) << clear.err;
+  expect_refused("serve " + store() + " --tls-cert " + store(), 2,
+                 "--tls-key: HTTPS needs both the certificate");
+  expect_refused("serve " + store() + " --tls-key " + store(), 2,
+                 "--tls-cert: HTTPS needs both the certificate");
+  expect_refused(
+      "serve " + store() + " --tls-cert " + store() + " --tls-key " + store() + " --insecure-http",
+      2, "--insecure-http asks for plain HTTP, --tls-cert for HTTPS");
+  expect_refused("serve " + store() + " --tls-cert " + path("none.pem") + " --tls-key " + store(),
+                 2, "none.pem: --tls-cert: no such file");
+  expect_refused("serve " + store() + " --tls-cert " + store() + " --tls-key " + store(), 2,
+                 "--tls-cert: not a certificate in PEM form");
+}
+
 }  // namespace
 }  // namespace egkb

@@ -326,16 +326,19 @@ TEST_F(ApiTest, ASecondServerCannotTakeAPortInUse) {
 TEST(ReviewUrls, AWildcardHostIsShownAsTheMachine) {
   using Urls = std::vector<std::string>;
   const MachineAddresses lab{"lab7", {"192.168.1.5", "10.0.0.2"}, {"2001:db8::5"}};
-  EXPECT_EQ(review_urls("127.0.0.1", 8600, lab), Urls{"http://127.0.0.1:8600/"});
-  EXPECT_EQ(review_urls("::1", 8600, lab), Urls{"http://[::1]:8600/"});
-  EXPECT_EQ(review_urls("0.0.0.0", 8600, lab),
+  EXPECT_EQ(review_urls("http", "127.0.0.1", 8600, lab), Urls{"http://127.0.0.1:8600/"});
+  EXPECT_EQ(review_urls("http", "::1", 8600, lab), Urls{"http://[::1]:8600/"});
+  EXPECT_EQ(review_urls("http", "0.0.0.0", 8600, lab),
             (Urls{"http://lab7:8600/", "http://192.168.1.5:8600/", "http://10.0.0.2:8600/"}));
-  EXPECT_EQ(review_urls("::", 8600, lab),
+  EXPECT_EQ(review_urls("http", "::", 8600, lab),
             (Urls{"http://lab7:8600/", "http://192.168.1.5:8600/", "http://10.0.0.2:8600/",
                   "http://[2001:db8::5]:8600/"}));
-  EXPECT_EQ(review_urls("0.0.0.0", 8600, {}), Urls{"http://127.0.0.1:8600/"})
+  EXPECT_EQ(review_urls("http", "0.0.0.0", 8600, {}), Urls{"http://127.0.0.1:8600/"})
       << "a machine without a name or network is reached on loopback";
-  EXPECT_EQ(review_urls("::", 8600, {"localhost", {}, {}}), Urls{"http://[::1]:8600/"});
+  EXPECT_EQ(review_urls("http", "::", 8600, {"localhost", {}, {}}), Urls{"http://[::1]:8600/"});
+  EXPECT_EQ(review_urls("https", "0.0.0.0", 8600, lab),
+            (Urls{"https://lab7:8600/", "https://192.168.1.5:8600/", "https://10.0.0.2:8600/"}))
+      << "a server with TLS prints https links";
   const MachineAddresses here = machine_addresses();
   for (const std::string& a : here.ipv4) EXPECT_FALSE(a.starts_with("127.")) << a;
   for (const std::string& a : here.ipv6) EXPECT_FALSE(a == "::1" || a.starts_with("fe80")) << a;

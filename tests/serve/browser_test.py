@@ -21,6 +21,8 @@ Needs Debian's chromium, chromium-driver and python3-selenium (./setup.sh instal
 axe-core from tests/serve/package.json (./test.sh installs it with npm).
 """
 import argparse
+import base64
+import hashlib
 import http.client
 import http.server
 import json
@@ -34,6 +36,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -98,16 +101,16 @@ class Server:
         self.cwd = cwd
         self.process = None
         self.start()
-        self.base = re.search(r"(http://\S+)", self.line).group(1)
+        self.base = re.search(r"(https?://\S+)", self.line).group(1)
 
     def start(self):
         self.process = subprocess.Popen(self.args, cwd=self.cwd, stdout=subprocess.PIPE, text=True)
         self.line = self.process.stdout.readline()
-        check("http://" in self.line, f"serve printed no address: {self.line!r}")
+        check("http" in self.line, f"serve printed no address: {self.line!r}")
         # With --reviewer, a link per reviewer ("  alice: http://…?token=…") before the last line.
         self.links = {}
         for line in self.process.stdout:
-            link = re.match(r"  (.+?)(?: \(lead\))?: (http://\S+\?token=\S+)$", line)
+            link = re.match(r"  (.+?)(?: \(lead\))?: (https?://\S+\?token=\S+)$", line)
             if link:
                 self.links[link.group(1)] = link.group(2)
             if "open it in a browser" in line:
@@ -125,9 +128,9 @@ class Server:
 
 class DelayingProxy:
     """Between the browser and the server: every change (PUT, POST, DELETE) waits `delay` s before
-    it is passed on, as over a slow network; reads pass at once. A change whose kind ("PUT",
-    "undo", "redo") is in `drop` reaches the server, but its answer is lost on the way back, once
-    for each kind."""
+    it is passed on, as over a slow network; reads pass at once. A request whose (first) change's
+    kind ("PUT" for a put, "undo", "redo") is in `drop` reaches the server, but its answer is
+    lost on the way back, once for each kind."""
 
     def __init__(self, target_port, delay):
         target = f"127.0.0.1:{target_port}"
@@ -157,7 +160,11 @@ class DelayingProxy:
                 except OSError:
                     self.send_error(502)
                     return
-                kind = self.command if self.command == "PUT" else self.path.rsplit("/", 1)[-1]
+                # The app sends its changes as a list (POST …/changes): the first one's kind.
+                kind = "PUT" if self.command == "PUT" else self.path.rsplit("/", 1)[-1]
+                if kind == "changes" and self.command == "POST":
+                    kind = json.loads(body)["changes"][0]["kind"]
+                    kind = "PUT" if kind == "put" else kind
                 if kind in proxy.drop:
                     proxy.drop.discard(kind)
                     proxy.dropped.append(kind)
@@ -170,8 +177,11 @@ class DelayingProxy:
                         self.send_header(k, v)
                 self.send_header("Content-Length", str(len(data)))
                 self.send_header("Connection", "close")
-                self.end_headers()
-                self.wfile.write(data)
+                try:
+                    self.end_headers()
+                    self.wfile.write(data)
+                except OSError:  # the tab that asked is closed
+                    self.close_connection = True
 
             do_GET = do_PUT = do_POST = do_DELETE = forward
 
@@ -183,7 +193,9 @@ class DelayingProxy:
         self.httpd.shutdown()
 
 
-def browser():
+def browser(*more):
+    """Chromium; `more`: further arguments (a profile kept across a restart, a certificate to
+    trust)."""
     for path in ("/usr/bin/chromium", "/usr/bin/chromedriver"):
         if not os.path.exists(path):
             sys.exit(f"browser_test: {path} is missing; ./setup.sh installs chromium and "
@@ -191,9 +203,24 @@ def browser():
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1440,1000",
-                "--disable-dev-shm-usage", "--force-device-scale-factor=1"):
+                "--disable-dev-shm-usage", "--force-device-scale-factor=1", *more):
         options.add_argument(arg)
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def self_signed(work):
+    """A certificate for 127.0.0.1 and localhost and its key, made by the openssl program, and
+    the base64 SHA-256 of its public key, which Chromium is told to trust."""
+    cert, key = os.path.join(work, "cert.pem"), os.path.join(work, "key.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                    "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj",
+                    "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+                    "-keyout", key, "-out", cert], check=True, capture_output=True)
+    public = subprocess.run(["openssl", "x509", "-in", cert, "-pubkey", "-noout"], check=True,
+                            capture_output=True).stdout
+    der = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "der"], input=public,
+                         check=True, capture_output=True).stdout
+    return cert, key, base64.b64encode(hashlib.sha256(der).digest()).decode()
 
 
 class App:
@@ -272,10 +299,10 @@ class App:
         self.until(lambda: not self.driver.find_elements(By.CSS_SELECTOR, "#name-dialog[open]"),
                    "the name dialog stays open")
 
-    def open_row(self, base, line):
-        """Loads the page afresh at a row of batch 1 with nothing waiting to be saved."""
+    def open_row(self, base, line, batch=1):
+        """Loads the page afresh at a row of a batch with nothing waiting to be saved."""
         self.driver.get("about:blank")
-        self.driver.get(f"{base}#/batch/1/{line}")
+        self.driver.get(f"{base}#/batch/{batch}/{line}")
         self.until_text("#node dd:last-of-type", rf"^{line} of ")
         self.saved()
 
@@ -360,6 +387,241 @@ class App:
             "    nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))),"
             "  e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));")
         results[what] = found
+
+
+def drafts_of(app, batch, reviewer):
+    """{material: verdict} of a reviewer's answers to a batch, as the store holds them."""
+    with app.db() as db:
+        return dict(db.execute(
+            "SELECT n.material, d.verdict FROM drafts d JOIN nodes n ON n.key = d.key WHERE "
+            "d.batch = ? AND d.reviewer = ? AND d.verdict IS NOT NULL", (batch, reviewer)))
+
+
+def history_of(app, batch, reviewer, material):
+    """The verdicts a reviewer's changes of a row gave, in the order the store applied them."""
+    with app.db() as db:
+        return [v for (v,) in db.execute(
+            "SELECT c.verdict FROM draft_changes c JOIN nodes n ON n.key = c.key WHERE "
+            "c.batch = ? AND c.reviewer = ? AND n.material = ? ORDER BY c.id",
+            (batch, reviewer, material))]
+
+
+def arrival(app, batch, expected, what):
+    """Waits until the store holds alice's `expected` answers ({material: verdict}) and returns
+    the seconds since the page shown began to load (its navigation's start)."""
+    loaded = app.js("return performance.timeOrigin") / 1000
+
+    def arrived():
+        held = drafts_of(app, batch, "alice")
+        return all(held.get(m) == v for m, v in expected.items())
+    deadline = time.monotonic() + 30
+    while not arrived():
+        check(time.monotonic() < deadline, f"{what}: the store holds "
+              f"{ {m: drafts_of(app, batch, 'alice').get(m) for m in expected} }, not {expected}")
+        time.sleep(0.05)
+    return time.time() - loaded
+
+
+def three_sizes(app, name):
+    """The page as it stands at 1440 px, 390 px (a phone) and 200% zoom: NAME-wide.png, NAME-phone.png,
+    NAME-zoom.png."""
+    app.shot(f"{name}-wide.png")
+    for suffix, width, height, scale in (("phone", 390, 844, 1), ("zoom", 720, 500, 2)):
+        app.cdp("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": scale, "mobile": width < 500})
+        time.sleep(0.3)
+        app.no_wider_than_window(f"{name} at {suffix}")
+        app.shot(f"{name}-{suffix}.png")
+    app.cdp("Emulation.clearDeviceMetricsOverride", {})
+
+
+def only_her_rows(app, team, rows, hers):
+    """Issue 40, item 7: with rows assigned, cat's page opens on her first row, not on line 2
+    (others'), and her first key answers it; on another's row, reached by g, her keys answer
+    nothing, the page says whose row it is, and the server refuses the answer too."""
+    driver = app.driver
+    driver.get(f"{team.links['cat']}#/batch/2")
+    app.until_text("#progress", rf"cat: 0 of {len(hers)} assigned rows answered")
+    check(app.line() == hers[0]["line"],
+          f"cat's page opens on line {app.line()}, not on her first row, line {hers[0]['line']}")
+    app.keys("9")
+    app.until_text("#progress", rf"cat: 1 of {len(hers)} assigned rows answered")
+    app.saved()
+    check(drafts_of(app, 2, "cat") == {hers[0]["material"]: "9"},
+          f"cat's first key answered {drafts_of(app, 2, 'cat')}")
+    others = next(it for it in rows if "cat" not in it["assigned"])
+    app.keys("g")
+    app.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#goto-dialog[open]"))
+    app.keys(str(others["line"]), Keys.ENTER)
+    app.until(lambda: app.line() == others["line"], f"g shows line {app.line()}")
+    check(app.js("return [...document.querySelectorAll('#node .scale button')]"
+                 ".every((b) => b.disabled)"), "the answers on another's row can be pressed")
+    app.keys("5", "x", "f")
+    app.until_text("#status", rf"line {others['line']} is assigned to "
+                              rf"{' and '.join(others['assigned'])}")
+    app.until_text("#not-yours", r"not to you")
+    three_sizes(app, "serve-not-assigned")
+    time.sleep(0.3)
+    check(drafts_of(app, 2, "cat") == {hers[0]["material"]: "9"},
+          f"keys on another's row answered it: {drafts_of(app, 2, 'cat')}")
+    token = team.links["cat"].split("token=")[1]
+    request = urllib.request.Request(
+        f"{team.base}api/batches/2/drafts/{others['material']}", method="PUT",
+        headers={"X-Egkb-Token": token, "Content-Type": "application/json"},
+        data=json.dumps({"verdict": "5"}).encode())
+    try:
+        urllib.request.urlopen(request)
+        fail("the server took cat's answer to a row of others")
+    except urllib.error.HTTPError as e:
+        check(e.code == 403, f"the server answered cat's answer to another's row with {e.code}")
+    # Choosing "assigned to you" moves to her first row: the keys answer what the filter shows.
+    app.js("document.getElementById('filter').value = 'assigned';"
+           "document.getElementById('filter').dispatchEvent(new Event('change'))")
+    app.until(lambda: app.line() == hers[0]["line"],
+              f"the filter 'assigned to you' stays on line {app.line()}")
+
+
+def type_answers(app, base, rows):
+    """Opens batch 3 at the first of `rows` and answers them 1, 2, …, 20 ms apart; returns
+    {material: verdict} as typed."""
+    app.open_row(base, rows[0]["line"], batch=3)
+    said = {it["material"]: str(i % 9 + 1) for i, it in enumerate(rows)}
+    app.keys(*said.values(), pause=0.02)
+    app.until_text("#saving", rf"^{len(rows)} not saved yet$")
+    return said
+
+
+def closed_tab(app, proxy, rows):
+    """Issue 40, item 1: eight answers typed while each change takes 2.5 s, the tab closed with
+    them unsaved, the same link opened again at once and its first row answered again with 0:
+    the eight are in the store within 5 s of the page's load, and the 0 comes after the closed
+    tab's answer, never before it."""
+    driver = app.driver
+    home = driver.current_window_handle
+    proxy.delay = 2.5
+    driver.switch_to.new_window("tab")
+    said = type_answers(app, proxy.base, rows[:8])
+    driver.close()
+    driver.switch_to.window(home)
+    driver.switch_to.new_window("tab")
+    driver.get(f"{proxy.base}#/batch/3/{rows[0]['line']}")
+    app.until_text("#adopted", r"8 changes a closed tab left unsaved")
+    app.until_text("#node dd:last-of-type", rf"^{rows[0]['line']} of ")
+    app.keys("0")
+    seconds = arrival(app, 3, said, "a closed tab's answers")
+    app.until_text("#adopted", r"The 8 changes a closed tab left are saved")
+    three_sizes(app, "serve-adopted")
+    print(f"closed tab: its 8 unsaved answers in the store {seconds:.1f} s after the page was "
+          f"opened again, each change delayed {proxy.delay} s")
+    check(seconds <= 5, f"a closed tab's answers took {seconds:.1f} s to arrive, not 5 at most")
+    app.saved()
+    first = rows[0]["material"]
+    check(history_of(app, 3, "alice", first) == [said[first], "0"],
+          f"line {rows[0]['line']} was changed as {history_of(app, 3, 'alice', first)}, not "
+          f"{said[first]} then the newer 0")
+    driver.close()
+    driver.switch_to.window(home)
+
+
+def browser_quit(app, proxy, rows, work):
+    """Issue 40, item 1: eight answers unsaved when the whole browser quits: the browser started
+    again on the same profile sends them within 5 s of the page's load."""
+    profile = f"--user-data-dir={os.path.join(work, 'profile')}"
+    first = browser(profile)
+    try:
+        other = App(first, app.shots, app.db_path)
+        first.get(proxy.base)
+        other.set_name("alice")
+        said = type_answers(other, proxy.base, rows[8:16])
+    finally:
+        first.quit()
+    again = browser(profile)
+    try:
+        started = time.monotonic()
+        again.get(f"{proxy.base}#/batch/3")
+        seconds = arrival(App(again, app.shots, app.db_path), 3, said, "after a restart")
+        started = time.monotonic() - started
+    finally:
+        again.quit()
+    print(f"browser restart: 8 unsaved answers in the store {seconds:.1f} s after the page "
+          f"began to load in the browser started again ({started:.1f} s after it was asked to "
+          f"open the page, its own start included)")
+    check(seconds <= 5, f"after a restart the answers took {seconds:.1f} s, not 5 at most")
+
+
+def conflicts(app, proxy, rows, api):
+    """Issue 40, item 1: two answers of a tab closed while they were on their way, and newer
+    answers to the same rows from elsewhere landing first: the late ones are refused, the page
+    opened again shows each as a conflict, and the reviewer's choice stands."""
+    driver = app.driver
+    home = driver.current_window_handle
+    proxy.delay = 3
+    late = rows[16:18]
+    driver.switch_to.new_window("tab")
+    app.open_row(proxy.base, late[0]["line"], batch=3)
+    app.keys("6", "7", pause=0.05)
+    time.sleep(0.3)
+    driver.close()
+    driver.switch_to.window(home)
+    for it in late:  # the same reviewer, elsewhere, on the rows as they stood
+        api(f"/api/batches/3/drafts/{it['material']}",
+            {"reviewer": "alice", "verdict": "0", "revision": 0}, "PUT")
+    time.sleep(proxy.delay + 1)
+    for it in late:
+        check(history_of(app, 3, "alice", it["material"]) == ["0"],
+              f"a late answer was applied over a newer one: line {it['line']} changed as "
+              f"{history_of(app, 3, 'alice', it['material'])}")
+    proxy.delay = 0.3
+    driver.switch_to.new_window("tab")
+    driver.get(f"{proxy.base}#/batch/3/{late[0]['line']}")
+    for it, mine in zip(late, ("6", "7")):
+        app.until_text("#conflicts", rf"line {it['line']} {it['material']}: your answer {mine}; "
+                                     r"saved since: answered 0")
+    app.until_text("#status", r"changed since your change")
+    three_sizes(app, "serve-conflict")
+    keep, use = (driver.find_element(By.CSS_SELECTOR, f"#conflicts li:nth-child({i}) button.{k}")
+                 for i, k in ((1, "keep"), (2, "mine")))
+    keep.click()
+    app.until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#conflicts li")) == 1,
+              "Keep leaves the conflict")
+    driver.find_element(By.CSS_SELECTOR, "#conflicts li button.mine").click()
+    app.until(lambda: not driver.find_elements(By.CSS_SELECTOR, "#conflicts"), "Use leaves it")
+    app.saved()
+    got = [history_of(app, 3, "alice", it["material"]) for it in late]
+    check(got == [["0"], ["0", "7"]], f"kept 0 and used 7, the rows changed as {got}")
+    driver.close()
+    driver.switch_to.window(home)
+
+
+def over_tls(egkb, work, app, rows):
+    """Issue 40, item 6: the app over HTTPS with a self-signed certificate Chromium is told to
+    trust: a reviewer's link, answers by key, a reload, and the page's copy kept for a reload
+    without the server (which browsers allow over HTTPS only, beyond this machine)."""
+    cert, key, spki = self_signed(work)
+    server = Server(egkb, "kb.sqlite", work, "--reviewer", "tina", "--tls-cert", cert,
+                    "--tls-key", key)
+    driver = browser(f"--ignore-certificate-errors-spki-list={spki}")
+    try:
+        check(server.base.startswith("https://"), f"serve printed {server.base}")
+        tls = App(driver, app.shots, app.db_path)
+        driver.get(f"{server.links['tina']}#/batch/3")
+        tls.until_text("#progress", r"tina answered 0 of")
+        said = [str(i + 1) for i in range(3)]
+        tls.keys(*said, pause=0.05)
+        tls.saved()
+        driver.refresh()
+        tls.until_text("#progress", r"tina answered 3 of")
+        check(driver.current_url.startswith("https://"), f"the page is at {driver.current_url}")
+        check(sorted(drafts_of(tls, 3, "tina").values()) == said,
+              f"over TLS the store holds {drafts_of(tls, 3, 'tina')}")
+        check(driver.execute_async_script(
+            "const done = arguments[0]; navigator.serviceWorker.ready.then(() => done(true));"
+            "setTimeout(() => done(false), 10000)"), "over TLS the page keeps no copy of itself")
+        tls.shot("serve-tls.png")
+        print(f"TLS: tina's 3 answers saved over {server.base}, the page kept for a reload")
+    finally:
+        driver.quit()
+        server.stop()
 
 
 def main():
@@ -1025,6 +1287,7 @@ def main():
                                    "= 'ann'").fetchone()[0]
             check(skipped == 1, f"{skipped} rows skipped by ann, not 1")
             check(timed == len(assigned["ann"]), f"ann's time kept on {timed} rows")
+            only_her_rows(app, team, rows2, assigned["cat"])
             # ben and cat through the API: ben the truth, cat one off on the rows she shares
             # with ann, so the lead has rows to settle.
             disputed = []
@@ -1066,6 +1329,17 @@ def main():
             app.axe("agreement with times", axe_results)
         finally:
             team.stop()
+
+        # ------------------------------------- a closed tab's changes, the browser quit, TLS
+        run("sample", "kb.sqlite", "--size", "24", "--seed", "9", "--exclude-reviewed", "--out",
+            "batch3.csv")
+        rows3 = api("/api/batches/3")["items"]
+        check(len(rows3) >= 20, f"batch 3 drew {len(rows3)} rows; the test needs 20")
+        closed_tab(app, proxy, rows3)
+        browser_quit(app, proxy, rows3, work)
+        conflicts(app, proxy, rows3, api)
+        over_tls(egkb, work, app, rows3)
+        proxy.delay = 0.3
 
         # ------------------------------------------------------------------ the axe scan
         if not os.path.exists(AXE):

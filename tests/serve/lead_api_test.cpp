@@ -133,5 +133,29 @@ TEST_F(LeadApiTest, ASkipAndAVerdictExcludeEachOther) {
   EXPECT_EQ(query_number(path("store.sqlite"), "SELECT count(*) FROM row_times"), 0);
 }
 
+// A reviewer changes only the rows assigned to them (issue 40, item 7): carol's answer, note,
+// flag, skip or removal on KRRK (line 2, alice's and bob's) is refused naming the row and whose
+// it is, and nothing is written; the lead answers any row.
+TEST_F(LeadApiTest, AReviewerChangesOnlyTheRowsAssignedToThem) {
+  for (const nlohmann::json& change :
+       {nlohmann::json{{"verdict", "1"}}, nlohmann::json{{"note", "mine"}},
+        nlohmann::json{{"flagged", true}}, nlohmann::json{{"skipped", true}}}) {
+    nlohmann::json body = change;
+    body["reviewer"] = "carol";
+    const auto [status, why] = send("PUT", "/api/batches/1/drafts/KRRK", body);
+    EXPECT_EQ(status, 403) << change;
+    EXPECT_EQ(why["line"], 2) << why.dump();
+    EXPECT_EQ(why["error"],
+              "KRRK (line 2) is assigned to alice and bob, not to carol: each reviewer answers "
+              "the rows assigned to them");
+  }
+  const auto [removed, why] = send("DELETE", "/api/batches/1/drafts/KRRK?reviewer=carol");
+  EXPECT_EQ(removed, 403) << why.dump();
+  EXPECT_EQ(query_number(path("store.sqlite"), "SELECT count(*) FROM draft_changes"), 0);
+  answer("KNK", {{"reviewer", "carol"}, {"verdict", "3"}});
+  answer("KRRK", {{"reviewer", "lead"}, {"verdict", "1"}});
+  EXPECT_EQ(query_number(path("store.sqlite"), "SELECT count(*) FROM drafts"), 2);
+}
+
 }  // namespace
 }  // namespace egkb::test

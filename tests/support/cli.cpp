@@ -54,6 +54,14 @@ void StoreCliTest::SetUp() {
       dir_);
 }
 
+Outcome CliTest::self_signed_certificate(const std::string& certificate,
+                                         const std::string& key) const {
+  return run_program(
+      "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 "
+      "-subj /CN=localhost -addext subjectAltName=DNS:localhost,IP:127.0.0.1 -keyout " +
+      path(key) + " -out " + path(certificate));
+}
+
 Outcome StoreCliTest::expect_refused(const std::string& args, int code,
                                      const std::string& says) const {
   const auto before = folder_files_checkpointed(dir_);

@@ -20,6 +20,10 @@ class CliTest : public TempDirTest {
   // Any command line, e.g. another program built with the tests.
   Outcome run_program(const std::string& command) const;
 
+  // A self-signed certificate for 127.0.0.1 and localhost and its key, PEM files made in the
+  // test's folder by the openssl program (code 127: openssl is missing).
+  Outcome self_signed_certificate(const std::string& certificate, const std::string& key) const;
+
   // A synthetic base of a preset: its truth t.csv and its noisy rows n.csv.
   void synth(const std::string& preset, int seed) const;
   // A synthetic base with its truth (t.csv, n.csv), imported as base.sqlite, with a drawn batch
