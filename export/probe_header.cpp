@@ -44,6 +44,13 @@ void append_array(fmt::memory_buffer& out, const char* type, const std::string& 
   fmt::format_to(std::back_inserter(out), "}};\n\n");
 }
 
+// "3u, 3u, ...": unsigned constants for a struct's array.
+std::string unsigned_list(const uint32_t* values, std::size_t count) {
+  std::string text;
+  for (std::size_t i = 0; i < count; ++i) text += fmt::format("{}{}u", i ? ", " : "", values[i]);
+  return text;
+}
+
 std::string upper(std::string text) {
   for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return text;
@@ -186,17 +193,18 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
                  "/* Internal: the table as the lookups read it (probe/table_lookup.h). */\n",
                  fmt::arg("P", P), fmt::arg("pieces", pieces.name()), fmt::arg("kinds", kinds),
                  fmt::arg("letters", t.pieces->letters));
+  append_array(text, "uint32_t", p + "_first_rows_", t.first_rows, std::size_t{t.box} + 1);
   append_array(text, "uint16_t", p + "_side_columns_", t.side_columns, std::size_t{t.box} + 1);
   const std::size_t stride = std::size_t{t.columns} + 1;
-  append_array(text, "uint8_t", p + "_scores_", t.scores, stride * stride);
+  append_array(text, "int8_t", p + "_scores_", t.scores, stride * stride);
   fmt::format_to(it,
                  "static const struct egkb_lookup_table {p}_table_ = {{\n"
                  "  &egkb_lookup_piece_sets[{set}], {box}u, {columns}u, {{{dims}}},\n"
-                 "  {{{strides}}}, {p}_side_columns_, {p}_scores_}};\n\n",
+                 "  {{{strides}}}, {p}_first_rows_, {p}_side_columns_, {p}_scores_}};\n\n",
                  fmt::arg("p", p), fmt::arg("set", egkb_file_game_named(t.pieces->name) - 1),
                  fmt::arg("box", t.box), fmt::arg("columns", t.columns),
-                 fmt::arg("dims", fmt::join(t.dims, "u, ")),
-                 fmt::arg("strides", fmt::join(t.strides, "u, ")));
+                 fmt::arg("dims", unsigned_list(t.dims, EGKB_LOOKUP_KINDS)),
+                 fmt::arg("strides", unsigned_list(t.strides, EGKB_LOOKUP_KINDS)));
   fmt::format_to(it, fmt::runtime(kFunctions), fmt::arg("p", p), fmt::arg("P", P),
                  fmt::arg("first", first), fmt::arg("second", second));
   fmt::format_to(it, "#endif /* {}_PROBE_H */\n", P);

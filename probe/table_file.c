@@ -208,9 +208,9 @@ static long long read_fully(const struct egkb_file_source* s, unsigned char* int
 }
 
 /* The index read as the file has it, in place: each configuration's column, unused ones and the
- * one past the box mapped to column C; every column named once. */
-static int convert_index(struct egkb_table* t, char* why, size_t why_size) {
-  uint16_t* index = (uint16_t*)(t + 1);
+ * one past the box mapped to column C, and the first side's rows; every column named once. */
+static int convert_index(struct egkb_table* t, uint32_t* rows, uint16_t* index, char* why,
+                         size_t why_size) {
   const unsigned char* raw = (const unsigned char*)index;
   const uint32_t columns = t->lookup.columns;
   unsigned char seen[(EGKB_FILE_NO_COLUMN + 1) / 8] = {0};
@@ -231,6 +231,7 @@ static int convert_index(struct egkb_table* t, char* why, size_t why_size) {
     ++named;
   }
   index[t->lookup.box] = (uint16_t)columns;
+  for (i = 0; i <= t->lookup.box; ++i) rows[i] = index[i] * (columns + 1);
   if (named != columns) {
     fail(why, why_size, "columns: %lu of the %lu columns are named by no side configuration",
          (unsigned long)(columns - named), (unsigned long)columns);
@@ -240,7 +241,8 @@ static int convert_index(struct egkb_table* t, char* why, size_t why_size) {
 }
 
 /* The scores read as the file has them (C rows of C) at the start of their place: each checked
- * and counted, then spread to rows of C + 1 with a last row and column of 255. */
+ * and counted, then spread to rows of C + 1 with a last row and column of 255, which the
+ * lookups read as the signed byte -1. */
 static int spread_scores(struct egkb_table* t, uint8_t* scores, char* why, size_t why_size) {
   const uint64_t c = t->lookup.columns, all = c * c;
   uint64_t known = 0, i;
@@ -270,6 +272,8 @@ struct egkb_table* egkb_file_load(const struct egkb_file_source* source, int gam
   unsigned char h[EGKB_FILE_HEADER_BYTES], extra;
   struct header fields;
   struct egkb_table* t;
+  uint32_t* rows;
+  uint16_t* index;
   uint8_t* scores;
   uint64_t body, bytes, index_bytes, got;
   long long n;
@@ -287,13 +291,15 @@ struct egkb_table* egkb_file_load(const struct egkb_file_source* source, int gam
     return fail(why, why_size, "entries: the header promises %llu bytes after it, the file holds "
                 "%lld: it is truncated or damaged; export it again", (unsigned long long)body,
                 source->size - EGKB_FILE_HEADER_BYTES);
-  bytes = sizeof *t + 2 * (fields.box + 1) + ((uint64_t)fields.columns + 1) * (fields.columns + 1);
+  bytes = sizeof *t + 6 * (fields.box + 1) + ((uint64_t)fields.columns + 1) * (fields.columns + 1);
   if (bytes > (size_t)-1 || !(t = (struct egkb_table*)malloc((size_t)bytes)))
     return fail(why, why_size, "memory: no room for a table of %llu bytes",
                 (unsigned long long)bytes);
-  scores = (uint8_t*)((uint16_t*)(t + 1) + fields.box + 1);
+  rows = (uint32_t*)(t + 1);
+  index = (uint16_t*)(rows + fields.box + 1);
+  scores = (uint8_t*)(index + fields.box + 1);
   got = 0;
-  if ((n = read_fully(source, (unsigned char*)(t + 1), index_bytes)) >= 0) {
+  if ((n = read_fully(source, (unsigned char*)index, index_bytes)) >= 0) {
     got = (uint64_t)n;
     if (got == index_bytes && (n = read_fully(source, scores, body - index_bytes)) >= 0)
       got += (uint64_t)n;
@@ -314,7 +320,7 @@ struct egkb_table* egkb_file_load(const struct egkb_file_source* source, int gam
                 (unsigned long long)got);
   }
   crc = crc_of(crc_of(crc_of(crc32(0L, Z_NULL, 0), h, CHECKSUM_AT),
-                      (const unsigned char*)(t + 1), index_bytes), scores, body - index_bytes);
+                      (const unsigned char*)index, index_bytes), scores, body - index_bytes);
   if ((uint32_t)crc != fields.checksum) {
     free(t);
     return fail(why, why_size, "checksum: checksum mismatch (stored %08lx, computed %08lx): the "
@@ -329,11 +335,13 @@ struct egkb_table* egkb_file_load(const struct egkb_file_source* source, int gam
     t->lookup.strides[k] =
         k >= fields.pieces->kinds - 1 ? 1 : t->lookup.strides[k + 1] * t->lookup.dims[k + 1];
   }
-  t->lookup.side_columns = (const uint16_t*)(t + 1);
-  t->lookup.scores = scores;
+  t->lookup.first_rows = rows;
+  t->lookup.side_columns = index;
+  t->lookup.scores = (const int8_t*)scores;
   t->has_conflicts = fields.has_conflicts;
   t->known = fields.known;
-  if (convert_index(t, why, why_size) != 0 || spread_scores(t, scores, why, why_size) != 0) {
+  if (convert_index(t, rows, index, why, why_size) != 0 ||
+      spread_scores(t, scores, why, why_size) != 0) {
     free(t);
     return NULL;
   }

@@ -45,26 +45,29 @@ struct egkb_lookup_pieces {
 };
 
 /* A table in memory. Each side's counts are a configuration: a mixed-radix number over the
- * table's box (dims; the last kind least significant). side_columns maps a configuration to its
- * column, and has one entry more than the box: configuration `box` stands for counts outside it.
- * A configuration the table does not use, and that last one, map to column `columns`, whose row
- * and column of scores hold 255: so a probe is three loads and no branch. */
+ * table's box (dims; the last kind least significant). A configuration's column comes from
+ * side_columns for the second side, and from first_rows, already times the row's length, for the
+ * first. Both have one entry more than the box: configuration `box` stands for counts outside it.
+ * A configuration the table does not use, and that last one, have column `columns`, whose row
+ * and column of scores hold -1 (255 in the file): so a probe is three loads, no multiplication
+ * and no branch. */
 struct egkb_lookup_table {
   const struct egkb_lookup_pieces* pieces;
   uint32_t box;     /* side configurations: the product of dims */
   uint32_t columns; /* the configurations the table uses */
   uint32_t dims[EGKB_LOOKUP_KINDS];
   uint32_t strides[EGKB_LOOKUP_KINDS];
+  const uint32_t* first_rows;   /* box + 1 entries: column * (columns + 1) */
   const uint16_t* side_columns; /* box + 1 entries */
-  const uint8_t* scores; /* (columns + 1)^2: [first's column * (columns + 1) + second's column] */
+  const int8_t* scores;         /* (columns + 1)^2: [first's row + second's column], 0..9 or -1 */
 };
 
-/* One side's configuration, or t->box when a count is outside the box. */
-static inline uint32_t egkb_lookup_configuration(const struct egkb_lookup_table* t,
-                                                 const int counts[]) {
+/* One side's configuration over `kinds` kinds, or t->box when a count is outside the box. */
+static inline uint32_t egkb_lookup_configuration_of(const struct egkb_lookup_table* t,
+                                                    const int counts[], int kinds) {
   uint32_t configuration = 0, outside = 0;
   int k;
-  for (k = 0; k < t->pieces->kinds; ++k) {
+  for (k = 0; k < kinds; ++k) {
     const uint32_t count = EGKB_LOOKUP_CAST(uint32_t, counts[k]);
     outside |= EGKB_LOOKUP_CAST(uint32_t, count >= t->dims[k]);
     configuration += count * t->strides[k];
@@ -72,14 +75,35 @@ static inline uint32_t egkb_lookup_configuration(const struct egkb_lookup_table*
   return outside ? t->box : configuration;
 }
 
-/* The score of two configurations (each < box, or box), or EGKB_LOOKUP_UNKNOWN. */
+/* The same, the number of kinds a constant in each case so that the loop unrolls (the header's
+ * is a constant already, and the switch goes). */
+static inline uint32_t egkb_lookup_configuration(const struct egkb_lookup_table* t,
+                                                 const int counts[]) {
+  switch (t->pieces->kinds) {
+    case 1:
+      return egkb_lookup_configuration_of(t, counts, 1);
+    case 2:
+      return egkb_lookup_configuration_of(t, counts, 2);
+    case 3:
+      return egkb_lookup_configuration_of(t, counts, 3);
+    case 4:
+      return egkb_lookup_configuration_of(t, counts, 4);
+    case 5:
+      return egkb_lookup_configuration_of(t, counts, 5);
+    case 6:
+      return egkb_lookup_configuration_of(t, counts, 6);
+    case 7:
+      return egkb_lookup_configuration_of(t, counts, 7);
+    default:
+      return egkb_lookup_configuration_of(t, counts, EGKB_LOOKUP_KINDS);
+  }
+}
+
+/* The score of two configurations (each < box, or box), or EGKB_LOOKUP_UNKNOWN: known and
+ * unknown alike, so a mix of them costs no mispredicted branch. */
 static inline int egkb_lookup_score(const struct egkb_lookup_table* t, uint32_t first,
                                     uint32_t second) {
-  const uint32_t row = EGKB_LOOKUP_CAST(uint32_t, t->side_columns[first]);
-  const uint32_t column = EGKB_LOOKUP_CAST(uint32_t, t->side_columns[second]);
-  const int score = t->scores[row * (t->columns + 1) + column];
-  /* 255 becomes -1 without a branch: a mix of known and unknown materials costs no mispredict */
-  return score | -EGKB_LOOKUP_CAST(int, score == EGKB_LOOKUP_NO_SCORE);
+  return t->scores[t->first_rows[first] + EGKB_LOOKUP_CAST(uint32_t, t->side_columns[second])];
 }
 
 static inline int egkb_lookup_probe_counts(const struct egkb_lookup_table* t, const int first[],
