@@ -6,7 +6,7 @@
  *
  * Plain C99 that is also C++ (-Wold-style-cast -Wconversion -Wsign-conversion clean), static
  * inline, no allocation, no state: safe from any number of threads. The piece sets' data comes
- * after it (probe/lookup_data.h, generated from egkb's own piece sets). */
+ * after it, written at build time from egkb's own piece sets by probe/lookup_data_tool.cpp. */
 #ifndef EGKB_TABLE_LOOKUP_H
 /* The version of these lookups: two headers that embed different versions in one file stop
  * with an error below, rather than one silently answering with the other's code. */
