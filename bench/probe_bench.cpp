@@ -10,6 +10,7 @@
 #include <benchmark/benchmark.h>
 #include <egkb/probe.h>
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -55,7 +56,9 @@ Workload mixed(const std::string& name, const std::string& truth_csv, const Piec
   options.pieces = &pieces;
   const ScoredLattice scored = ScoredLattice::of(read_csv(truth_csv, options));
   const EngineTable exported = EngineTable::of(scored, false);
-  const std::string file = (std::filesystem::temp_directory_path() / (name + ".egkb")).string();
+  const std::string file =
+      (std::filesystem::temp_directory_path() / (name + std::to_string(getpid()) + ".egkb"))
+          .string();
   {
     std::ofstream out(file, std::ios::binary);
     exported.write(out);

@@ -14,6 +14,8 @@
 #include "prose/score_meaning.h"
 #include EGKB_PROBE_HEADER
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 
