@@ -12,7 +12,7 @@
 #include "base/text.h"
 #include "export/embedded_lookup.h"
 #include "export/engine_table.h"
-#include "probe/table_file.h"
+#include "probe/table_lookup.h"
 
 namespace egkb {
 
@@ -205,7 +205,7 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
                  "static const struct egkb_lookup_table {p}_table_ = {{\n"
                  "  &egkb_lookup_piece_sets[{set}], {box}u, {columns}u, {{{dims}}},\n"
                  "  {{{strides}}}, {p}_first_rows_, {p}_side_columns_, {p}_scores_}};\n\n",
-                 fmt::arg("p", p), fmt::arg("set", egkb_file_game_named(t.pieces->name) - 1),
+                 fmt::arg("p", p), fmt::arg("set", t.pieces->game - 1),
                  fmt::arg("box", t.box), fmt::arg("columns", t.columns),
                  fmt::arg("dims", unsigned_list(t.dims, EGKB_LOOKUP_KINDS)),
                  fmt::arg("strides", unsigned_list(t.strides, EGKB_LOOKUP_KINDS)));
