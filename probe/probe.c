@@ -28,9 +28,9 @@ static long read_fd(void* context, unsigned char* into, size_t bytes) {
 /* Why a file that opened is not one to read a table from, or NULL for a regular file. */
 static const char* not_regular(const struct stat* st) {
   if (S_ISREG(st->st_mode)) return NULL;
-  if (S_ISDIR(st->st_mode)) return "a directory, not a table file";
-  if (S_ISFIFO(st->st_mode)) return "a FIFO, not a table file: tables are read from regular files";
-  return "not a regular file: tables are read from regular files";
+  if (S_ISDIR(st->st_mode)) return "is a directory, not a table file";
+  if (S_ISFIFO(st->st_mode)) return "is a FIFO, not a table file: tables are read from regular files";
+  return "is not a regular file: tables are read from regular files";
 }
 
 const char* egkb_probe_version(void) {

@@ -73,14 +73,14 @@ TEST_F(ProbeFaults, TheLibraryRefusesAFifoAtOnce) {
   const Outcome r = run({EGKB_OPEN_TABLE, fifo()});
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_LT(r.seconds, 1.0);
-  EXPECT_EQ(r.out, "file: a FIFO, not a table file: tables are read from regular files\n");
+  EXPECT_EQ(r.out, "file: is a FIFO, not a table file: tables are read from regular files\n");
 }
 
 TEST_F(ProbeFaults, EgkbProbeRefusesAFifoAtOnce) {
   const Outcome r = run({EGKB_BINARY, "probe", fifo(), "KRK"});
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_LT(r.seconds, 1.0);
-  EXPECT_NE(r.out.find("a FIFO, not a table file"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("is a FIFO, not a table file"), std::string::npos) << r.out;
 }
 
 TEST_F(ProbeFaults, TheLibraryRefusesASparseGigabyteFastAndSmall) {

@@ -106,7 +106,7 @@ TEST_F(TableFile, ShortLongAndForeignFilesAreRefusedByName) {
   EXPECT_EQ(egkb_open(path("missing.egkb").c_str(), &why), nullptr);
   EXPECT_STREQ(why, "file: No such file or directory");
   EXPECT_EQ(egkb_open(dir_.c_str(), &why), nullptr);
-  EXPECT_STREQ(why, "file: a directory, not a table file");
+  EXPECT_STREQ(why, "file: is a directory, not a table file");
   EXPECT_EQ(egkb_open(path("missing.egkb").c_str(), nullptr), nullptr);
   EXPECT_EQ(egkb_open(nullptr, &why), nullptr);
   EXPECT_STREQ(why, "file: no path given");
