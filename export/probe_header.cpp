@@ -205,8 +205,8 @@ void write_probe_header(std::ostream& out, const ScoredLattice& scored,
                  "static const struct egkb_lookup_table {p}_table_ = {{\n"
                  "  &egkb_lookup_piece_sets[{set}], {box}u, {columns}u, {{{dims}}},\n"
                  "  {{{strides}}}, {p}_first_rows_, {p}_side_columns_, {p}_scores_}};\n\n",
-                 fmt::arg("p", p), fmt::arg("set", t.pieces->game - 1),
-                 fmt::arg("box", t.box), fmt::arg("columns", t.columns),
+                 fmt::arg("p", p), fmt::arg("set", t.pieces->game - 1), fmt::arg("box", t.box),
+                 fmt::arg("columns", t.columns),
                  fmt::arg("dims", unsigned_list(t.dims, EGKB_LOOKUP_KINDS)),
                  fmt::arg("strides", unsigned_list(t.strides, EGKB_LOOKUP_KINDS)));
   fmt::format_to(it, fmt::runtime(kFunctions), fmt::arg("p", p), fmt::arg("P", P),
