@@ -1,3 +1,4 @@
+#include <egkb/probe.h>
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -30,7 +31,7 @@ struct ExportOptions {
   bool allow_conflicts = false;
   bool ranges = false;
   bool json = false;
-  std::string prefix = "egkb";
+  std::string prefix = ProbeHeaderInfo{}.prefix;
 };
 
 // The ranges the store's last exact repair recorded, for every node of the closure (a node it
@@ -104,18 +105,19 @@ Command export_command() {
                   "csv, json: add each material's low and high rank in the store's last exact "
                   "repair (the ranks the data allow)");
         sink.text(o->prefix, "--prefix",
-                  "header: the prefix of its names and include guard (default egkb), so two "
+                  "header: the prefix of its names and include guard (default kb), so two "
                   "bases can be included in one file",
                   false);
         sink.flag(o->json, "--json", "print what was exported as JSON");
       },
       [o] {
-        if (o->prefix != "egkb" && o->format != "header")
+        if (o->prefix != ProbeHeaderInfo{}.prefix && o->format != "header")
           throw InputError("", 0, "--prefix", "only the header format has names to prefix");
         if (!is_header_prefix(o->prefix)) {
           throw InputError("", 0, "--prefix",
                            fmt::format("{} is not a C identifier of 1 to 32 letters, digits and "
-                                       "underscores (not starting with a digit)",
+                                       "underscores (not starting with a digit) other than egkb "
+                                       "and egkb_... (libegkb-probe's names)",
                                        in_quotes(o->prefix)));
         }
         if (o->json && o->out == "-")
@@ -191,55 +193,57 @@ Command probe_command() {
     bool json = false;
   };
   auto o = std::make_shared<Options>();
-  return {
-      "probe", "look materials up in a table written by egkb export",
-      "egkb probe kb.egkb KRKNMM KCKC",
-      [o](OptionSink& sink) {
-        sink.argument(o->table, "TABLE",
-                      "a file from egkb export --format table (- reads standard input)");
-        sink.arguments(o->materials, "MATERIAL", "one or more materials, e.g. KRKNMM");
-        sink.flag(o->json, "--json", "print the answers as JSON");
-      },
-      [o] {
-        const EngineTable table = EngineTable::read(o->table);
-        const PieceSet& pieces = table.pieces();
-        nlohmann::ordered_json answers = nlohmann::ordered_json::array();
-        // A material that does not parse is named after the others are answered.
-        std::vector<std::string> refused;
-        for (const std::string& text : o->materials) {
-          Material m;
-          try {
-            m = parse_material(text, pieces);
-          } catch (const MaterialParseError& e) {
-            refused.emplace_back(e.what());
-            if (o->json) answers.push_back({{"material", text}, {"error", e.what()}});
-            continue;
-          }
-          const std::string material = format_material(m, pieces);
-          const std::optional<Score> score = table.probe(m);
-          if (o->json) {
-            answers.push_back({{"material", material},
-                               {"score", score ? nlohmann::ordered_json(value(*score)) : nullptr},
-                               {"meaning", score ? score_meaning(pieces, *score) : "unknown"}});
-          } else if (score) {
-            fmt::print("{:<20} {}  {}\n", material, value(*score), score_meaning(pieces, *score));
-          } else {
-            fmt::print("{:<20} -  unknown: not in the table\n", material);
-          }
-        }
-        if (o->json) std::cout << json_text(answers) << '\n';
-        if (refused.size() == 1 && o->materials.size() == 1)
-          throw InputError("", 0, "MATERIAL", refused.front());
-        if (!refused.empty()) {
-          throw InputError(
-              "", 0, "MATERIAL",
-              fmt::format("{} of the {} materials given {} not parse (the others are "
-                          "answered):\n  {}",
-                          refused.size(), o->materials.size(), refused.size() == 1 ? "does" : "do",
-                          fmt::join(refused, "\n  ")));
-        }
-        return 0;
-      }};
+  return {"probe", "look materials up in a table written by egkb export",
+          "egkb probe kb.egkb KRKNMM KCKC",
+          [o](OptionSink& sink) {
+            sink.argument(o->table, "TABLE",
+                          "a file from egkb export --format table (- reads standard input)");
+            sink.arguments(o->materials, "MATERIAL", "one or more materials, e.g. KRKNMM");
+            sink.flag(o->json, "--json", "print the answers as JSON");
+          },
+          [o] {
+            // The library answers, as it answers an engine; egkb's parser words a refusal.
+            const ProbeTable table = open_probe_table(o->table);
+            const PieceSet& pieces = PieceSet::named(egkb_pieces(table.get()));
+            nlohmann::ordered_json answers = nlohmann::ordered_json::array();
+            // A material that does not parse is named after the others are answered.
+            std::vector<std::string> refused;
+            for (const std::string& text : o->materials) {
+              Material m;
+              try {
+                m = parse_material(text, pieces);
+              } catch (const MaterialParseError& e) {
+                refused.emplace_back(e.what());
+                if (o->json) answers.push_back({{"material", text}, {"error", e.what()}});
+                continue;
+              }
+              const std::string material = format_material(m, pieces);
+              const int score = egkb_probe_material(table.get(), text.c_str());
+              const bool known = score != EGKB_UNKNOWN;
+              const std::string meaning = known ? score_meaning(pieces, Score(score)) : "unknown";
+              if (o->json) {
+                answers.push_back({{"material", material},
+                                   {"score", known ? nlohmann::ordered_json(score) : nullptr},
+                                   {"meaning", meaning}});
+              } else if (known) {
+                fmt::print("{:<20} {}  {}\n", material, score, meaning);
+              } else {
+                fmt::print("{:<20} -  unknown: not in the table\n", material);
+              }
+            }
+            if (o->json) std::cout << json_text(answers) << '\n';
+            if (refused.size() == 1 && o->materials.size() == 1)
+              throw InputError("", 0, "MATERIAL", refused.front());
+            if (!refused.empty()) {
+              throw InputError(
+                  "", 0, "MATERIAL",
+                  fmt::format("{} of the {} materials given {} not parse (the others are "
+                              "answered):\n  {}",
+                              refused.size(), o->materials.size(),
+                              refused.size() == 1 ? "does" : "do", fmt::join(refused, "\n  ")));
+            }
+            return 0;
+          }};
 }
 
 }  // namespace egkb::cli

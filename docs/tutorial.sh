@@ -112,11 +112,11 @@ run --status 2 egkb probe damaged.egkb KRKNMM
 
 say "## 9. Compile the probe into an engine
 
-The header holds the scores and \`egkb_probe(red_counts, black_counts)\`, plain C99 and C++.
+The header holds the scores and \`kb_probe_counts(red_counts, black_counts)\`, plain C99 and C++.
 \`engine_probe.cpp\`, installed with egkb's documentation, is a small engine-side program built
 on it: it looks the material up and lists the one-for-one exchanges that change the outlook."
-run egkb export kb.sqlite --format header --out egkb_probe.h
-run "sed -n '1,25p' egkb_probe.h"
+run egkb export kb.sqlite --format header --out kb_probe.h
+run "sed -n '1,22p' kb_probe.h"
 run 'cp "$(dirname "$(command -v egkb)")/../share/doc/egkb/docs/examples/engine_probe.cpp" .'
 run "g++ -std=c++17 -O2 -Wall -Wextra -Werror -I. engine_probe.cpp -o engine_probe"
 run ./engine_probe KRKNMM KRNKRGG

@@ -1,12 +1,14 @@
-// The score table an engine loads, and the layout the probe header compiles in: each side's
-// piece counts index the side configurations the base uses (a column each), and a square table
-// holds one byte per pair of columns. A base of small chess endgames stays small although the
-// chess key space is vast (docs/formats.md has the byte layout).
+// The score table an engine loads (docs/formats.md "table"): each side's piece counts index the
+// side configurations the base uses (a column each), and a square table holds one byte per pair
+// of columns, so a base of small chess endgames stays small although the chess key space is
+// vast. egkb builds a table here and reads every table through libegkb-probe's reader
+// (probe/table_file.c), which alone knows the file's layout and checks; probes go through its
+// C lookups (probe/table_lookup.h), as the library's and the header's do.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -15,12 +17,10 @@
 #include "io/byte_source.h"
 #include "lattice/knowledge_base.h"
 
-namespace egkb {
+struct egkb_table;
+struct egkb_lookup_table;
 
-constexpr uint8_t kUnknownScore = 255;
-constexpr uint16_t kNoColumn = 0xFFFF;
-constexpr uint16_t kTableVersion = 2;
-constexpr std::size_t kTableHeaderBytes = 64;
+namespace egkb {
 
 // The box of counts one side has in any material of the base: dims[kind] is one more than the
 // most pieces of that kind either side has (a mirror closure uses the same configurations for
@@ -36,12 +36,23 @@ struct SideBox {
   std::optional<uint32_t> index(const Material& m, Side side) const;
 };
 
+struct TableCloser {
+  void operator()(egkb_table* table) const;
+};
+// A table libegkb-probe's reader loaded, for its API (<egkb/probe.h>).
+using ProbeTable = std::unique_ptr<egkb_table, TableCloser>;
+
+// A table file as `egkb probe` opens it: a path through egkb_open (a regular file, refused at
+// once otherwise), "-" standard input through the same reader. Throws InputError naming the
+// file and the field the reader refused.
+ProbeTable open_probe_table(const std::string& path);
+
 class EngineTable {
  public:
   // Every node of the base's mirror closure; `has_conflicts` is recorded in the header flags.
+  // The file is read back through the reader as it is built.
   static EngineTable of(const ScoredLattice& scored, bool has_conflicts);
-  // Reads and verifies a table file: size, magic, version, piece set, box, columns, checksum and
-  // every byte. Throws InputError naming the file and what is wrong.
+  // Reads and checks a table file (throws InputError naming the file and what is wrong).
   static EngineTable read(const std::string& path);
   static EngineTable read(ByteSource source);
 
@@ -51,29 +62,19 @@ class EngineTable {
   std::optional<Score> probe(const Material& m) const;
 
   const PieceSet& pieces() const { return *pieces_; }
-  const SideBox& box() const { return box_; }
-  // For each configuration of the box, its column, or kNoColumn.
-  std::span<const uint16_t> side_columns() const { return columns_; }
-  std::size_t column_count() const { return column_count_; }
-  // By [first side's column * column_count() + second side's column]; kUnknownScore for none.
-  std::span<const uint8_t> scores() const { return scores_; }
-  uint64_t known() const { return known_; }
-  bool has_conflicts() const { return has_conflicts_; }
-  uint64_t file_bytes() const { return kTableHeaderBytes + 2 * columns_.size() + scores_.size(); }
+  // The table as the C lookups read it.
+  const egkb_lookup_table& lookup() const;
+  std::size_t column_count() const;
+  uint64_t known() const;
+  bool has_conflicts() const;
+  uint64_t file_bytes() const { return bytes_.size(); }
 
  private:
-  EngineTable(const PieceSet& pieces, SideBox box, std::vector<uint16_t> columns,
-              std::size_t column_count, std::vector<uint8_t> scores, bool has_conflicts);
+  EngineTable(std::vector<uint8_t> bytes, ProbeTable table);
 
-  std::array<uint8_t, kTableHeaderBytes> header() const;
-
+  std::vector<uint8_t> bytes_;  // the file
+  ProbeTable table_;
   const PieceSet* pieces_;
-  SideBox box_;
-  std::vector<uint16_t> columns_;
-  std::size_t column_count_ = 0;
-  std::vector<uint8_t> scores_;
-  uint64_t known_ = 0;
-  bool has_conflicts_ = false;
 };
 
 }  // namespace egkb

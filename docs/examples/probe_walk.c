@@ -23,22 +23,6 @@ static void material_text(const egkb_table* t, int counts[2][EGKB_MOST_KINDS], c
   *out = '\0';
 }
 
-/* Reads "KRNCPKRNPGM" into counts; 0 when a letter is not one of the table's kinds. */
-static int parse(const egkb_table* t, const char* text, int counts[2][EGKB_MOST_KINDS]) {
-  const char* letters = egkb_kind_letters(t);
-  int side = -1;
-  const char* k;
-  for (; *text; ++text) {
-    if (*text == 'K') {
-      ++side;
-    } else if (*text != 'v') {
-      if (side < 0 || side > 1 || !(k = strchr(letters, *text))) return 0;
-      ++counts[side][k - letters];
-    }
-  }
-  return side == 1;
-}
-
 static void show(const egkb_table* t, const char* what, egkb_key key,
                  int counts[2][EGKB_MOST_KINDS]) {
   char text[64];
@@ -64,7 +48,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   letters = egkb_kind_letters(t);
-  if (!parse(t, argv[2], counts)) {
+  if (egkb_counts_from_material(t, argv[2], counts[0], counts[1]) != 0) {
     fprintf(stderr, "%s: not a material of this table's pieces (%s)\n", argv[2], letters);
     egkb_close(t);
     return 2;

@@ -1,6 +1,8 @@
-// Two prefixed headers and an empty base's in one C++17 file, built with -Wold-style-cast and
-// -Wconversion: they compile clean and each answers from its own data, by text, counts and a
-// key kept as pieces are captured.
+// Two prefixed headers and an empty base's in one C++17 file with libegkb-probe's header, built
+// with -Wold-style-cast and -Wconversion: they compile clean and each answers from its own data,
+// by text, counts and a key kept as pieces are captured.
+#include <egkb/probe.h>
+
 #include <cstdio>
 
 #include "chess_kb.h"
@@ -26,7 +28,8 @@ int main() {
   std::printf("xq KRK %d by counts, %d by text; chess_kb KRvK %d, after the capture %d; empty %d\n",
               by_counts, by_text, before, chess_kb_probe_key(key), empty_score);
   return by_counts == by_text && by_counts >= 0 && before == 0 && fresh && kinds == 5 &&
-                 empty_score == EMPTY_UNKNOWN && chess_kb_probe_material("KRvK") == before
+                 empty_score == EMPTY_UNKNOWN && chess_kb_probe_material("KRvK") == before &&
+                 egkb_score_bonus(9, 100) == xq_score_bonus(9, 100)
              ? 0
              : 1;
 }

@@ -32,9 +32,14 @@ served=$?
 set -e
 [ $served -eq 2 ] && grep -q "no such file" "$work/serve.err" || fail "serve: $(cat "$work/serve.err")"
 
-# libegkb-probe: the library, its header and its pkg-config file, and zlib among the depends.
+# libegkb-probe: the libraries, its headers, its pkg-config file and CMake package, the guide's
+# examples, and zlib among the depends.
 ls "$usr"/lib/libegkb-probe.so.0* >/dev/null 2>&1 || fail "no libegkb-probe.so.0"
 [ -f "$usr/include/egkb/probe.h" ] || fail "no egkb/probe.h"
+[ -f "$usr/include/egkb/probe_version.h" ] || fail "no egkb/probe_version.h"
+[ -f "$usr/lib/libegkb-probe.a" ] || fail "no libegkb-probe.a"
+[ -f "$usr/lib/cmake/egkb-probe/egkb-probe-config.cmake" ] || fail "no CMake package egkb-probe"
+[ -f "$usr/share/doc/egkb/docs/examples/probe_walk.c" ] || fail "the guide's C example"
 PKG_CONFIG_PATH=$usr/lib/pkgconfig pkg-config --libs egkb-probe | grep -q -- -legkb-probe ||
   fail "egkb-probe.pc"
 dpkg-deb -f "$deb" Depends | grep -q zlib1g || fail "no dependency on zlib1g"
