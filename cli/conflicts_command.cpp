@@ -77,6 +77,7 @@ Command conflicts_command() {
               j["pieces"] = kb.pieces->name();
               j["worst"] = worst;
               j["ambiguous"] = ambiguous ? nlohmann::ordered_json(*ambiguous) : nullptr;
+              j["solved"] = solved_summary_json(kb, solved_bounds(kb, scored));
               j["evidence"] = nullptr;
               if (!evidence.empty()) {
                 const EvidenceDisputes d = evidence_disputes(scored, evidence);

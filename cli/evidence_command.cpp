@@ -99,9 +99,8 @@ std::vector<std::size_t> chosen_rows(const std::string& rows, const KnowledgeBas
 }
 
 std::size_t solved_rows(const KnowledgeBase& kb) {
-  return static_cast<std::size_t>(std::count_if(kb.rows.begin(), kb.rows.end(), [](const KbRow& r) {
-    return r.source == Source::Solved;
-  }));
+  return static_cast<std::size_t>(std::count_if(
+      kb.rows.begin(), kb.rows.end(), [](const KbRow& r) { return r.source == Source::Solved; }));
 }
 
 // What the threshold is calibrated on: --calibrate's, else the solved rows where there are
@@ -161,9 +160,9 @@ std::unordered_map<Key, Score> known_scores(const Options& o, const std::string&
 
 std::size_t known_searched(std::span<const EvidenceRecord> rows,
                            const std::unordered_map<Key, Score>& known) {
-  return static_cast<std::size_t>(std::count_if(rows.begin(), rows.end(), [&](const EvidenceRecord& r) {
-    return !r.failed() && known.contains(r.key);
-  }));
+  return static_cast<std::size_t>(
+      std::count_if(rows.begin(), rows.end(),
+                    [&](const EvidenceRecord& r) { return !r.failed() && known.contains(r.key); }));
 }
 
 nlohmann::ordered_json calibration_json(const Calibration& c, const std::string& against) {
@@ -326,8 +325,9 @@ Command evidence_command() {
           print_outcome(outcome, request, engine, pieces);
           if (calibration) print_calibration(*calibration, *calibrate);
           if (skipped_solved) {
-            fmt::print("  the solved rows were skipped: their counts are known (--solved "
-                       "searches them)\n");
+            fmt::print(
+                "  the solved rows were skipped: their counts are known (--solved "
+                "searches them)\n");
           }
           if (too_few) {
             fmt::print("  not calibrated: fewer than {} solved materials searched here\n",

@@ -52,19 +52,18 @@ int import_solved(const Options& o, const CountsFile& counts, const ScoreBins& b
   }
   Outputs outputs;
   Store store = existing ? std::move(*existing) : Store::create(o.store, *counts.pieces, outputs);
-  const SolvedResult r =
-      record_solved(store, materials,
-                    {.command = "import",
-                     .parameters = {{"file", o.file},
-                                    {"source", "solved"},
-                                    {"pieces", counts.pieces->name()},
-                                    {"from_counts",
-                                     {{"bins", bins.edges},
-                                      {"almost_draw", o.counts.almost_draw_share()}}}},
-                     .origin = counts.origin,
-                     .bins = bins,
-                     .almost_draw = o.counts.almost_draw_share()},
-                    &outputs);
+  const SolvedResult r = record_solved(
+      store, materials,
+      {.command = "import",
+       .parameters = {{"file", o.file},
+                      {"source", "solved"},
+                      {"pieces", counts.pieces->name()},
+                      {"from_counts",
+                       {{"bins", bins.edges}, {"almost_draw", o.counts.almost_draw_share()}}}},
+       .origin = counts.origin,
+       .bins = bins,
+       .almost_draw = o.counts.almost_draw_share()},
+      &outputs);
   std::size_t repetition_draw = 0;
   for (const SolvedMaterial& m : materials) repetition_draw += m.rules != SolveRules::Exact;
   if (o.json) {
@@ -85,9 +84,8 @@ int import_solved(const Options& o, const CountsFile& counts, const ScoreBins& b
   fmt::print(
       "imported {} solved materials ({} pieces; {} exact, {} repetition-draw) from {} into {}: "
       "{} rows added, {} rescored, {} confirmed, {} unchanged (run {})\n",
-      materials.size(), counts.pieces->name(), materials.size() - repetition_draw,
-      repetition_draw, path_text(o.file), path_text(o.store), r.added, r.rescored, r.confirmed,
-      r.unchanged, r.run);
+      materials.size(), counts.pieces->name(), materials.size() - repetition_draw, repetition_draw,
+      path_text(o.file), path_text(o.store), r.added, r.rescored, r.confirmed, r.unchanged, r.run);
   return 0;
 }
 

@@ -7,6 +7,7 @@
 #include "base/errors.h"
 #include "base/text.h"
 #include "cli/command.h"
+#include "cli/conflict_report.h"
 #include "cli/evidence_options.h"
 #include "cli/kb_options.h"
 #include "io/byte_source.h"
@@ -147,6 +148,7 @@ void write_report(const Options& o, const KnowledgeBase& kb, const ReduceOutcome
                   {"objective", fmt::format("{:g}", r.objective)},
                   {"ties", std::to_string(r.reduction.ties)},
                   {"seconds", fmt::format("{:.3f}", r.seconds)}};
+  for (auto& fact : solved_facts(kb)) report.facts.push_back(std::move(fact));
   report.before = &kb;
   report.after = &r.result;
   report.trace = r.reduction.trace;

@@ -14,9 +14,8 @@ std::string counts_text(const PieceSet& pieces, const PositionCounts& counts) {
     const std::string mover = set.to_move == ToMove::Black ? pieces.side_name(Side::Black)
                               : set.to_move == ToMove::Red ? pieces.side_name(Side::Red)
                                                            : "either side";
-    text += fmt::format("{} to move wins {}, draws {}, loses {}", mover, set.win + set.cursed_win,
-                        set.drawn() - set.cursed_win - set.blessed_loss,
-                        set.loss + set.blessed_loss);
+    text += fmt::format("{} to move wins {}, draws {}, loses {}", mover, set.win, set.drawn(),
+                        set.loss);
   }
   return text;
 }

@@ -8,7 +8,8 @@
 
 namespace egkb {
 
-// "red to move wins 1204, draws 86, loses 0; black to move wins 0, draws 90, loses 1200"
+// "red to move wins 1204, draws 86, loses 0; black to move wins 0, draws 90, loses 1200", the
+// wins and losses the 50-move rule makes draws counted as draws (as the score counts them).
 std::string counts_text(const PieceSet& pieces, const PositionCounts& counts);
 
 // "KNKM is solved 3 (red to move wins ...; exact)"
