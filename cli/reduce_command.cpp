@@ -81,6 +81,12 @@ void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const 
              r.before.inconsistent_nodes, r.before.mirror_conflicts, r.before.corrected_score);
   fmt::print(to, "  after:  {} inconsistent nodes, {} mirror conflicts, Vc {}\n",
              r.after.inconsistent_nodes, r.after.mirror_conflicts, r.after.corrected_score);
+  if (r.settled > 0) {
+    fmt::print(to,
+               "  settled by fact: {} edges solved rows break between them by binning alone, "
+               "counted above and left as they are\n",
+               r.settled);
+  }
   fmt::print(to, "  {} rows changed, objective {:g}, {} ties, {:.3f} s\n", r.changed_rows.size(),
              r.objective, r.reduction.ties, r.seconds);
   if (const auto& c = r.reduction.certificate) {

@@ -35,6 +35,7 @@ nlohmann::ordered_json reduce_json(const ReducePlan& plan, const PieceSet& piece
       {"seconds", r.seconds},
       {"before", conflicts_json(r.before)},
       {"after", conflicts_json(r.after)},
+      {"settled_edges", r.settled},
       {"ties", r.reduction.ties},
       {"queued", queued},
       {"trace", trace_json(r.reduction.trace)},
