@@ -170,11 +170,11 @@ nlohmann::ordered_json calibration_json(const Calibration& c, const std::string&
   for (std::size_t t = 0; t < kCalibrationThresholds.size(); ++t) {
     agreement[std::to_string(kCalibrationThresholds[t])] = c.agreement[t];
   }
-  return {{"against", against},
-          {"threshold", c.threshold},
+  return {{"threshold", c.threshold},
           {"held_out", c.held_out},
           {"rows", c.rows},
-          {"agreement", agreement}};
+          {"agreement", agreement},
+          {"against", against}};
 }
 
 void print_calibration(const Calibration& c, const std::string& against) {

@@ -177,8 +177,8 @@ Command import_command() {
                                                             {"rescored", r.rescored},
                                                             {"reflagged", r.reflagged},
                                                             {"unchanged", r.unchanged},
-                                                            {"solved_kept", r.solved_kept},
-                                                            {"run", r.run}})
+                                                            {"run", r.run},
+                                                            {"solved_kept", r.solved_kept}})
                         << '\n';
               return 0;
             }

@@ -242,8 +242,7 @@ Command show_command() {
         const std::optional<EvidenceView> evidence = evidence_for_nodes(kb, scored, records)[n];
         if (o->json) {
           nlohmann::ordered_json j = node_json(kb, scored, n, neighbours);
-          for (const char* key : {"history", "verdicts", "range", "solved"}) j[key] = record[key];
-          j["bounds"] = bounds;
+          for (const char* key : {"history", "verdicts", "range"}) j[key] = record[key];
           j["evidence"] = nullptr;
           if (evidence) {
             j["evidence"] = evidence_view_json(*evidence, *kb.pieces);
@@ -255,6 +254,8 @@ Command show_command() {
                   {"outcome", outcome_text(example->outcome, *kb.pieces)}};
             }
           }
+          j["solved"] = record["solved"];
+          j["bounds"] = bounds;
           std::cout << json_text(j) << '\n';
         } else if (o->dot) {
           write_neighbourhood_dot(std::cout, scored.lattice, scored.scores, n, neighbours);

@@ -42,7 +42,11 @@ struct SolvedMaterial {
   // The same solution seen from the other side: the mirror's key, red to move there counting
   // what black to move counts here.
   SolvedMaterial mirrored(const PieceSet& pieces) const;
-  friend bool operator==(const SolvedMaterial&, const SolvedMaterial&) = default;
+  // The same material, counts, rules and cost (where the counts were read from aside).
+  friend bool operator==(const SolvedMaterial& a, const SolvedMaterial& b) {
+    return a.counts.key == b.counts.key && a.counts.sets == b.counts.sets && a.rules == b.rules &&
+           a.positions == b.positions && a.seconds == b.seconds;
+  }
 };
 
 // Whether the counts are one set with red to move and one with black to move, in that order,

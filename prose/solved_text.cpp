@@ -21,7 +21,7 @@ std::string counts_text(const PieceSet& pieces, const PositionCounts& counts) {
 }
 
 std::string solved_text(const PieceSet& pieces, const SolvedMaterial& solved, Score score) {
-  return fmt::format("{} is solved {} ({}; {})", format_material(material_of(solved.counts.key, pieces), pieces),
+  return fmt::format("{}, solved {} ({}; {})", format_material(material_of(solved.counts.key, pieces), pieces),
                      value(score), counts_text(pieces, solved.counts), rules_name(solved.rules));
 }
 

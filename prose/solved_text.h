@@ -12,7 +12,7 @@ namespace egkb {
 // wins and losses the 50-move rule makes draws counted as draws (as the score counts them).
 std::string counts_text(const PieceSet& pieces, const PositionCounts& counts);
 
-// "KNKM is solved 3 (red to move wins ...; exact)"
+// "KNKM, solved 3 (red to move wins ...; exact)"
 std::string solved_text(const PieceSet& pieces, const SolvedMaterial& solved, Score score);
 
 // What a rank bound says of the game from red's side, `at_most` for rank <= `rank` (red does at

@@ -100,10 +100,9 @@ void check_possible(const KnowledgeBase& kb, std::span<const SolvedRecord> solve
   // A solved row by its counts, when the store keeps them (a CSV base keeps none).
   const auto solved_row = [&](const KbRow& row) {
     const auto it = solved_of.find(row.key);
-    return it == solved_of.end()
-               ? fmt::format("the solved row {} {}", material_text(row.key, *kb.pieces),
-                             value(row.score))
-               : "the solved row " + solved_text(*kb.pieces, *it->second, row.score);
+    return it == solved_of.end() ? fmt::format("{}, solved {}", material_text(row.key, *kb.pieces),
+                                               value(row.score))
+                                 : solved_text(*kb.pieces, *it->second, row.score);
   };
   std::vector<uint8_t> invariable(lat.size(), 0), verdicts(lat.size(), 0);
   std::vector<Rank> ranks = scored.ranks();

@@ -38,6 +38,12 @@ void check_materials(std::span<const SolvedMaterial> materials, const PieceSet& 
                                    name));
     }
     const Key mirror = mirror_key(m.counts.key, pieces);
+    if (mirror == m.counts.key && (m.counts.sets[0].values() != m.counts.sets[1].values())) {
+      throw InputError(origin, line, "counts",
+                       fmt::format("{} is its own mirror: its counts with red to move must be "
+                                   "those with black to move",
+                                   name));
+    }
     for (const Key key : {m.counts.key, mirror}) {
       if (key == mirror && key == m.counts.key && seen.contains(key) && seen.at(key) == i)
         continue;  // a material that is its own mirror

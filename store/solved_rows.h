@@ -39,7 +39,8 @@ struct SolvedResult {
 // `how.origin` and the material's line, before anything is written: counts that are not one
 // set with red to move and one with black to move, each with a position; a material of another
 // piece set than the store's, or given twice (in either orientation); rules the material does
-// not allow (exact where both sides of a xiangqi material have attackers).
+// not allow (exact where both sides of a xiangqi material have attackers); a material that is its
+// own mirror counted otherwise with red to move than with black.
 SolvedResult record_solved(Store& store, std::span<const SolvedMaterial> materials,
                            const SolvedWrite& how = {}, Outputs* outputs = nullptr);
 
