@@ -35,7 +35,6 @@ nlohmann::ordered_json reduce_json(const ReducePlan& plan, const PieceSet& piece
       {"seconds", r.seconds},
       {"before", conflicts_json(r.before)},
       {"after", conflicts_json(r.after)},
-      {"settled_edges", r.settled},
       {"ties", r.reduction.ties},
       {"queued", queued},
       {"trace", trace_json(r.reduction.trace)},
@@ -43,6 +42,7 @@ nlohmann::ordered_json reduce_json(const ReducePlan& plan, const PieceSet& piece
       {"certificate", certificate_of(r)},
       {"ambiguous", r.ambiguous_rows},
       {"validation", validation_of(r)},
+      {"settled_edges", r.settled},
   };
 }
 
