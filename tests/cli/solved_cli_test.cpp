@@ -227,11 +227,9 @@ TEST_F(SolvedCli, NoDesignDrawsASolvedRow) {
   ASSERT_GT(solved, 100);
   int batch = 0;
   for (const char* design : {"distance-k", "spread", "hss", "active"}) {
-    ASSERT_EQ(run(std::string("sample ") + store() + " --design " + design +
-                  " --p 0.2 --k 1 --out " + path(std::string(design) + ".csv"))
-                  .code,
-              0)
-        << design;
+    const Outcome drawn = run(std::string("sample ") + store() + " --design " + design +
+                              " --p 0.2 --out " + path(std::string(design) + ".csv"));
+    ASSERT_EQ(drawn.code, 0) << design << "\n" << drawn.err;
     ++batch;
     const std::string where = " WHERE batch = " + std::to_string(batch);
     EXPECT_GT(test::query_number(store(), "SELECT count(*) FROM batch_items" + where), 0);
@@ -330,6 +328,10 @@ TEST_F(SolvedCli, EvidenceSkipsSolvedRowsAndCalibratesOnThemByDefault) {
   r = json("evidence " + store() + engine + " --solved --calibrate none");
   EXPECT_EQ(r["materials"], 16);
   EXPECT_EQ(r["searched"], 0) << "kept from the run before";
+  // The evidence design draws around them too, though every solved row has evidence now.
+  ASSERT_EQ(run("sample " + store() + " --design evidence --p 1 --out " + path("e.csv")).code, 0);
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM batch_items"), 4);
+  EXPECT_EQ(test::query_number(store(), "SELECT population FROM batches"), 4);
 }
 
 }  // namespace
