@@ -245,6 +245,45 @@ TEST_F(SolvedCli, NoDesignDrawsASolvedRow) {
   }
 }
 
+// simulate treats solved rows as known: no round draws one, and each estimate is of the others.
+TEST_F(SolvedCli, SimulateDrawsAroundSolvedRows) {
+  synth("end59", 3);
+  ASSERT_EQ(run("import " + store() + " " + path("n.csv")).code, 0);
+  // The retrograde counts of the materials the synthetic base holds, solved.
+  const auto file = csv_rows(retrograde_csv());
+  const auto base = csv_rows(path("n.csv"));
+  std::string counts = "material,rtm_win,rtm_draw,rtm_loss,btm_win,btm_draw,btm_loss\n";
+  for (const auto& [material, fields] : file) {
+    if (!base.contains(material)) continue;
+    counts += material;
+    for (std::size_t c = 3; c < 9; ++c) counts += "," + fields.at(c);
+    counts += "\n";
+  }
+  write("counts.csv", counts);
+  const nlohmann::json solved =
+      json("import " + store() + " " + path("counts.csv") + " --from-counts --solved");
+  ASSERT_GT(solved["materials"], 50);
+  // The truth answers for the solved rows with their solved scores.
+  ASSERT_EQ(
+      run("export " + store() + " --format csv --allow-conflicts --out " + path("now.csv")).code,
+      0);
+  std::string truth = "material,score\n";
+  const auto now = csv_rows(path("now.csv"));
+  for (const auto& [material, fields] : csv_rows(path("t.csv"))) {
+    const bool is_solved = file.contains(material) && base.contains(material);
+    truth += material + "," + (is_solved ? now.at(material).at(1) : fields.at(1)) + "\n";
+  }
+  write("truth.csv", truth);
+  const int64_t rows = test::query_number(store(), "SELECT count(*) FROM nodes");
+  const int64_t solved_rows =
+      test::query_number(store(), "SELECT count(*) FROM nodes WHERE source = 'solved'");
+  const nlohmann::json rounds =
+      json("simulate " + store() + " --truth " + path("truth.csv") + " --rounds 2 --p 0.05");
+  ASSERT_EQ(rounds.size(), 2u);
+  EXPECT_EQ(rounds[0]["estimate"]["size"], rows - solved_rows);
+  EXPECT_EQ(rounds[1]["estimate"]["size"], rows - solved_rows - rounds[0]["sampled"].get<int64_t>());
+}
+
 // The chess data as truth: half its materials solved, the other half noisy. The repair holds the
 // solved half, puts no row outside their bounds, and the store replays to its nodes.
 TEST_F(SolvedCli, TheChessDataHalfSolvedHoldsTheRepair) {
