@@ -85,9 +85,10 @@ class RowParser {
     if (!source.empty()) {
       const std::optional<Source> named = source_named(source);
       if (!named) {
-        throw InputError(origin_, line, "source",
-                         fmt::format("expected manual, generated, expert, solved or implied, got {}",
-                                     in_quotes(source)));
+        throw InputError(
+            origin_, line, "source",
+            fmt::format("expected manual, generated, expert, solved or implied, got {}",
+                        in_quotes(source)));
       }
       row.source = *named;
     }

@@ -5,9 +5,8 @@
 #include <set>
 #include <utility>
 
-#include "lattice/piece_rule.h"
-
 #include "lattice/links.h"
+#include "lattice/piece_rule.h"
 
 namespace egkb {
 
@@ -21,8 +20,7 @@ class BoundPropagation {
   // `hold`: fixed nodes keep their rank as their bounds and pass on no other, so each bound
   // comes from a chain with no fixed node inside it.
   BoundPropagation(const Lattice& lattice, std::span<const uint8_t> fixed,
-                   std::span<const Rank> ranks, std::span<const uint8_t> settled,
-                   bool hold = false)
+                   std::span<const Rank> ranks, std::span<const uint8_t> settled, bool hold = false)
       : lat_(lattice),
         links_(lattice),
         settled_(settled),

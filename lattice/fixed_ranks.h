@@ -42,8 +42,7 @@ RankBounds rank_bounds(const Lattice& lattice, std::span<const uint8_t> fixed,
 // and is mirror-symmetric).
 std::vector<Contradiction> fixed_contradictions(const Lattice& lattice,
                                                 std::span<const uint8_t> fixed,
-                                                std::span<const Rank> ranks,
-                                                std::size_t limit = 20,
+                                                std::span<const Rank> ranks, std::size_t limit = 20,
                                                 std::span<const uint8_t> settled = {});
 
 // The piece edges along which facts (solved rows and their mirrors, `facts` one flag per node,

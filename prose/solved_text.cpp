@@ -21,8 +21,9 @@ std::string counts_text(const PieceSet& pieces, const PositionCounts& counts) {
 }
 
 std::string solved_text(const PieceSet& pieces, const SolvedMaterial& solved, Score score) {
-  return fmt::format("{}, solved {} ({}; {})", format_material(material_of(solved.counts.key, pieces), pieces),
-                     value(score), counts_text(pieces, solved.counts), rules_name(solved.rules));
+  return fmt::format("{}, solved {} ({}; {})",
+                     format_material(material_of(solved.counts.key, pieces), pieces), value(score),
+                     counts_text(pieces, solved.counts), rules_name(solved.rules));
 }
 
 std::string bound_text(const PieceSet& pieces, Rank rank, bool at_most) {

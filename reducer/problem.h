@@ -19,7 +19,7 @@ struct RepairProblem {
   // not see them. Node ids are the same in both.
   const Lattice* lattice = nullptr;
   std::shared_ptr<const Lattice> without_settled;  // the copy, when there is one
-  std::size_t settled = 0;                          // the edges it lacks
+  std::size_t settled = 0;                         // the edges it lacks
   // Data ranks. Where a node is fixed its mirror has been set to the mirrored rank, so a pair
   // always starts in step with its fixed side.
   std::vector<Rank> ranks;

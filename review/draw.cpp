@@ -24,14 +24,13 @@ DrawPlan plan_draw(Store& store, const DrawRequest& request) {
     const bool all_solved = std::all_of(kb.rows.begin(), kb.rows.end(), [](const KbRow& row) {
       return row.source == Source::Solved;
     });
-    throw InputError(store.path(), 0,
-                     request.exclude_reviewed && !all_solved ? "--exclude-reviewed" : "",
-                     kb.rows.empty() ? "the store holds no rows to draw; nothing was recorded"
-                     : all_solved
-                         ? "every row is solved, so no row is left to review; nothing was "
-                           "recorded"
-                         : "every row has been reviewed by an expert or is solved, so no row "
-                           "is left to draw; nothing was recorded");
+    throw InputError(
+        store.path(), 0, request.exclude_reviewed && !all_solved ? "--exclude-reviewed" : "",
+        kb.rows.empty() ? "the store holds no rows to draw; nothing was recorded"
+        : all_solved    ? "every row is solved, so no row is left to review; nothing was "
+                          "recorded"
+                        : "every row has been reviewed by an expert or is solved, so no row "
+                          "is left to draw; nothing was recorded");
   }
   // hss and active weigh a row by how far a repair moved it from its first score.
   KnowledgeBase first = kb;

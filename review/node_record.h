@@ -18,7 +18,6 @@ nlohmann::ordered_json node_record_json(Store& store, Key key);
 // black_to_move (each win, draw, loss from the side to move's view; a win or loss the 50-move
 // rule makes a draw counted a draw, as the score counts it), counts (the same in words),
 // positions and seconds (null where the counts were imported), run.
-nlohmann::ordered_json solved_json(const SolvedMaterial& solved, RunId run,
-                                   const PieceSet& pieces);
+nlohmann::ordered_json solved_json(const SolvedMaterial& solved, RunId run, const PieceSet& pieces);
 
 }  // namespace egkb

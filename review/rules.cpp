@@ -100,9 +100,9 @@ void check_possible(const KnowledgeBase& kb, std::span<const SolvedRecord> solve
   // A solved row by its counts, when the store keeps them (a CSV base keeps none).
   const auto solved_row = [&](const KbRow& row) {
     const auto it = solved_of.find(row.key);
-    return it == solved_of.end() ? fmt::format("{}, solved {}", material_text(row.key, *kb.pieces),
-                                               value(row.score))
-                                 : solved_text(*kb.pieces, *it->second, row.score);
+    return it == solved_of.end()
+               ? fmt::format("{}, solved {}", material_text(row.key, *kb.pieces), value(row.score))
+               : solved_text(*kb.pieces, *it->second, row.score);
   };
   std::vector<uint8_t> invariable(lat.size(), 0), verdicts(lat.size(), 0);
   std::vector<Rank> ranks = scored.ranks();
@@ -125,12 +125,12 @@ void check_possible(const KnowledgeBase& kb, std::span<const SolvedRecord> solve
     }
     if (lat.implied(n)) {
       const KbRow& stored = kb.rows[scored.row_of[lat.mirror(n)]];
-      return fmt::format("{}, the mirror of {}", material,
-                         stored.source == Source::Solved
-                             ? solved_row(stored)
-                             : fmt::format("the invariable row {} {} ({})",
-                                           material_text(stored.key, *kb.pieces),
-                                           value(stored.score), source_name(stored.source)));
+      return fmt::format(
+          "{}, the mirror of {}", material,
+          stored.source == Source::Solved
+              ? solved_row(stored)
+              : fmt::format("the invariable row {} {} ({})", material_text(stored.key, *kb.pieces),
+                            value(stored.score), source_name(stored.source)));
     }
     const KbRow& row = kb.rows[scored.row_of[n]];
     if (row.source == Source::Solved) return solved_row(row);

@@ -10,17 +10,18 @@
 namespace egkb {
 
 DrawnRows draw_rows(const KnowledgeBase& kb, const KnowledgeBase& original, const DrawSpec& spec,
-                    std::span<const uint8_t> eligible_rows, Random& random,
-                    const RowRanges& ranges, const RowEvidence& evidence) {
+                    std::span<const uint8_t> eligible_rows, Random& random, const RowRanges& ranges,
+                    const RowEvidence& evidence) {
   // A solved row is known: no design draws it, and the batch estimates the others.
-  const bool any_solved = std::any_of(kb.rows.begin(), kb.rows.end(),
-                                      [](const KbRow& row) { return row.source == Source::Solved; });
+  const bool any_solved = std::any_of(kb.rows.begin(), kb.rows.end(), [](const KbRow& row) {
+    return row.source == Source::Solved;
+  });
   std::vector<uint8_t> unsolved;
   if (any_solved) {
     unsolved.resize(kb.rows.size());
     for (std::size_t i = 0; i < kb.rows.size(); ++i) {
-      unsolved[i] = kb.rows[i].source != Source::Solved &&
-                    (eligible_rows.empty() || eligible_rows[i] != 0);
+      unsolved[i] =
+          kb.rows[i].source != Source::Solved && (eligible_rows.empty() || eligible_rows[i] != 0);
     }
   }
   const std::span<const uint8_t> eligible = any_solved ? unsolved : eligible_rows;

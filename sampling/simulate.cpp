@@ -6,8 +6,8 @@
 
 #include "base/progress.h"
 #include "lattice/fixed_ranks.h"
-#include "lattice/solved_bounds.h"
 #include "lattice/material.h"
+#include "lattice/solved_bounds.h"
 
 namespace egkb {
 

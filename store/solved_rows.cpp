@@ -48,10 +48,10 @@ void check_materials(std::span<const SolvedMaterial> materials, const PieceSet& 
       if (key == mirror && key == m.counts.key && seen.contains(key) && seen.at(key) == i)
         continue;  // a material that is its own mirror
       if (const auto [at, fresh] = seen.emplace(key, i); !fresh) {
-        throw InputError(origin, line, "material",
-                         fmt::format("{} is given again (as {}, item {})", name,
-                                     material_text(materials[at->second].counts.key, pieces),
-                                     at->second + 1));
+        throw InputError(
+            origin, line, "material",
+            fmt::format("{} is given again (as {}, item {})", name,
+                        material_text(materials[at->second].counts.key, pieces), at->second + 1));
       }
     }
   }

@@ -50,7 +50,8 @@ class SolvedCli : public test::CliTest {
     return nlohmann::json::parse(r.out);
   }
   // The stored nodes by material text.
-  std::map<std::string, test::StoredNode> nodes(const PieceSet& pieces = PieceSet::xiangqi()) const {
+  std::map<std::string, test::StoredNode> nodes(
+      const PieceSet& pieces = PieceSet::xiangqi()) const {
     std::map<std::string, test::StoredNode> by_material;
     for (const auto& [key, node] : test::stored_nodes(store()))
       by_material[material_text(static_cast<Key>(key), pieces)] = node;
@@ -98,8 +99,9 @@ TEST_F(SolvedCli, TheRetrogradeCountsBecomeExactSolvedRows) {
   EXPECT_EQ(node["solved"]["red_to_move"]["win"], std::stoll(line[3]));
   EXPECT_EQ(node["solved"]["black_to_move"]["loss"], std::stoll(line[8]));
   // Again: nothing changes, and a plain import keeps the solved rows as they are.
-  EXPECT_EQ(json("import " + store() + " " + retrograde_csv() + " --from-counts --solved")["unchanged"],
-            227);
+  EXPECT_EQ(
+      json("import " + store() + " " + retrograde_csv() + " --from-counts --solved")["unchanged"],
+      227);
   write("base.csv", "material,score\nKRKGGMM,0\nKRPKGGMM,0\n");
   const nlohmann::json plain = json("import " + store() + " " + path("base.csv"));
   EXPECT_EQ(plain["solved_kept"], 1);
@@ -111,12 +113,13 @@ TEST_F(SolvedCli, TwoSidedMaterialsAreSolvedUnderTheRepetitionDrawConvention) {
   write("counts.csv",
         "material,rtm_win,rtm_draw,rtm_loss,btm_win,btm_draw,btm_loss\n"
         "KRKR,10,80,10,10,80,10\nKNKP,50,40,10,5,45,50\nKRK,900,0,0,0,10,890\n");
-  const nlohmann::json imported = json("import " + store() + " " + path("counts.csv") +
-                                       " --from-counts --solved");
+  const nlohmann::json imported =
+      json("import " + store() + " " + path("counts.csv") + " --from-counts --solved");
   EXPECT_EQ(imported["repetition_draw"], 2);
   EXPECT_EQ(imported["exact"], 1);
-  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM solved WHERE rules = "
-                                        "'repetition-draw'"),
+  EXPECT_EQ(test::query_number(store(),
+                               "SELECT count(*) FROM solved WHERE rules = "
+                               "'repetition-draw'"),
             2);
   const Outcome shown = run("show " + store() + " KNKP");
   EXPECT_NE(shown.out.find("repetition-draw: every repetition counted a draw"), std::string::npos)
@@ -222,8 +225,9 @@ TEST_F(SolvedCli, NoDesignDrawsASolvedRow) {
   synth("end59", 3);
   ASSERT_EQ(run("import " + store() + " " + path("n.csv")).code, 0);
   const int64_t rows = test::query_number(store(), "SELECT count(*) FROM nodes");
-  const int64_t solved = test::query_number(store(), "SELECT count(*) FROM nodes WHERE source = "
-                                                     "'solved'");
+  const int64_t solved = test::query_number(store(),
+                                            "SELECT count(*) FROM nodes WHERE source = "
+                                            "'solved'");
   ASSERT_GT(solved, 100);
   int batch = 0;
   for (const char* design : {"distance-k", "spread", "hss", "active"}) {
@@ -233,13 +237,14 @@ TEST_F(SolvedCli, NoDesignDrawsASolvedRow) {
     ++batch;
     const std::string where = " WHERE batch = " + std::to_string(batch);
     EXPECT_GT(test::query_number(store(), "SELECT count(*) FROM batch_items" + where), 0);
-    EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM batch_items i JOIN nodes n ON "
-                                          "n.key = i.key AND n.source = 'solved'" +
-                                              where),
+    EXPECT_EQ(test::query_number(store(),
+                                 "SELECT count(*) FROM batch_items i JOIN nodes n ON "
+                                 "n.key = i.key AND n.source = 'solved'" +
+                                     where),
               0)
         << design;
-    EXPECT_EQ(test::query_number(store(), "SELECT population FROM batches WHERE id = " +
-                                              std::to_string(batch)),
+    EXPECT_EQ(test::query_number(
+                  store(), "SELECT population FROM batches WHERE id = " + std::to_string(batch)),
               rows - solved)
         << design;
   }
@@ -281,15 +286,17 @@ TEST_F(SolvedCli, SimulateDrawsAroundSolvedRows) {
       json("simulate " + store() + " --truth " + path("truth.csv") + " --rounds 2 --p 0.05");
   ASSERT_EQ(rounds.size(), 2u);
   EXPECT_EQ(rounds[0]["estimate"]["size"], rows - solved_rows);
-  EXPECT_EQ(rounds[1]["estimate"]["size"], rows - solved_rows - rounds[0]["sampled"].get<int64_t>());
+  EXPECT_EQ(rounds[1]["estimate"]["size"],
+            rows - solved_rows - rounds[0]["sampled"].get<int64_t>());
 }
 
 // The chess data as truth: half its materials solved, the other half noisy. The repair holds the
 // solved half, puts no row outside their bounds, and the store replays to its nodes.
 TEST_F(SolvedCli, TheChessDataHalfSolvedHoldsTheRepair) {
   const auto file = csv_rows(test::chess_csv());
-  std::string counts = "material,wtm_win,wtm_cursed_win,wtm_draw,wtm_blessed_loss,wtm_loss,"
-                       "btm_win,btm_cursed_win,btm_draw,btm_blessed_loss,btm_loss\n";
+  std::string counts =
+      "material,wtm_win,wtm_cursed_win,wtm_draw,wtm_blessed_loss,wtm_loss,"
+      "btm_win,btm_cursed_win,btm_draw,btm_blessed_loss,btm_loss\n";
   std::string noisy = "material,score\n";
   std::ifstream in(test::chess_csv());
   std::string header;
@@ -340,8 +347,8 @@ TEST_F(SolvedCli, EvidenceSkipsSolvedRowsAndCalibratesOnThemByDefault) {
   const auto file = csv_rows(retrograde_csv());
   std::string counts = "material,rtm_win,rtm_draw,rtm_loss,btm_win,btm_draw,btm_loss\n";
   int n = 0;
-  for (const char* m : {"KRK", "KNK", "KCK", "KPK", "KRKG", "KRKM", "KNKG", "KNKM", "KPKG",
-                        "KRRK", "KRNK", "KRCK"}) {
+  for (const char* m : {"KRK", "KNK", "KCK", "KPK", "KRKG", "KRKM", "KNKG", "KNKM", "KPKG", "KRRK",
+                        "KRNK", "KRCK"}) {
     counts += m;
     for (std::size_t c = 3; c < 9; ++c) counts += "," + file.at(m).at(c);
     counts += "\n";

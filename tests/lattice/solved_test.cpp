@@ -95,8 +95,8 @@ TEST(SettledEdges, TwoSolvedRowsThatBinAcrossAnEdge) {
 // that does not contradict keeps its edges.
 TEST(SettledEdges, AChainThroughAnUnsolvedRow) {
   const KnowledgeBase kb = base("KNK,3\nKNMK,2\nKNMMK,4\nKNKG,4\n", "KNK,KNMMK,KNKG");
-  EXPECT_EQ(settled_materials(kb), (std::vector<std::string>{"KKN>KKNM", "KKNM>KKNMM",
-                                                             "KNK>KNMK", "KNMK>KNMMK"}));
+  EXPECT_EQ(settled_materials(kb),
+            (std::vector<std::string>{"KKN>KKNM", "KKNM>KKNMM", "KNK>KNMK", "KNMK>KNMMK"}));
   EXPECT_TRUE(settled_materials(base("KNK,3\nKNMK,2\nKNMMK,1\n", "KNK,KNMMK")).empty());
 }
 
@@ -181,8 +181,8 @@ std::vector<EdgeIndex> brute_force_settled(const Lattice& lat, const SolvedNodes
   for (NodeId u = 0; u < n; ++u) {
     for (EdgeIndex e = lat.out_offsets()[u]; e < lat.out_offsets()[u + 1]; ++e) {
       const NodeId v = lat.out_targets()[e];
-      const int least = more_ranks_at_most(lat.out_labels()[e].side()) ? low[v] - high[u]
-                                                                        : low[u] - high[v];
+      const int least =
+          more_ranks_at_most(lat.out_labels()[e].side()) ? low[v] - high[u] : low[u] - high[v];
       if (least > 0) settled.push_back(e);
     }
   }
@@ -239,8 +239,8 @@ TEST(SettledEdges, EqualBruteForceOnSmallLatticesAndLeaveNoContradiction) {
 
 // Without solved rows nothing is settled; with solved rows from a consistent truth neither.
 TEST(SettledEdges, NoneWhereTheFactsAgree) {
-  const KnowledgeBase kb = base("KRK,0\nKRKG,0\nKRKGG,1\nKRKGGM,2\nKRKGGMM,2\n",
-                                "KRK,KRKGG,KRKGGMM");
+  const KnowledgeBase kb =
+      base("KRK,0\nKRKG,0\nKRKGG,1\nKRKGGM,2\nKRKGGMM,2\n", "KRK,KRKGG,KRKGGMM");
   EXPECT_TRUE(settled_materials(kb).empty());
   const SolvedBounds b = solved_bounds(kb, ScoredLattice::of(kb));
   EXPECT_EQ(b.bounded_rows, 2u);

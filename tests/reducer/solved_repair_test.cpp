@@ -44,8 +44,8 @@ std::size_t broken_elsewhere(const Lattice& lat, std::span<const Rank> ranks,
   for (NodeId u = 0; u < lat.size(); ++u) {
     broken += ranks[lat.mirror(u)] != mirror(ranks[u]);
     for (EdgeIndex e = lat.out_offsets()[u]; e < lat.out_offsets()[u + 1]; ++e) {
-      broken += !settled[e] &&
-                edge_inconsistent(ranks[u], ranks[lat.out_targets()[e]], lat.out_labels()[e].side());
+      broken += !settled[e] && edge_inconsistent(ranks[u], ranks[lat.out_targets()[e]],
+                                                 lat.out_labels()[e].side());
     }
   }
   return broken;

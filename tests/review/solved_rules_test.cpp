@@ -82,9 +82,9 @@ TEST_F(SolvedRules, AVerdictOtherThanTheSolvedScoreNamesTheCounts) {
 // KNMMKM is KNMKM with a red minister more: at most rank 4, whatever the expert says.
 TEST_F(SolvedRules, AVerdictTheSolvedRowsRuleOutIsRefusedWithTheirCounts) {
   const std::string why = refusal(sheet({{"KNMMKM", 6}}));
-  EXPECT_NE(why.find("KNMKM, solved 4 (red to move wins 284"), std::string::npos)
-      << why;
-  EXPECT_NE(refusal(sheet({{"KNGMMKM", 7}})), "") << "a red guard and minister more: still at most 4";
+  EXPECT_NE(why.find("KNMKM, solved 4 (red to move wins 284"), std::string::npos) << why;
+  EXPECT_NE(refusal(sheet({{"KNGMMKM", 7}})), "")
+      << "a red guard and minister more: still at most 4";
 }
 
 // KNKM is KKM with a red horse more, so KKM ranks at least 3. Through the settled edge KNMKM's

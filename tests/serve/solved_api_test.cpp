@@ -18,10 +18,10 @@ class SolvedApiTest : public test::ServeTest {
     write("counts.csv",
           "material,rtm_win,rtm_draw,rtm_loss,btm_win,btm_draw,btm_loss\n"
           "KNKM,302,698,0,0,1000,0\nKNMKM,284,716,0,0,1000,0\n");
-    ASSERT_EQ(run("import " + path("store.sqlite") + " " + path("counts.csv") +
-                  " --from-counts --solved")
-                  .code,
-              0);
+    ASSERT_EQ(
+        run("import " + path("store.sqlite") + " " + path("counts.csv") + " --from-counts --solved")
+            .code,
+        0);
     serve();
   }
 };

@@ -1,8 +1,6 @@
 // Solved rows in the store (store/solved_rows.h): recorded with their counts and rules in one
 // write, replayed by the history, never replaced by an import, refused before anything is
 // written, and kept readable from a schema 14 store.
-#include "store/solved_rows.h"
-
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
@@ -10,6 +8,7 @@
 #include "io/csv.h"
 #include "lattice/material.h"
 #include "store/import.h"
+#include "store/solved_rows.h"
 #include "tests/support/store_oracle.h"
 #include "tests/support/temp_dir.h"
 
@@ -64,8 +63,8 @@ TEST_F(SolvedStoreTest, SolvedRowsAreScoredFromTheirCountsAndKeepThem) {
   EXPECT_EQ(kept[0].solved, knkm()) << "by key: KNKM comes first";
   EXPECT_EQ(kept[1].solved, krk);
   EXPECT_EQ(kept[0].run, r.run);
-  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM history WHERE run = " +
-                                            std::to_string(r.run.value)),
+  EXPECT_EQ(test::query_number(
+                store(), "SELECT count(*) FROM history WHERE run = " + std::to_string(r.run.value)),
             2);
   EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
   // Again with the same counts: a run that changes nothing.
@@ -138,8 +137,7 @@ TEST_F(SolvedStoreTest, AnImportKeepsSolvedRows) {
     record_solved(s, std::vector{knkm()});
   }
   Store s = Store::open(store());
-  const ImportResult r =
-      import_kb(s, parse_csv("material,score\nKNKM,0\nKRK,0\n", "u.csv", {}));
+  const ImportResult r = import_kb(s, parse_csv("material,score\nKNKM,0\nKRK,0\n", "u.csv", {}));
   EXPECT_EQ(r.solved_kept, 1u);
   EXPECT_EQ(r.added, 1u);
   EXPECT_EQ(node("KNKM").score, Score(3));
