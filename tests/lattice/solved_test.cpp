@@ -201,16 +201,7 @@ TEST(SettledEdges, EqualBruteForceOnSmallLatticesAndLeaveNoContradiction) {
         row.invariable = true;
       }
     }
-    // A solved pair holds one material's counts: mirrored scores; a material that is its own
-    // mirror counts the same with either side to move: 4.
-    for (KbRow& row : kb.rows) {
-      if (row.source == Source::Solved && mirror_key(row.key, xq) == row.key) row.score = Score(4);
-      for (const KbRow& other : kb.rows) {
-        if (row.source == Source::Solved && other.source == Source::Solved &&
-            other.key == mirror_key(row.key, xq) && other.key < row.key)
-          row.score = mirror(other.score);
-      }
-    }
+    test::keep_solved_in_step(kb);
     const ScoredLattice scored = ScoredLattice::of(kb);
     const Lattice& lat = scored.lattice;
     const SolvedNodes s = solved_nodes(kb, scored);

@@ -15,6 +15,7 @@
 #include "lattice/solved_bounds.h"
 #include "reducer/exact.h"
 #include "reducer/reduce.h"
+#include "tests/support/random_kb.h"
 #include "tests/support/small_problems.h"
 
 namespace egkb {
@@ -103,44 +104,14 @@ TEST(SolvedRepair, ExactEqualsExhaustiveSearchWithSettledEdges) {
       const int r = value(rank_of(truth.rows[i].score)) + (binned(rng) ? (up(rng) ? 1 : -1) : 0);
       row.score = score_of(Rank(std::clamp(r, 0, kMaxRank)), truth.rows[i].score);
     }
-    // A stored solved pair holds one material's counts: its scores mirror each other; a material
-    // that is its own mirror counts the same with either side to move: 4.
-    for (KbRow& row : kb.rows) {
-      if (row.source == Source::Solved && mirror_key(row.key, xq) == row.key) row.score = Score(4);
-      for (const KbRow& other : kb.rows) {
-        if (row.source == Source::Solved && other.source == Source::Solved &&
-            other.key == mirror_key(row.key, xq) && other.key < row.key)
-          row.score = mirror(other.score);
-      }
-    }
+    test::keep_solved_in_step(kb);
     const PreparedRepair prepared(kb, ReduceWeights::defaults(xq));
     const RepairProblem& p = prepared.problem();
     if (!test::searchable(p, 6)) continue;
     const ScoredLattice& scored = prepared.scored();
     const Lattice& lat = scored.lattice;
     const std::vector<uint8_t> settled = settled_mask(kb, scored);
-    // Every assignment of the free pairs; a self-mirror free node at 4.
-    std::vector<NodeId> free;
-    std::vector<Rank> ranks = p.ranks;
-    for (NodeId u = 0; u < lat.size(); ++u) {
-      if (p.fixed[u] || lat.mirror(u) < u) continue;
-      if (lat.mirror(u) == u) {
-        ranks[u] = kBalancedRank;
-      } else {
-        free.push_back(u);
-      }
-    }
-    double best = std::numeric_limits<double>::infinity();
-    const auto combinations = static_cast<uint64_t>(std::pow(9, free.size()));
-    for (uint64_t c = 0; c < combinations; ++c) {
-      uint64_t digits = c;
-      for (NodeId u : free) {
-        ranks[u] = Rank(digits % 9);
-        ranks[lat.mirror(u)] = mirror(ranks[u]);
-        digits /= 9;
-      }
-      if (broken_elsewhere(lat, ranks, settled) == 0) best = std::min(best, p.objective(ranks));
-    }
+    const double best = test::brute_force_optimum(kb);
     if (std::isinf(best)) continue;  // invariable rows of other sources contradict: refused
     ++checked;
     with_settled += p.settled > 0;

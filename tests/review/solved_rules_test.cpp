@@ -8,6 +8,7 @@
 #include "lattice/material.h"
 #include "review/rules.h"
 #include "store/solved_rows.h"
+#include "tests/support/sheets.h"
 #include "tests/support/store_oracle.h"
 #include "tests/support/temp_dir.h"
 
@@ -50,11 +51,7 @@ class SolvedRules : public test::TempDirTest {
   std::string store() const { return path("s.sqlite"); }
 
   FilledSheet sheet(const std::vector<std::pair<const char*, int>>& verdicts) const {
-    FilledSheet f{"sheet.csv", BatchId(1), {}};
-    std::size_t line = 2;
-    for (const auto& [m, v] : verdicts)
-      f.rows.push_back({line++, key(m), m, Verdict::of(Score(v))});
-    return f;
+    return test::filled_sheet_of(verdicts);
   }
 
   // The refusal's text, "" when the sheet passes. Rows solved since the draw are stale.
