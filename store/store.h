@@ -37,7 +37,7 @@ struct RecordedCounts {
   PositionCounts counts;  // its sets red, black, either in that order; line 0
 };
 
-// A solved row as the store keeps it (store/solved.h): its counts, rules and cost, and the run
+// A solved row as the store keeps it (store/solved_rows.h): its counts, rules and cost, and the run
 // that solved it.
 struct SolvedRecord {
   SolvedMaterial solved;  // solved.counts.key is the row's key
