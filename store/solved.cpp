@@ -1,4 +1,4 @@
-// The solved table (schema 14): each solved row's rules and cost, its counts kept as its run's
+// The solved table (schema 15): each solved row's rules and cost, its counts kept as its run's
 // position counts.
 #include "store/session.h"
 

@@ -235,7 +235,7 @@ class Store {
   std::vector<EvidenceRecord> evidence_of(std::span<const Key> keys);
   // Every material's position counts kept by an import (`--from-counts`), by run and key.
   std::vector<RecordedCounts> position_counts();
-  // Every solved row's record, by key (none before schema 14).
+  // Every solved row's record, by key (none before schema 15).
   std::vector<SolvedRecord> solved();
 
   // One write transaction: refuses (StoreReadOnly) when this process may not write the store,
