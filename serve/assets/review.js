@@ -488,7 +488,7 @@ function renderHistory(node) {
   const score = (rank) => (rank < 4 ? rank : rank === 4 ? 4 : rank + 1);
   const range = node.range ? el('p', { class: 'range', id: 'range' },
     `The data allow ${score(node.range.low)}..${score(node.range.high)}: the last repair (run ${node.range.run}) took the middle, and your verdict settles it.`) : null;
-  // A solved row's exact counts, and what solved rows say of this one (GET /api/node).
+  // A solved row's exact counts, and what solved rows say of this one (GET /api/nodes).
   const solved = node.solved ? el('p', { class: 'range', id: 'solved' },
     `Solved, ${node.solved.rules}: ${node.solved.counts}. ${node.solved.meaning}. A verdict other than its score ${node.score} is refused.`) : null;
   const bounds = (node.bounds?.from_neighbours || []).map((b) => el('li', {},
