@@ -43,6 +43,44 @@ void print_worst(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice
 
 }  // namespace
 
+std::string solved_summary(const KnowledgeBase& kb, const SolvedBounds& solved) {
+  return fmt::format(
+      "{} of {}: they bound {} of the other {} rows, {} of those outside their bounds",
+      solved.nodes.rows, kb.rows.size(), solved.bounded_rows, kb.rows.size() - solved.nodes.rows,
+      solved.outside_rows);
+}
+
+std::string settled_summary(const SolvedBounds& solved) {
+  return fmt::format(
+      "{} edges: solved rows break the rule between them by binning alone (counted as "
+      "conflicts; no repair moves them)",
+      solved.settled.size());
+}
+
+void print_solved_summary(std::ostream& out, const KnowledgeBase& kb, const SolvedBounds& solved) {
+  if (solved.nodes.rows == 0) return;
+  fmt::print(out, "  solved rows         {}\n", solved_summary(kb, solved));
+  if (!solved.settled.empty())
+    fmt::print(out, "  settled by fact     {}\n", settled_summary(solved));
+}
+
+std::vector<std::pair<std::string, std::string>> solved_facts(const KnowledgeBase& kb) {
+  const SolvedBounds solved = solved_bounds(kb, ScoredLattice::of(kb));
+  std::vector<std::pair<std::string, std::string>> facts;
+  if (solved.nodes.rows == 0) return facts;
+  facts.emplace_back("solved rows", solved_summary(kb, solved));
+  if (!solved.settled.empty()) facts.emplace_back("settled by fact", settled_summary(solved));
+  return facts;
+}
+
+nlohmann::ordered_json solved_summary_json(const KnowledgeBase& kb, const SolvedBounds& solved) {
+  return {{"rows", solved.nodes.rows},
+          {"bounded_rows", solved.bounded_rows},
+          {"outside_rows", solved.outside_rows},
+          {"other_rows", kb.rows.size() - solved.nodes.rows},
+          {"settled_edges", solved.settled.size()}};
+}
+
 void print_conflict_report(std::ostream& out, const KnowledgeBase& kb, const ScoredLattice& scored,
                            const ConflictCounter& counter, const ConflictSummary& s,
                            std::size_t worst,
@@ -60,6 +98,7 @@ void print_conflict_report(std::ostream& out, const KnowledgeBase& kb, const Sco
   fmt::print(out, "\n  nodes  ");
   for (uint64_t c : s.levels) fmt::print(out, "{:>7}", c);
   fmt::print(out, "\n");
+  print_solved_summary(out, kb, solved_bounds(kb, scored));
   if (!evidence.empty()) {
     const EvidenceDisputes d = evidence_disputes(scored, evidence);
     fmt::print(out,

@@ -82,6 +82,7 @@ Command conflicts_command() {
                 const EvidenceDisputes d = evidence_disputes(scored, evidence);
                 j["evidence"] = {{"rows", d.rows}, {"by_one", d.by_one}, {"by_two", d.by_two}};
               }
+              j["solved"] = solved_summary_json(kb, solved_bounds(kb, scored));
               std::cout << json_text(j) << '\n';
             } else {
               print_conflict_report(std::cout, kb, scored, counter, summary, o->worst, evidence);

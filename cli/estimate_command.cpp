@@ -56,7 +56,7 @@ Command estimate_command() {
         } else {
           const FilledSheet sheet = read_sheet(ByteSource::file(o->batch), store.pieces());
           matched = match_sheet(store, sheet, o->partial);
-          check_possible(store.knowledge_base(), matched.verdicts, sheet.origin);
+          check_possible(store.knowledge_base(), store.solved(), matched.verdicts, sheet.origin);
         }
         const Batch& batch = matched.batch;
         const ErrorEstimate e = estimate_batch(matched, store.pieces());

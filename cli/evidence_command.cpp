@@ -34,6 +34,7 @@ struct Options {
   std::optional<std::string> shard;
   std::optional<std::string> out;
   std::optional<std::string> calibrate;
+  bool solved = false;
   bool json = false;
   bool quiet = false;
 };
@@ -97,11 +98,48 @@ std::vector<std::size_t> chosen_rows(const std::string& rows, const KnowledgeBas
   return out;
 }
 
-// The known score of each key, mirrors included: a truth's rows, or the store's expert rows.
-std::unordered_map<Key, Score> known_scores(const Options& o, const KnowledgeBase& kb,
-                                            std::optional<Store>& store) {
+std::size_t solved_rows(const KnowledgeBase& kb) {
+  return static_cast<std::size_t>(std::count_if(
+      kb.rows.begin(), kb.rows.end(), [](const KbRow& r) { return r.source == Source::Solved; }));
+}
+
+// What the threshold is calibrated on: --calibrate's, else the solved rows where there are
+// enough of them (their materials are then searched too); nullopt for none.
+std::optional<std::string> calibration_of(const Options& o, const KnowledgeBase& kb) {
+  if (o.calibrate == "none") return std::nullopt;
+  if (o.calibrate) return o.calibrate;
+  if (solved_rows(kb) >= kLeastCalibrationRows) return "solved";
+  return std::nullopt;
+}
+
+// The rows --rows names without the solved ones (unless --solved), then with --calibrate solved
+// every solved row, whose known score the threshold is chosen on.
+std::vector<std::size_t> searched_rows(const Options& o, const KnowledgeBase& kb,
+                                       const std::vector<std::size_t>& chosen,
+                                       const std::optional<std::string>& calibrate) {
+  std::vector<std::size_t> rows;
+  for (const std::size_t i : chosen) {
+    if (o.solved || kb.rows[i].source != Source::Solved) rows.push_back(i);
+  }
+  if (calibrate == "solved") {
+    for (std::size_t i = 0; i < kb.rows.size(); ++i) {
+      if (kb.rows[i].source == Source::Solved) rows.push_back(i);
+    }
+  }
+  return rows;
+}
+
+// The known score of each key, mirrors included: a truth's rows, or the store's expert or solved
+// rows.
+std::unordered_map<Key, Score> known_scores(const Options& o, const std::string& calibrate,
+                                            const KnowledgeBase& kb, std::optional<Store>& store) {
   KnowledgeBase known;
-  if (*o.calibrate == "expert") {
+  if (calibrate == "solved") {
+    known.pieces = kb.pieces;
+    for (const KbRow& row : kb.rows) {
+      if (row.source == Source::Solved) known.rows.push_back(row);
+    }
+  } else if (calibrate == "expert") {
     if (!store) {
       throw InputError("", 0, "--calibrate", "'expert' reads a store's expert rows; give a truth");
     }
@@ -110,7 +148,7 @@ std::unordered_map<Key, Score> known_scores(const Options& o, const KnowledgeBas
       if (row.source == Source::Expert) known.rows.push_back(row);
     }
   } else {
-    known = load_truth(o.kb, *o.calibrate, kb);
+    known = load_truth(o.kb, calibrate, kb);
   }
   std::unordered_map<Key, Score> scores;
   for (const KbRow& row : known.rows) {
@@ -120,7 +158,14 @@ std::unordered_map<Key, Score> known_scores(const Options& o, const KnowledgeBas
   return scores;
 }
 
-nlohmann::ordered_json calibration_json(const Calibration& c) {
+std::size_t known_searched(std::span<const EvidenceRecord> rows,
+                           const std::unordered_map<Key, Score>& known) {
+  return static_cast<std::size_t>(
+      std::count_if(rows.begin(), rows.end(),
+                    [&](const EvidenceRecord& r) { return !r.failed() && known.contains(r.key); }));
+}
+
+nlohmann::ordered_json calibration_json(const Calibration& c, const std::string& against) {
   nlohmann::ordered_json agreement = nlohmann::ordered_json::object();
   for (std::size_t t = 0; t < kCalibrationThresholds.size(); ++t) {
     agreement[std::to_string(kCalibrationThresholds[t])] = c.agreement[t];
@@ -128,15 +173,19 @@ nlohmann::ordered_json calibration_json(const Calibration& c) {
   return {{"threshold", c.threshold},
           {"held_out", c.held_out},
           {"rows", c.rows},
-          {"agreement", agreement}};
+          {"agreement", agreement},
+          {"against", against}};
 }
 
 void print_calibration(const Calibration& c, const std::string& against) {
   fmt::print(
       "  threshold calibrated on {} rows of {}: {} cp, held-out rank agreement {:.1f}% (each "
       "fifth judged by the threshold the other four chose); the rows are counted at it\n",
-      c.rows, against == "expert" ? "the store's expert rows" : path_text(against), c.threshold,
-      100 * c.held_out);
+      c.rows,
+      against == "expert"   ? "the store's expert rows"
+      : against == "solved" ? "the solved rows (exact counts)"
+                            : path_text(against),
+      c.threshold, 100 * c.held_out);
   fmt::print("    rank agreement by threshold:");
   for (std::size_t t = 0; t < kCalibrationThresholds.size(); ++t) {
     fmt::print("  {} {:.1f}%", kCalibrationThresholds[t], 100 * c.agreement[t]);
@@ -187,8 +236,13 @@ Command evidence_command() {
         sink.text(o->shard, "--shard",
                   "K/N: only part K of N of the materials, into the --out file (a job array)");
         sink.text(o->calibrate, "--calibrate",
-                  "calibrate the threshold on known scores: a truth (.csv or .sqlite) or 'expert' "
-                  "(the store's expert rows); the rows are counted again at the one chosen");
+                  "calibrate the threshold on known scores: a truth (.csv or .sqlite), 'expert' "
+                  "(the store's expert rows), 'solved' (the solved rows, searched too; the "
+                  "default where there are 10 or more) or 'none'; the rows are counted again at "
+                  "the one chosen");
+        sink.flag(o->solved, "--solved",
+                  "search the solved rows' materials too (skipped otherwise: their counts are "
+                  "known)");
         sink.text(o->out, "--out",
                   "an evidence file to write (and continue, when it holds this search) instead of "
                   "the store");
@@ -216,7 +270,13 @@ Command evidence_command() {
         if (o->out && o->kb.path == *o->out) {
           throw InputError("", 0, "--out", "the output would overwrite the knowledge base");
         }
-        const std::vector<std::size_t> rows = chosen_rows(o->rows, kb, opened.store);
+        const std::optional<std::string> calibrate = calibration_of(*o, kb);
+        const std::vector<std::size_t> chosen = chosen_rows(o->rows, kb, opened.store);
+        const std::vector<std::size_t> rows = searched_rows(*o, kb, chosen, calibrate);
+        const bool skipped_solved = !o->solved && calibrate != "solved" &&
+                                    std::any_of(chosen.begin(), chosen.end(), [&](std::size_t i) {
+                                      return kb.rows[i].source == Source::Solved;
+                                    });
         const std::vector<Key> materials = evidence_materials(kb, rows, request.shard);
         const std::string engine = engine_name(request, o->json);
         std::vector<EvidenceRecord> stored;
@@ -240,8 +300,13 @@ Command evidence_command() {
         const EvidencePlan plan = plan_evidence(materials, pieces, stored, request, engine);
         EvidenceOutcome outcome = gather(plan, request, pieces, sink.get());
         std::optional<Calibration> calibration;
-        if (o->calibrate) {
-          calibration = calibrate_threshold(outcome.rows, known_scores(*o, kb, opened.store));
+        std::unordered_map<Key, Score> known;
+        if (calibrate) known = known_scores(*o, *calibrate, kb, opened.store);
+        // The default calibration gives way where a shard, or failures, left too few rows.
+        const bool too_few = calibrate && !o->calibrate &&
+                             known_searched(outcome.rows, known) < kLeastCalibrationRows;
+        if (calibrate && !too_few) {
+          calibration = calibrate_threshold(outcome.rows, known);
           for (EvidenceRecord& r : outcome.rows) {
             if (r.threshold == calibration->threshold) continue;
             recount(r, calibration->threshold);
@@ -254,11 +319,20 @@ Command evidence_command() {
           nlohmann::ordered_json j{{"materials", outcome.materials}, {"searched", outcome.searched},
                                    {"kept", outcome.kept},           {"failed", outcome.failed},
                                    {"seconds", outcome.seconds},     {"rows", list}};
-          if (calibration) j["calibration"] = calibration_json(*calibration);
+          if (calibration) j["calibration"] = calibration_json(*calibration, *calibrate);
           std::cout << json_text(j) << '\n';
         } else {
           print_outcome(outcome, request, engine, pieces);
-          if (calibration) print_calibration(*calibration, *o->calibrate);
+          if (calibration) print_calibration(*calibration, *calibrate);
+          if (skipped_solved) {
+            fmt::print(
+                "  the solved rows were skipped: their counts are known (--solved "
+                "searches them)\n");
+          }
+          if (too_few) {
+            fmt::print("  not calibrated: fewer than {} solved materials searched here\n",
+                       kLeastCalibrationRows);
+          }
         }
         if (outcome.failed > 0) {
           throw IoError(fmt::format(

@@ -11,20 +11,87 @@
 #include "io/json_text.h"
 #include "io/output_files.h"
 #include "store/import.h"
+#include "store/solved_rows.h"
 
 namespace egkb::cli {
 
+namespace {
+
+struct Options {
+  std::string store;
+  std::string file;
+  std::optional<std::string> source;
+  bool invariable = false;
+  std::optional<std::string> pieces;
+  std::optional<std::string> on_duplicate;
+  CountsOptions counts;
+  bool solved = false;
+  bool json = false;
+};
+
+void check_solved_options(const Options& o) {
+  if (!o.counts.from_counts) {
+    throw InputError("", 0, "--solved",
+                     "marks counts as exact: give the counts file with --from-counts");
+  }
+  if (o.source || o.invariable) {
+    throw InputError("", 0, o.source ? "--source" : "--invariable",
+                     "a solved row's provenance is solved, and it is invariable: leave the "
+                     "option out with --solved");
+  }
+}
+
+// The counts as solved materials, each with the rules its material allows, recorded in one
+// write (store/solved_rows.h).
+int import_solved(const Options& o, const CountsFile& counts, const ScoreBins& bins,
+                  std::optional<Store> existing) {
+  std::vector<SolvedMaterial> materials;
+  for (const PositionCounts& c : counts.materials) {
+    materials.push_back({c, rules_of(material_of(c.key, *counts.pieces), *counts.pieces),
+                         std::nullopt, std::nullopt});
+  }
+  Outputs outputs;
+  Store store = existing ? std::move(*existing) : Store::create(o.store, *counts.pieces, outputs);
+  const SolvedResult r = record_solved(
+      store, materials,
+      {.command = "import",
+       .parameters = {{"file", o.file},
+                      {"source", "solved"},
+                      {"pieces", counts.pieces->name()},
+                      {"from_counts",
+                       {{"bins", bins.edges}, {"almost_draw", o.counts.almost_draw_share()}}}},
+       .origin = counts.origin,
+       .bins = bins,
+       .almost_draw = o.counts.almost_draw_share()},
+      &outputs);
+  std::size_t repetition_draw = 0;
+  for (const SolvedMaterial& m : materials) repetition_draw += m.rules != SolveRules::Exact;
+  if (o.json) {
+    std::cout << json_text(nlohmann::ordered_json{{"store", o.store},
+                                                  {"file", o.file},
+                                                  {"pieces", counts.pieces->name()},
+                                                  {"materials", materials.size()},
+                                                  {"exact", materials.size() - repetition_draw},
+                                                  {"repetition_draw", repetition_draw},
+                                                  {"added", r.added},
+                                                  {"rescored", r.rescored},
+                                                  {"confirmed", r.confirmed},
+                                                  {"unchanged", r.unchanged},
+                                                  {"run", r.run}})
+              << '\n';
+    return 0;
+  }
+  fmt::print(
+      "imported {} solved materials ({} pieces; {} exact, {} repetition-draw) from {} into {}: "
+      "{} rows added, {} rescored, {} confirmed, {} unchanged (run {})\n",
+      materials.size(), counts.pieces->name(), materials.size() - repetition_draw, repetition_draw,
+      path_text(o.file), path_text(o.store), r.added, r.rescored, r.confirmed, r.unchanged, r.run);
+  return 0;
+}
+
+}  // namespace
+
 Command import_command() {
-  struct Options {
-    std::string store;
-    std::string file;
-    std::string source = "generated";
-    bool invariable = false;
-    std::optional<std::string> pieces;
-    std::optional<std::string> on_duplicate;
-    CountsOptions counts;
-    bool json = false;
-  };
   auto o = std::make_shared<Options>();
   return {"import",
           "read a CSV knowledge base, or tablebase statistics (--from-counts), into a SQLite "
@@ -36,12 +103,17 @@ Command import_command() {
                           "the CSV file (- reads standard input): a base (material,score), or "
                           "with --from-counts the counts (material,wtm_win,...,btm_loss or "
                           "material,win,draw,loss)");
-            sink.text(o->source, "--source", "provenance of rows without a source column", false,
+            sink.text(o->source, "--source",
+                      "provenance of rows without a source column (default generated)",
                       {"manual", "generated", "expert"});
             sink.flag(o->invariable, "--invariable", "mark every row invariable");
             add_pieces_option(sink, o->pieces);
             add_duplicate_option(sink, o->on_duplicate);
             add_counts_options(sink, o->counts);
+            sink.flag(o->solved, "--solved",
+                      "with --from-counts: the counts are exact (a solver's, per side to move): "
+                      "each material becomes a solved row, invariable, with its rules (exact, or "
+                      "repetition-draw where both sides have attackers; docs/solve.md)");
             sink.flag(o->json, "--json", "print the counts as JSON");
           },
           [o] {
@@ -62,7 +134,7 @@ Command import_command() {
             } else if (o->pieces) {
               csv.pieces = &PieceSet::named(*o->pieces);
             }
-            csv.default_source = *source_named(o->source);
+            csv.default_source = *source_named(o->source.value_or("generated"));
             csv.all_invariable = o->invariable;
             csv.on_duplicate =
                 duplicate_policy_named(o->on_duplicate.value_or("error"), "--on-duplicate");
@@ -71,14 +143,16 @@ Command import_command() {
               throw InputError("", 0, "--on-duplicate",
                                "applies to a base; a counts file gives each material once");
             }
+            if (o->solved) check_solved_options(*o);
             std::optional<CountsFile> counts;
             if (o->counts.from_counts)
               counts = read_counts_csv(ByteSource::file(o->file), csv.pieces);
+            if (o->solved) return import_solved(*o, *counts, bins, std::move(existing));
             const KnowledgeBase kb =
                 counts ? kb_of_counts(*counts, bins, o->counts.almost_draw_share(), csv)
                        : read_csv(ByteSource::file(o->file), csv);
             nlohmann::ordered_json parameters = {{"file", o->file},
-                                                 {"source", o->source},
+                                                 {"source", o->source.value_or("generated")},
                                                  {"invariable", o->invariable},
                                                  {"pieces", kb.pieces->name()}};
             if (counts) {
@@ -103,15 +177,22 @@ Command import_command() {
                                                             {"rescored", r.rescored},
                                                             {"reflagged", r.reflagged},
                                                             {"unchanged", r.unchanged},
-                                                            {"run", r.run}})
+                                                            {"run", r.run},
+                                                            {"solved_kept", r.solved_kept}})
                         << '\n';
               return 0;
             }
             fmt::print(
                 "imported {} rows ({} pieces) from {} into {}: {} added, {} rescored, {} with new "
-                "flags, {} unchanged (run {})\n",
+                "flags, {} unchanged{} (run {})\n",
                 kb.rows.size(), kb.pieces->name(), path_text(o->file), path_text(o->store), r.added,
-                r.rescored, r.reflagged, r.unchanged, r.run);
+                r.rescored, r.reflagged, r.unchanged,
+                r.solved_kept == 0
+                    ? std::string()
+                    : fmt::format(", {} solved rows kept as they are (an import never replaces "
+                                  "what is solved)",
+                                  r.solved_kept),
+                r.run);
             return 0;
           }};
 }

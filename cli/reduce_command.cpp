@@ -7,6 +7,7 @@
 #include "base/errors.h"
 #include "base/text.h"
 #include "cli/command.h"
+#include "cli/conflict_report.h"
 #include "cli/evidence_options.h"
 #include "cli/kb_options.h"
 #include "io/byte_source.h"
@@ -80,6 +81,12 @@ void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const 
              r.before.inconsistent_nodes, r.before.mirror_conflicts, r.before.corrected_score);
   fmt::print(to, "  after:  {} inconsistent nodes, {} mirror conflicts, Vc {}\n",
              r.after.inconsistent_nodes, r.after.mirror_conflicts, r.after.corrected_score);
+  if (r.settled > 0) {
+    fmt::print(to,
+               "  settled by fact: {} edges solved rows break between them by binning alone, "
+               "counted above and left as they are\n",
+               r.settled);
+  }
   fmt::print(to, "  {} rows changed, objective {:g}, {} ties, {:.3f} s\n", r.changed_rows.size(),
              r.objective, r.reduction.ties, r.seconds);
   if (const auto& c = r.reduction.certificate) {
@@ -147,6 +154,7 @@ void write_report(const Options& o, const KnowledgeBase& kb, const ReduceOutcome
                   {"objective", fmt::format("{:g}", r.objective)},
                   {"ties", std::to_string(r.reduction.ties)},
                   {"seconds", fmt::format("{:.3f}", r.seconds)}};
+  for (auto& fact : solved_facts(kb)) report.facts.push_back(std::move(fact));
   report.before = &kb;
   report.after = &r.result;
   report.trace = r.reduction.trace;

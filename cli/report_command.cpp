@@ -7,6 +7,7 @@
 #include "base/errors.h"
 #include "base/text.h"
 #include "cli/command.h"
+#include "cli/conflict_report.h"
 #include "cli/evidence_options.h"
 #include "cli/kb_options.h"
 #include "io/json_text.h"
@@ -88,6 +89,7 @@ Command report_command() {
                                         repair->later_runs));
               }
             }
+            for (auto& fact : solved_facts(now)) report.facts.push_back(std::move(fact));
             std::vector<EvidenceRecord> records;
             if (o->evidence) {
               records = evidence_in_file(*o->evidence, *now.pieces);

@@ -13,6 +13,8 @@
 #include "io/json_text.h"
 #include "lattice/conflicts.h"
 #include "lattice/neighbourhood.h"
+#include "lattice/solved_bounds.h"
+#include "present/bounds_json.h"
 #include "present/dot.h"
 #include "present/node_json.h"
 #include "prose/link_text.h"
@@ -46,8 +48,53 @@ std::string origin_text(const KnowledgeBase& kb, const ScoredLattice& scored, No
   return text;
 }
 
+// The node's solved record, when it is solved (or the mirror of a solved row).
+void print_solved(const nlohmann::ordered_json& solved) {
+  if (solved.is_null()) return;
+  std::string cost;
+  if (!solved["positions"].is_null())
+    cost += fmt::format(", {} positions", solved["positions"].get<uint64_t>());
+  if (!solved["seconds"].is_null())
+    cost += fmt::format(", {:.1f} s", solved["seconds"].get<double>());
+  fmt::print("  solved (run {}{}): {}\n    {}\n", solved["run"].get<int64_t>(), cost,
+             solved["counts"].get<std::string>(), solved["meaning"].get<std::string>());
+}
+
+// The bounds solved rows put on the node, and those it puts on its neighbours when solved.
+void print_bounds(const nlohmann::ordered_json& b, bool solved_row) {
+  if (b["rank_low"].is_null()) return;
+  const int low = b["rank_low"].get<int>(), high = b["rank_high"].get<int>();
+  if (!solved_row && (low > 0 || high < kMaxRank)) {
+    std::string from;
+    if (!b["low_from"].is_null() && low > 0)
+      from += fmt::format("at least rank {} from {}", low, b["low_from"].get<std::string>());
+    if (!b["high_from"].is_null() && high < kMaxRank) {
+      from += fmt::format("{}at most rank {} from {}", from.empty() ? "" : ", ", high,
+                          b["high_from"].get<std::string>());
+    }
+    fmt::print("\n  solved rows leave it ranks {}..{} ({})\n", low, high, from);
+  }
+  for (const auto& e : b["from_neighbours"]) {
+    fmt::print("    {} rank {}, {}: {} is solved {}\n", e["bound"].get<std::string>(),
+               e["rank"].get<int>(), e["text"].get<std::string>(), e["material"].get<std::string>(),
+               e["score"].get<int>());
+  }
+  if (!b["on_neighbours"].empty()) fmt::print("\n  the bounds it puts on its neighbours\n");
+  for (const auto& e : b["on_neighbours"]) {
+    fmt::print("    {:<20} {} rank {}, {}\n", e["material"].get<std::string>(),
+               e["bound"].get<std::string>(), e["rank"].get<int>(), e["text"].get<std::string>());
+  }
+  for (const auto& e : b["settled"]) {
+    fmt::print(
+        "\n  settled by fact: {} (solved {}) and this row break the piece additive rule by "
+        "binning alone; no repair moves either, and the edge binds nothing\n",
+        e["material"].get<std::string>(), e["score"].get<int>());
+  }
+}
+
 void print_node(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n,
-                const std::vector<Neighbour>& neighbours) {
+                const std::vector<Neighbour>& neighbours, const nlohmann::ordered_json& record,
+                const nlohmann::ordered_json& bounds) {
   const Lattice& lat = scored.lattice;
   const PieceSet& pieces = lat.pieces();
   const Score score = scored.scores[n];
@@ -55,6 +102,7 @@ void print_node(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n,
              score_meaning(pieces, score), value(rank_of(score)));
   fmt::print("  {}\n  {}\n", describe_material(lat.material(n), pieces),
              origin_text(kb, scored, n));
+  print_solved(record["solved"]);
   const NodeId m = lat.mirror(n);
   if (m == n) {
     fmt::print("  its own mirror: must score 4 or 5\n");
@@ -68,11 +116,20 @@ void print_node(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n,
   fmt::print("  {} neighbours, {} inconsistent", neighbours.size(), bad);
   if (bad > 0) fmt::print(" ({}%, level {})", 100 * bad / lat.neighbour_count(n), level);
   fmt::print("\n\n  {:<14} {:<20} {:>5}\n", "link", "material", "score");
+  const auto settled = [&](NodeId other) {
+    for (const auto& e : bounds["settled"]) {
+      if (e["material"] == format_material(lat.material(other), pieces)) return true;
+    }
+    return false;
+  };
   for (const Neighbour& nb : neighbours) {
     fmt::print("  {:<14} {:<20} {:>5}  {}\n", link_text(pieces, nb),
                format_material(lat.material(nb.node), pieces), value(scored.scores[nb.node]),
-               nb.inconsistent ? "x inconsistent" : "");
+               !nb.inconsistent   ? ""
+               : settled(nb.node) ? "x settled by fact"
+                                  : "x inconsistent");
   }
+  print_bounds(bounds, !record["solved"].is_null());
 }
 
 // The node's history and verdicts, as the store records them.
@@ -173,7 +230,9 @@ Command show_command() {
             opened.store ? node_record_json(*opened.store, scored.lattice.key(n))
                          : nlohmann::ordered_json{{"history", nlohmann::ordered_json::array()},
                                                   {"verdicts", nlohmann::ordered_json::array()},
-                                                  {"range", nullptr}};
+                                                  {"range", nullptr},
+                                                  {"solved", nullptr}};
+        const nlohmann::ordered_json bounds = bounds_json(scored, solved_bounds(kb, scored), n);
         std::vector<EvidenceRecord> records;
         if (o->evidence) {
           records = evidence_in_file(*o->evidence, *kb.pieces);
@@ -195,11 +254,13 @@ Command show_command() {
                   {"outcome", outcome_text(example->outcome, *kb.pieces)}};
             }
           }
+          j["solved"] = record["solved"];
+          j["bounds"] = bounds;
           std::cout << json_text(j) << '\n';
         } else if (o->dot) {
           write_neighbourhood_dot(std::cout, scored.lattice, scored.scores, n, neighbours);
         } else {
-          print_node(kb, scored, n, neighbours);
+          print_node(kb, scored, n, neighbours, record, bounds);
           print_evidence(evidence, *kb.pieces, scored.scores[n]);
           print_record(record);
         }

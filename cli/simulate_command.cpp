@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <numeric>
 
 #include "base/errors.h"
 #include "cli/command.h"
@@ -77,8 +76,11 @@ RowEvidence simulation_evidence(const SimulateOptions& o, OpenedKb& opened) {
                        {&pieces, engine, request.settings.budget.text(), request.settings.seed, ""},
                        records);
     }
-    std::vector<std::size_t> rows(kb.rows.size());
-    std::iota(rows.begin(), rows.end(), 0);
+    // A solved row is never drawn: its evidence would go unused.
+    std::vector<std::size_t> rows;
+    for (std::size_t i = 0; i < kb.rows.size(); ++i) {
+      if (kb.rows[i].source != Source::Solved) rows.push_back(i);
+    }
     const EvidencePlan plan =
         plan_evidence(evidence_materials(kb, rows, std::nullopt), pieces, records, request, engine);
     const EvidenceOutcome outcome = gather(plan, request, pieces, sink.get());

@@ -50,11 +50,11 @@ Calibration calibrate_threshold(std::span<const EvidenceRecord> records,
     rows.push_back(&r);
     ranks.push_back(rank_of(it->second));
   }
-  if (rows.size() < 10) {
+  if (rows.size() < kLeastCalibrationRows) {
     throw InputError("", 0, "--calibrate",
                      fmt::format("only {} of the materials searched have a known score; a "
-                                 "threshold needs at least 10",
-                                 rows.size()));
+                                 "threshold needs at least {}",
+                                 rows.size(), kLeastCalibrationRows));
   }
   Calibration c;
   c.rows = rows.size();

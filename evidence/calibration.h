@@ -19,6 +19,9 @@ namespace egkb {
 inline const std::vector<int> kCalibrationThresholds = {50,  100, 150, 200, 250, 300,
                                                         400, 500, 600, 800, 1000};
 
+// The fewest rows with evidence and a known score a threshold is chosen on.
+constexpr std::size_t kLeastCalibrationRows = 10;
+
 struct Calibration {
   int threshold = 0;              // chosen on all rows
   double held_out = 0;            // rank agreement, each fold by the other folds' choice
@@ -26,8 +29,8 @@ struct Calibration {
   std::vector<double> agreement;  // on all rows, for each of the thresholds tried
 };
 
-// `known`: the known score of each key (mirrors included). Throws InputError when fewer than 10
-// of the records' materials have one.
+// `known`: the known score of each key (mirrors included). Throws InputError when fewer than
+// kLeastCalibrationRows of the records' materials have one.
 Calibration calibrate_threshold(std::span<const EvidenceRecord> records,
                                 const std::unordered_map<Key, Score>& known, std::size_t folds = 5);
 

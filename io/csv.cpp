@@ -85,15 +85,16 @@ class RowParser {
     if (!source.empty()) {
       const std::optional<Source> named = source_named(source);
       if (!named) {
-        throw InputError(origin_, line, "source",
-                         fmt::format("expected manual, generated, expert or implied, got {}",
-                                     in_quotes(source)));
+        throw InputError(
+            origin_, line, "source",
+            fmt::format("expected manual, generated, expert, solved or implied, got {}",
+                        in_quotes(source)));
       }
       row.source = *named;
     }
-    // Expert verdicts are facts the reducers must not touch.
+    // Expert verdicts and solved rows are facts the reducers must not touch.
     row.invariable = flag(optional(fields, c_.invariable), line) || options_.all_invariable ||
-                     row.source == Source::Expert;
+                     row.source == Source::Expert || row.source == Source::Solved;
     row.weight = weight(optional(fields, c_.weight), line);
     return row;
   }

@@ -1,9 +1,12 @@
 #include "lattice/fixed_ranks.h"
 
+#include <algorithm>
+#include <cassert>
 #include <set>
 #include <utility>
 
 #include "lattice/links.h"
+#include "lattice/piece_rule.h"
 
 namespace egkb {
 
@@ -14,9 +17,16 @@ namespace {
 // every chain, whatever other fixed nodes did.
 class BoundPropagation {
  public:
+  // `hold`: fixed nodes keep their rank as their bounds and pass on no other, so each bound
+  // comes from a chain with no fixed node inside it.
   BoundPropagation(const Lattice& lattice, std::span<const uint8_t> fixed,
-                   std::span<const Rank> ranks)
-      : lat_(lattice), links_(lattice), queued_(lattice.size(), 0) {
+                   std::span<const Rank> ranks, std::span<const uint8_t> settled, bool hold = false)
+      : lat_(lattice),
+        links_(lattice),
+        settled_(settled),
+        fixed_(fixed),
+        hold_(hold),
+        queued_(lattice.size(), 0) {
     b_.lo.assign(lattice.size(), Rank{0});
     b_.hi.assign(lattice.size(), Rank{kMaxRank});
     b_.lo_from.assign(lattice.size(), kNoNode);
@@ -48,6 +58,8 @@ class BoundPropagation {
       if (link == Link::Mirror) {
         raise_lo(v, mirror(b_.hi[u]), b_.hi_from[u]);
         lower_hi(v, mirror(b_.lo[u]), b_.lo_from[u]);
+      } else if (!settled_.empty() && settled_[e]) {
+        return;  // the facts break this edge: it carries no bound
       } else if (neighbour_at_most(link, lat_.out_labels()[e].side())) {
         lower_hi(v, b_.hi[u], b_.hi_from[u]);
       } else {
@@ -57,14 +69,14 @@ class BoundPropagation {
   }
 
   void raise_lo(NodeId v, Rank bound, NodeId source) {
-    if (source == kNoNode || bound <= b_.lo[v]) return;
+    if (source == kNoNode || bound <= b_.lo[v] || (hold_ && fixed_[v])) return;
     b_.lo[v] = bound;
     b_.lo_from[v] = source;
     push(v);
   }
 
   void lower_hi(NodeId v, Rank bound, NodeId source) {
-    if (source == kNoNode || bound >= b_.hi[v]) return;
+    if (source == kNoNode || bound >= b_.hi[v] || (hold_ && fixed_[v])) return;
     b_.hi[v] = bound;
     b_.hi_from[v] = source;
     push(v);
@@ -78,6 +90,9 @@ class BoundPropagation {
 
   const Lattice& lat_;
   Links links_;
+  std::span<const uint8_t> settled_;
+  std::span<const uint8_t> fixed_;
+  bool hold_;
   RankBounds b_;
   std::vector<uint8_t> queued_;
   std::vector<NodeId> work_;
@@ -92,14 +107,16 @@ std::optional<Contradiction> RankBounds::against(NodeId n, Rank rank) const {
 }
 
 RankBounds rank_bounds(const Lattice& lattice, std::span<const uint8_t> fixed,
-                       std::span<const Rank> ranks) {
-  return BoundPropagation(lattice, fixed, ranks).run();
+                       std::span<const Rank> ranks, std::span<const uint8_t> settled) {
+  assert(settled.empty() || settled.size() == lattice.edge_count());
+  return BoundPropagation(lattice, fixed, ranks, settled).run();
 }
 
 std::vector<Contradiction> fixed_contradictions(const Lattice& lattice,
                                                 std::span<const uint8_t> fixed,
-                                                std::span<const Rank> ranks, std::size_t limit) {
-  const RankBounds b = rank_bounds(lattice, fixed, ranks);
+                                                std::span<const Rank> ranks, std::size_t limit,
+                                                std::span<const uint8_t> settled) {
+  const RankBounds b = rank_bounds(lattice, fixed, ranks, settled);
   std::vector<Contradiction> found;
   std::set<std::pair<NodeId, NodeId>> pairs;
   for (NodeId u = 0; u < lattice.size() && found.size() < limit; ++u) {
@@ -107,6 +124,36 @@ std::vector<Contradiction> fixed_contradictions(const Lattice& lattice,
       found.push_back({b.lo_from[u], b.hi_from[u], u, b.lo[u], b.hi[u]});
   }
   return found;
+}
+
+std::vector<uint8_t> edge_mask(const Lattice& lattice, std::span<const EdgeIndex> edges) {
+  std::vector<uint8_t> mask(lattice.edge_count(), 0);
+  for (const EdgeIndex e : edges) mask[e] = 1;
+  return mask;
+}
+
+std::vector<EdgeIndex> settled_edges(const Lattice& lattice, std::span<const uint8_t> facts,
+                                     std::span<const Rank> ranks) {
+  std::vector<EdgeIndex> edges;
+  if (std::find(facts.begin(), facts.end(), 1) == facts.end()) return edges;
+  // Each chain between two facts with no fact inside: an edge lies on one that contradicts when
+  // the bound its fewer-piece end takes from one fact and the bound its other end takes from
+  // the other break the rule whatever the nodes between. A longer contradicting chain holds a
+  // fact inside, and so a shorter one that contradicts.
+  const RankBounds b = BoundPropagation(lattice, facts, ranks, {}, true).run();
+  const auto offsets = lattice.out_offsets();
+  const auto targets = lattice.out_targets();
+  const auto labels = lattice.out_labels();
+  for (NodeId u = 0; u < lattice.size(); ++u) {
+    for (EdgeIndex e = offsets[u]; e < offsets[u + 1]; ++e) {
+      const NodeId v = targets[e];
+      const int least_excess = more_ranks_at_most(labels[e].side())
+                                   ? value(b.lo[v]) - value(b.hi[u])
+                                   : value(b.lo[u]) - value(b.hi[v]);
+      if (least_excess > 0) edges.push_back(e);
+    }
+  }
+  return edges;
 }
 
 }  // namespace egkb

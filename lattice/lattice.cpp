@@ -86,6 +86,34 @@ Lattice Lattice::full(const PieceSet& pieces) {
   return Lattice(pieces, std::move(keys), std::move(implied));
 }
 
+Lattice Lattice::without_edges(std::span<const EdgeIndex> drop) const {
+  assert(std::is_sorted(drop.begin(), drop.end()));
+  Lattice out(*pieces_, keys_, implied_, false);
+  const NodeId n = size();
+  out.out_offsets_.resize(std::size_t{n} + 1);
+  out.out_targets_.reserve(out_targets_.size() - drop.size());
+  out.out_labels_.reserve(out_targets_.size() - drop.size());
+  out.in_offsets_.assign(std::size_t{n} + 1, 0);
+  std::size_t next_drop = 0;
+  for (NodeId u = 0; u < n; ++u) {
+    out.out_offsets_[u] = static_cast<EdgeIndex>(out.out_targets_.size());
+    for (EdgeIndex e = out_offsets_[u]; e < out_offsets_[u + 1]; ++e) {
+      if (next_drop < drop.size() && drop[next_drop] == e) {
+        ++next_drop;
+        continue;
+      }
+      out.out_targets_.push_back(out_targets_[e]);
+      out.out_labels_.push_back(out_labels_[e]);
+      ++out.in_offsets_[std::size_t{out_targets_[e]} + 1];
+    }
+  }
+  out.out_offsets_[n] = static_cast<EdgeIndex>(out.out_targets_.size());
+  std::partial_sum(out.in_offsets_.begin(), out.in_offsets_.end(), out.in_offsets_.begin());
+  out.add_mirrors();
+  assert(out.is_ok());
+  return out;
+}
+
 struct Lattice::Lazy {
   std::once_flag in_built;
   InEdges in;
@@ -93,14 +121,22 @@ struct Lattice::Lazy {
   std::unique_ptr<LatticeGraph> graph;
 };
 
-Lattice::Lattice(const PieceSet& pieces, std::vector<Key> keys, std::vector<uint8_t> implied)
+Lattice::Lattice(const PieceSet& pieces, std::vector<Key> keys, std::vector<uint8_t> implied,
+                 bool with_edges)
     : pieces_(&pieces),
       keys_(std::move(keys)),
       dense_(keys_.size() == pieces.key_count()),
       implied_(std::move(implied)),
       lazy_(std::make_unique<Lazy>()) {
   if (keys_.size() >= kMaxLatticeNodes) throw std::invalid_argument("lattice too large");
+  if (!with_edges) return;
   add_out_edges();
+  add_mirrors();
+  assert(is_ok());
+}
+
+void Lattice::add_mirrors() {
+  const PieceSet& pieces = *pieces_;
   const NodeId n = size();
   mirror_.resize(n);
   mirror_linked_.resize(n);
@@ -116,7 +152,6 @@ Lattice::Lattice(const PieceSet& pieces, std::vector<Key> keys, std::vector<uint
         static_cast<uint8_t>(out_offsets_[u + 1] - out_offsets_[u] + in_offsets_[u + 1] -
                              in_offsets_[u] + mirror_linked_[u]);
   }
-  assert(is_ok());
 }
 
 void Lattice::add_out_edges() {

@@ -42,6 +42,10 @@ class Lattice {
   static Lattice closure(const PieceSet& pieces, std::vector<Key> stored_keys);
   // Every material of the piece set, all stored (2,125,764 nodes for xiangqi).
   static Lattice full(const PieceSet& pieces);
+  // The same nodes without the piece edges `drop` (sorted edge indices of this lattice): what a
+  // repair sees where facts break the rule (lattice/fixed_ranks.h, settled_edges). The other
+  // edges keep their order; their indices close up.
+  Lattice without_edges(std::span<const EdgeIndex> drop) const;
 
   const PieceSet& pieces() const { return *pieces_; }
   NodeId size() const { return static_cast<NodeId>(keys_.size()); }
@@ -109,7 +113,9 @@ class Lattice {
   ~Lattice();
 
  private:
-  Lattice(const PieceSet& pieces, std::vector<Key> keys, std::vector<uint8_t> implied);
+  // The nodes; their edges and mirrors too unless `with_edges` is false (the caller adds them).
+  Lattice(const PieceSet& pieces, std::vector<Key> keys, std::vector<uint8_t> implied,
+          bool with_edges = true);
 
   // Whose in-edge lists are filled on first use: counting the conflicts of a base needs only
   // the out-edges, and the in-edge lists are the larger half of the lattice's memory.
@@ -121,6 +127,8 @@ class Lattice {
 
   std::optional<NodeId> search(Key key) const;
   void add_out_edges();
+  // The mirror map, the mirror links and the neighbour counts, from the keys and the edges.
+  void add_mirrors();
   const InEdges& in_edges() const;
   // The in-edge lists' part of the contract, asserted once they are built: the out-edges listed
   // by target. Apart from is_ok(), which another thread may run while they are being built.

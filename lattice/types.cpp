@@ -10,12 +10,14 @@ std::string_view source_name(Source s) {
       return "generated";
     case Source::Expert:
       return "expert";
+    case Source::Solved:
+      return "solved";
   }
   return "unknown";
 }
 
 std::optional<Source> source_named(std::string_view name) {
-  for (Source s : {Source::Manual, Source::Generated, Source::Expert}) {
+  for (Source s : {Source::Manual, Source::Generated, Source::Expert, Source::Solved}) {
     if (name == source_name(s)) return s;
   }
   return std::nullopt;

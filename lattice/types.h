@@ -85,10 +85,12 @@ using Key = uint64_t;
 using NodeId = uint32_t;
 
 // Where a knowledge-base row came from; decides its default weight and whether it may change.
-enum class Source : uint8_t { Manual, Generated, Expert };
+// A solved row's score was computed from its material's exact win/draw/loss counts
+// (lattice/solved.h): it is invariable, and nothing but another solve changes it.
+enum class Source : uint8_t { Manual, Generated, Expert, Solved };
 
 std::string_view source_name(Source s);
-// Its place in Manual, Generated, Expert: where a per-source count is kept.
+// Its place in Manual, Generated, Expert, Solved: where a per-source count is kept.
 constexpr std::size_t source_index(Source s) {
   return static_cast<std::size_t>(s);
 }
@@ -103,7 +105,8 @@ constexpr bool is_ok(Rank r) {
   return value(r) <= kMaxRank;
 }
 constexpr bool is_ok(Source s) {
-  return s == Source::Manual || s == Source::Generated || s == Source::Expert;
+  return s == Source::Manual || s == Source::Generated || s == Source::Expert ||
+         s == Source::Solved;
 }
 
 }  // namespace egkb

@@ -5,6 +5,8 @@
 #include <cstdlib>
 
 #include "base/contract.h"
+#include "lattice/fixed_ranks.h"
+#include "lattice/solved_bounds.h"
 
 namespace egkb {
 
@@ -20,13 +22,23 @@ RepairProblem RepairProblem::of(const KnowledgeBase& kb, const ScoredLattice& sc
     if (scored.row_of[u] == ScoredLattice::kImplied) continue;
     const KbRow& row = kb.rows[scored.row_of[u]];
     p.weight[u] = row.weight.value_or(weights.of(row.source));
-    if (row.invariable || row.source == Source::Expert) p.fixed[u] = 1;
+    if (row.invariable || row.source == Source::Expert || row.source == Source::Solved)
+      p.fixed[u] = 1;
   }
   for (NodeId u = 0; u < lat.size(); ++u) {
     const NodeId m = lat.mirror(u);
     if (!p.fixed[u] || m == u) continue;
     if (!p.fixed[m]) p.ranks[m] = mirror(p.ranks[u]);
     p.fixed[m] = 1;
+  }
+  const SolvedNodes solved = solved_nodes(kb, scored);
+  if (solved.rows > 0) {
+    const std::vector<EdgeIndex> edges = settled_edges(lat, solved.facts, solved.ranks);
+    if (!edges.empty()) {
+      p.without_settled = std::make_shared<const Lattice>(lat.without_edges(edges));
+      p.lattice = p.without_settled.get();
+      p.settled = edges.size();
+    }
   }
   assert(p.is_ok());
   return p;
@@ -72,7 +84,7 @@ PreparedRepair::PreparedRepair(const KnowledgeBase& kb, const ReduceWeights& wei
       pieces_(weights.pieces) {}
 
 std::span<const float> PreparedRepair::edge_dm() const {
-  if (!dm_) dm_ = edge_piece_weights(scored_->lattice, pieces_);
+  if (!dm_) dm_ = edge_piece_weights(*problem_.lattice, pieces_);
   return *dm_;
 }
 

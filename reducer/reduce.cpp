@@ -83,6 +83,7 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   out.after = counter.count(out.reduction.ranks);
+  out.settled = problem.settled;
   out.objective = problem.objective(out.reduction.ranks);
   for (NodeId n : out.reduction.queued) out.queued.push_back(lattice.key(n));
 

@@ -43,8 +43,9 @@ struct ReduceOutcome {
   Reduction reduction;
   std::vector<Key> queued;  // the materials of reduction.queued, for reports and the store
   ConflictSummary before;
-  ConflictSummary after;
-  double objective = 0;  // sum of weight x |rank change| over the stored rows the reducer chose
+  ConflictSummary after;    // every edge counted, those settled by fact too
+  std::size_t settled = 0;  // the edges solved rows break between them: left as they are
+  double objective = 0;     // sum of weight x |rank change| over the stored rows the reducer chose
   std::optional<MaterialPrior> prior;    // what the fitted method drew the repair toward
   std::optional<Validation> validation;  // auto: what chose the cost and the weights
   double prior_weight = 0;

@@ -42,6 +42,7 @@ nlohmann::ordered_json reduce_json(const ReducePlan& plan, const PieceSet& piece
       {"certificate", certificate_of(r)},
       {"ambiguous", r.ambiguous_rows},
       {"validation", validation_of(r)},
+      {"settled_edges", r.settled},
   };
 }
 

@@ -14,14 +14,23 @@ namespace egkb {
 DrawPlan plan_draw(Store& store, const DrawRequest& request) {
   const KnowledgeBase kb = store.knowledge_base();
   const std::unordered_map<Key, Score> original = store.original_scores();
+  // A solved row is never drawn (sampling/dispatch.h); said here so a refusal names it.
   std::vector<uint8_t> eligible(kb.rows.size(), 1);
-  for (std::size_t i = 0; i < kb.rows.size(); ++i)
-    eligible[i] = !(request.exclude_reviewed && kb.rows[i].source == Source::Expert);
+  for (std::size_t i = 0; i < kb.rows.size(); ++i) {
+    eligible[i] = kb.rows[i].source != Source::Solved &&
+                  !(request.exclude_reviewed && kb.rows[i].source == Source::Expert);
+  }
   if (std::find(eligible.begin(), eligible.end(), 1) == eligible.end()) {
-    throw InputError(store.path(), 0, request.exclude_reviewed ? "--exclude-reviewed" : "",
-                     kb.rows.empty() ? "the store holds no rows to draw; nothing was recorded"
-                                     : "every row has been reviewed by an expert, so no row "
-                                       "is left to draw; nothing was recorded");
+    const bool all_solved = std::all_of(kb.rows.begin(), kb.rows.end(), [](const KbRow& row) {
+      return row.source == Source::Solved;
+    });
+    throw InputError(
+        store.path(), 0, request.exclude_reviewed && !all_solved ? "--exclude-reviewed" : "",
+        kb.rows.empty() ? "the store holds no rows to draw; nothing was recorded"
+        : all_solved    ? "every row is solved, so no row is left to review; nothing was "
+                          "recorded"
+                        : "every row has been reviewed by an expert or is solved, so no row "
+                          "is left to draw; nothing was recorded");
   }
   // hss and active weigh a row by how far a repair moved it from its first score.
   KnowledgeBase first = kb;

@@ -1,5 +1,8 @@
 #include "review/node_record.h"
 
+#include "lattice/material.h"
+#include "prose/solved_text.h"
+
 namespace egkb {
 
 nlohmann::ordered_json node_record_json(Store& store, Key key) {
@@ -29,7 +32,35 @@ nlohmann::ordered_json node_record_json(Store& store, Key key) {
     range = {
         {"low", value(it->second.low)}, {"high", value(it->second.high)}, {"run", it->second.run}};
   }
-  return {{"history", history}, {"verdicts", verdicts}, {"range", range}};
+  nlohmann::ordered_json solved = nullptr;
+  const Key mirror = mirror_key(key, store.pieces());
+  for (const SolvedRecord& r : store.solved()) {
+    if (r.solved.counts.key == key) {
+      solved = solved_json(r.solved, r.run, store.pieces());
+      break;
+    }
+    if (r.solved.counts.key == mirror)
+      solved = solved_json(r.solved.mirrored(store.pieces()), r.run, store.pieces());
+  }
+  return {{"history", history}, {"verdicts", verdicts}, {"range", range}, {"solved", solved}};
+}
+
+nlohmann::ordered_json solved_json(const SolvedMaterial& solved, RunId run,
+                                   const PieceSet& pieces) {
+  const auto set_json = [](const OutcomeCounts& set) {
+    return nlohmann::ordered_json{{"win", set.win}, {"draw", set.drawn()}, {"loss", set.loss}};
+  };
+  const auto optional = [](const auto& v) {
+    return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+  };
+  return {{"rules", rules_name(solved.rules)},
+          {"meaning", rules_meaning(solved.rules)},
+          {"red_to_move", set_json(solved.counts.sets.at(0))},
+          {"black_to_move", set_json(solved.counts.sets.at(1))},
+          {"counts", counts_text(pieces, solved.counts)},
+          {"positions", optional(solved.positions)},
+          {"seconds", optional(solved.seconds)},
+          {"run", run}};
 }
 
 }  // namespace egkb

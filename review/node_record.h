@@ -10,7 +10,14 @@ namespace egkb {
 
 // Keys: history (each run, command, time, from (null when the change added the node), to,
 // reason, reviewer), verdicts (each batch, verdict, reviewer, time, note, stands), range (the
-// last exact repair's low and high rank of an ambiguous row, and its run; null otherwise).
+// last exact repair's low and high rank of an ambiguous row, and its run; null otherwise),
+// solved (solved_json below, of the node or of its stored mirror, mirrored; null otherwise).
 nlohmann::ordered_json node_record_json(Store& store, Key key);
+
+// A solved record. Keys: rules, meaning (what the rules say, in a sentence), red_to_move and
+// black_to_move (each win, draw, loss from the side to move's view; a win or loss the 50-move
+// rule makes a draw counted a draw, as the score counts it), counts (the same in words),
+// positions and seconds (null where the counts were imported), run.
+nlohmann::ordered_json solved_json(const SolvedMaterial& solved, RunId run, const PieceSet& pieces);
 
 }  // namespace egkb

@@ -9,7 +9,9 @@
 #include "base/errors.h"
 #include "lattice/fixed_ranks.h"
 #include "lattice/material.h"
+#include "lattice/solved_bounds.h"
 #include "prose/contradiction_text.h"
+#include "prose/solved_text.h"
 #include "review/drafts.h"
 #include "review/faults.h"
 
@@ -89,10 +91,19 @@ MatchedSheet match_sheet(Store& store, const FilledSheet& sheet, bool partial) {
 
 // Each of the two checks stands on its own, so invariable rows that contradict each other
 // already (the reducers name those) neither hide a verdict's fault nor are blamed on the sheet.
-void check_possible(const KnowledgeBase& kb, const std::vector<MatchedVerdict>& matched,
-                    const std::string& origin) {
+void check_possible(const KnowledgeBase& kb, std::span<const SolvedRecord> solved,
+                    const std::vector<MatchedVerdict>& matched, const std::string& origin) {
   const ScoredLattice scored = ScoredLattice::of(kb);
   const Lattice& lat = scored.lattice;
+  std::unordered_map<Key, const SolvedMaterial*> solved_of;
+  for (const SolvedRecord& r : solved) solved_of.emplace(r.solved.counts.key, &r.solved);
+  // A solved row by its counts, when the store keeps them (a CSV base keeps none).
+  const auto solved_row = [&](const KbRow& row) {
+    const auto it = solved_of.find(row.key);
+    return it == solved_of.end()
+               ? fmt::format("{}, solved {}", material_text(row.key, *kb.pieces), value(row.score))
+               : solved_text(*kb.pieces, *it->second, row.score);
+  };
   std::vector<uint8_t> invariable(lat.size(), 0), verdicts(lat.size(), 0);
   std::vector<Rank> ranks = scored.ranks();
   std::unordered_map<NodeId, const MatchedVerdict*> verdict_at;
@@ -112,18 +123,37 @@ void check_possible(const KnowledgeBase& kb, const std::vector<MatchedVerdict>& 
       return fmt::format("the verdict {} for {} (line {})", value(it->second->verdict), material,
                          it->second->line);
     }
+    if (lat.implied(n)) {
+      const KbRow& stored = kb.rows[scored.row_of[lat.mirror(n)]];
+      return fmt::format(
+          "{}, the mirror of {}", material,
+          stored.source == Source::Solved
+              ? solved_row(stored)
+              : fmt::format("the invariable row {} {} ({})", material_text(stored.key, *kb.pieces),
+                            value(stored.score), source_name(stored.source)));
+    }
     const KbRow& row = kb.rows[scored.row_of[n]];
+    if (row.source == Source::Solved) return solved_row(row);
     return fmt::format("the invariable row {} {} ({})", material, value(row.score),
                        source_name(row.source));
   };
   Faults faults(origin, "cannot be true");
-  const RankBounds fixed_by_rows = rank_bounds(lat, invariable, ranks);
+  for (const MatchedVerdict& v : matched) {
+    const KbRow& row = kb.rows[scored.row_of[*lat.find(v.key)]];
+    if (row.source == Source::Solved && v.verdict != row.score) {
+      faults.add(v.line, "verdict",
+                 fmt::format("the verdict {} contradicts {}", value(v.verdict), solved_row(row)));
+    }
+  }
+  const SolvedBounds facts = solved_bounds(kb, scored);
+  const std::vector<uint8_t> settled = edge_mask(lat, facts.settled);
+  const RankBounds fixed_by_rows = rank_bounds(lat, invariable, ranks, settled);
   for (const MatchedVerdict& v : matched) {
     const NodeId n = *lat.find(v.key);
     if (const auto c = fixed_by_rows.against(n, ranks[n]))
       faults.add(v.line, "verdict", explain(lat, *c, name));
   }
-  for (const Contradiction& c : fixed_contradictions(lat, verdicts, ranks, 100)) {
+  for (const Contradiction& c : fixed_contradictions(lat, verdicts, ranks, 100, settled)) {
     faults.add(verdict_at.at(c.low)->line, "verdict", explain(lat, c, name));
   }
   faults.throw_if_any();
@@ -187,9 +217,16 @@ ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptio
     const NodeState base = without_import(now, v.key, plan.replaces);
     if (base.score != v.drawn.score || base.source != v.drawn.stratum)
       stale.push_back({&v, base, now.source == Source::Expert && base == now});
-    plan.verdicts.push_back({v, now, {v.verdict, Source::Expert, true, now.weight}});
+    // A solved row stays solved: a verdict may only confirm it (check_possible below).
+    plan.verdicts.push_back({v, now,
+                             now.source == Source::Solved
+                                 ? now
+                                 : NodeState{v.verdict, Source::Expert, true, now.weight}});
   }
 
+  // What cannot be true is refused first: no option lets it through, and a verdict against a
+  // row solved since the batch was drawn is best answered with the row's counts.
+  check_possible(kb, store.solved(), plan.sheet.verdicts, sheet.origin);
   if (!stale.empty()) {
     std::vector<Key> keys;
     for (const Stale& s : stale) keys.push_back(s.verdict->key);
@@ -218,7 +255,6 @@ ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptio
                     "verdicts are applied to them as asked",
                     stale.size(), batch.id));
   }
-  check_possible(kb, plan.sheet.verdicts, sheet.origin);
   return plan;
 }
 

@@ -42,11 +42,13 @@ MatchedSheet match_sheet(Store& store, const FilledSheet& sheet, bool partial);
 MatchedSheet imported_verdicts(Store& store, BatchId batch);
 
 // Refuses with InputError, naming the lines of `origin`, verdicts that cannot be true: a
-// material that is its own mirror off 4 and 5, or a verdict that contradicts an invariable row
-// of `kb` or another of the verdicts along the lattice. What review import refuses, estimate
-// refuses too.
-void check_possible(const KnowledgeBase& kb, const std::vector<MatchedVerdict>& verdicts,
-                    const std::string& origin);
+// material that is its own mirror off 4 and 5, a verdict on a solved row other than its score,
+// or a verdict that contradicts an invariable row of `kb` (a solved one named with its counts,
+// from `solved`, the store's records) or another of the verdicts along the lattice. The edges
+// solved rows break between them bind nothing (lattice/fixed_ranks.h, settled_edges). What
+// review import refuses, estimate refuses too.
+void check_possible(const KnowledgeBase& kb, std::span<const SolvedRecord> solved,
+                    const std::vector<MatchedVerdict>& verdicts, const std::string& origin);
 
 struct PlannedVerdict {
   MatchedVerdict verdict;
@@ -63,9 +65,8 @@ struct ReviewPlan {
 
 // Refuses with InputError, listing the rows: a batch imported already (unless `replace`); rows
 // changed since the batch was drawn (unless `accept_stale`, or `replace` where the change is a
-// newer expert verdict); and verdicts that cannot be true: a material that is its own mirror
-// off 4 and 5, or a verdict that contradicts an invariable row or another verdict along the
-// lattice.
+// newer expert verdict); and verdicts that cannot be true (check_possible). A verdict on a
+// solved row confirms it and changes nothing.
 ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptions& options);
 
 struct ReviewResult {

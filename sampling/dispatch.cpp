@@ -1,5 +1,7 @@
 #include "sampling/dispatch.h"
 
+#include <algorithm>
+
 #include "sampling/distance_k.h"
 #include "sampling/hss.h"
 #include "sampling/risk.h"
@@ -8,10 +10,23 @@
 namespace egkb {
 
 DrawnRows draw_rows(const KnowledgeBase& kb, const KnowledgeBase& original, const DrawSpec& spec,
-                    std::span<const uint8_t> eligible, Random& random, const RowRanges& ranges,
+                    std::span<const uint8_t> eligible_rows, Random& random, const RowRanges& ranges,
                     const RowEvidence& evidence) {
+  // A solved row is known: no design draws it, and the batch estimates the others.
+  const bool any_solved = std::any_of(kb.rows.begin(), kb.rows.end(), [](const KbRow& row) {
+    return row.source == Source::Solved;
+  });
+  std::vector<uint8_t> unsolved;
+  if (any_solved) {
+    unsolved.resize(kb.rows.size());
+    for (std::size_t i = 0; i < kb.rows.size(); ++i) {
+      unsolved[i] =
+          kb.rows[i].source != Source::Solved && (eligible_rows.empty() || eligible_rows[i] != 0);
+    }
+  }
+  const std::span<const uint8_t> eligible = any_solved ? unsolved : eligible_rows;
   DrawnRows drawn;
-  drawn.strata.assign(3, 0);
+  drawn.strata.assign(3, 0);  // manual, generated, expert: no solved row is eligible
   for (std::size_t i = 0; i < kb.rows.size(); ++i) {
     if (!eligible.empty() && !eligible[i]) continue;
     ++drawn.population;

@@ -20,7 +20,7 @@ std::vector<double> risk_probabilities(const KnowledgeBase& current, const Knowl
   std::vector<double> risk(current.rows.size());
   for (std::size_t i = 0; i < current.rows.size(); ++i) {
     const KbRow& row = current.rows[i];
-    if (row.source == Source::Expert) continue;
+    if (row.source == Source::Expert || row.source == Source::Solved) continue;
     double r = 1;
     const auto old = original_score.find(row.key);
     if (old != original_score.end()) r += 2 * error_distance(old->second, row.score);

@@ -7,6 +7,7 @@
 #include "base/progress.h"
 #include "lattice/fixed_ranks.h"
 #include "lattice/material.h"
+#include "lattice/solved_bounds.h"
 
 namespace egkb {
 
@@ -44,7 +45,9 @@ std::size_t reanswer_impossible(const KnowledgeBase& current, const std::vector<
     fixed[n] = row != ScoredLattice::kImplied && current.rows[row].invariable;
   }
   std::vector<Rank> ranks = scored.ranks();
-  const RankBounds bounds = rank_bounds(lat, fixed, ranks);
+  // The edges solved rows break between them bind no answer, as they bind no repair.
+  const std::vector<uint8_t> settled = edge_mask(lat, solved_bounds(current, scored).settled);
+  const RankBounds bounds = rank_bounds(lat, fixed, ranks, settled);
   std::vector<NodeId> node(rows.size());
   std::unordered_map<NodeId, std::size_t> answer_at;
   for (std::size_t j = 0; j < rows.size(); ++j) {
@@ -73,7 +76,8 @@ std::size_t reanswer_impossible(const KnowledgeBase& current, const std::vector<
       held[node[j]] = 1;
       ranks[node[j]] = rank_of(answers[j]);
     }
-    const std::vector<Contradiction> refused = fixed_contradictions(lat, held, ranks, 1000);
+    const std::vector<Contradiction> refused =
+        fixed_contradictions(lat, held, ranks, 1000, settled);
     if (refused.empty()) break;
     for (const Contradiction& c : refused) {
       for (const NodeId n : {c.low, c.high}) {
@@ -106,7 +110,8 @@ std::vector<RoundReport> simulate(const KnowledgeBase& truth, const KnowledgeBas
     RoundReport report;
     report.round = round;
     report.inconsistent_after_repair = repaired.after.inconsistent_nodes;
-    // Rows reviewed in an earlier round are not drawn again: the estimate is of the others.
+    // Rows reviewed in an earlier round are not drawn again, nor are solved rows
+    // (sampling/dispatch.h): the estimate is of the others.
     std::vector<uint8_t> eligible(current.rows.size());
     for (std::size_t i = 0; i < eligible.size(); ++i)
       eligible[i] = current.rows[i].source != Source::Expert;

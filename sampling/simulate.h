@@ -1,6 +1,7 @@
 // The whole expert loop with the truth as the oracle (`egkb simulate`): repair, sample, answer
 // each sampled row from the truth (sometimes a rank off, as a person slips), estimate, take the
-// answers in as invariable expert rows, repair again.
+// answers in as invariable expert rows, repair again. Solved rows are known: never drawn, held
+// by every repair, and the edges they break between them bind neither a repair nor an answer.
 #pragma once
 
 #include <cstdint>

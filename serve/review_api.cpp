@@ -14,6 +14,8 @@
 #include "lattice/knowledge_base.h"
 #include "lattice/material.h"
 #include "lattice/neighbourhood.h"
+#include "lattice/solved_bounds.h"
+#include "present/bounds_json.h"
 #include "present/node_json.h"
 #include "prose/material_words.h"
 #include "prose/score_meaning.h"
@@ -38,11 +40,13 @@ struct ReviewApi::View {
       : revision(revision),
         kb(std::move(nodes)),
         scored(ScoredLattice::of(kb)),
+        solved(solved_bounds(kb, scored)),
         original(std::move(original)) {}
 
   int64_t revision;
   KnowledgeBase kb;
   ScoredLattice scored;
+  SolvedBounds solved;
   std::unordered_map<Key, Score> original;
 };
 
@@ -311,7 +315,8 @@ ApiReply ReviewApi::node(const std::string& material) {
                         ? nlohmann::ordered_json(nullptr)
                         : nlohmann::ordered_json(value(original->second));
     const nlohmann::ordered_json record = node_record_json(store, key);
-    for (const char* k : {"history", "verdicts", "range"}) j[k] = record[k];
+    for (const char* k : {"history", "verdicts", "range", "solved"}) j[k] = record[k];
+    j["bounds"] = bounds_json(view->scored, view->solved, *n);
     return ApiReply{200, j};
   });
 }

@@ -69,10 +69,11 @@ std::optional<std::vector<CreatedState>> decode_created(std::string_view bytes, 
     NodeState state;
     const int score = *flags & 0x0F;
     const int source = (*flags >> 4) & 0x03;
-    if (score > kMaxScore || source > static_cast<int>(Source::Expert)) return std::nullopt;
+    if (score > kMaxScore) return std::nullopt;
     state.score = Score(score);
     state.source = static_cast<Source>(source);
     state.invariable = (*flags & kInvariable) != 0;
+    if (state.source == Source::Solved && !state.invariable) return std::nullopt;
     if (*flags & kWeighted) {
       uint64_t bits = 0;
       for (int b = 0; b < 8; ++b) {

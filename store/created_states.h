@@ -5,8 +5,8 @@
 //
 // Encoding, the nodes in increasing key order: the key's distance from the previous one (from 0
 // for the first) as a LEB128 varint, then one byte: the score in bits 0-3, the source in bits 4-5
-// (0 manual, 1 generated, 2 expert), the invariable flag in bit 6, and in bit 7 whether a weight
-// follows as 8 bytes of a little-endian IEEE double.
+// (0 manual, 1 generated, 2 expert, 3 solved: always invariable), the invariable flag in bit 6,
+// and in bit 7 whether a weight follows as 8 bytes of a little-endian IEEE double.
 #pragma once
 
 #include <cstdint>

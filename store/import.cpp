@@ -18,6 +18,13 @@ ImportResult import_kb(Store& store, const KnowledgeBase& kb,
                      fmt::format("the store holds {} materials, {} holds {} materials",
                                  store.pieces().name(), path_text(kb.origin), kb.pieces->name()));
   }
+  for (const KbRow& row : kb.rows) {
+    if (row.source == Source::Solved) {
+      throw InputError(kb.origin, row.line, "source",
+                       "a solved row comes with its counts: import them with --from-counts "
+                       "--solved (the file's other rows may say generated, manual or expert)");
+    }
+  }
   const auto started = std::chrono::steady_clock::now();
   ImportResult result;
   store.write(
@@ -39,6 +46,10 @@ ImportResult import_kb(Store& store, const KnowledgeBase& kb,
             ++result.unchanged;
             continue;
           }
+          if (it->second.source == Source::Solved) {
+            ++result.solved_kept;
+            continue;
+          }
           ++(it->second.score != now.score ? result.rescored : result.reflagged);
           w.change(result.run, row.key, it->second, now, "import");
         }
@@ -48,7 +59,8 @@ ImportResult import_kb(Store& store, const KnowledgeBase& kb,
             {{"added", result.added},
              {"rescored", result.rescored},
              {"reflagged", result.reflagged},
-             {"unchanged", result.unchanged}},
+             {"unchanged", result.unchanged},
+             {"solved_kept", result.solved_kept}},
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
       },
       outputs);

@@ -11,6 +11,28 @@ constexpr std::array<ToMove, 3> kToMove = {ToMove::Red, ToMove::Black, ToMove::E
 
 }  // namespace
 
+OutcomeCounts outcome_counts(const Query& q, int first) {
+  const std::string to_move = q.text(first, "to_move");
+  OutcomeCounts o;
+  bool named = false;
+  for (const ToMove t : kToMove) {
+    if (to_move == to_move_name(t)) {
+      o.to_move = t;
+      named = true;
+    }
+  }
+  if (!named) q.damaged(first, "to_move", "red, black or either");
+  int column = first + 1;
+  for (uint64_t* count : o.counts()) {
+    const char* name = OutcomeCounts::kNames[static_cast<std::size_t>(column - first - 1)];
+    const int64_t n = q.integer(column, name);
+    if (n < 0) q.damaged(column, name, "a count of positions, not negative");
+    *count = static_cast<uint64_t>(n);
+    ++column;
+  }
+  return o;
+}
+
 std::vector<RecordedCounts> Store::position_counts() {
   take_snapshot();
   std::vector<RecordedCounts> rows;
@@ -27,24 +49,7 @@ std::vector<RecordedCounts> Store::position_counts() {
       if (rows.empty() || rows.back().run != run || rows.back().counts.key != key) {
         rows.push_back({run, PositionCounts{.key = key, .sets = {}}});
       }
-      const std::string to_move = q.text(2, "to_move");
-      OutcomeCounts o;
-      bool named = false;
-      for (const ToMove t : kToMove) {
-        if (to_move == to_move_name(t)) {
-          o.to_move = t;
-          named = true;
-        }
-      }
-      if (!named) q.damaged(2, "to_move", "red, black or either");
-      int column = 3;
-      for (uint64_t* count : o.counts()) {
-        const char* name = OutcomeCounts::kNames[static_cast<std::size_t>(column - 3)];
-        const int64_t n = q.integer(column, name);
-        if (n < 0) q.damaged(column, name, "a count of positions, not negative");
-        *count = static_cast<uint64_t>(n);
-        ++column;
-      }
+      const OutcomeCounts o = outcome_counts(q, 2);
       rows.back().counts.sets.push_back(o);
     }
   });

@@ -140,7 +140,7 @@ Source Query::source(int column, const char* name) const {
   if (type(column) == SQLITE_TEXT) {
     if (const std::optional<Source> s = source_named(text(column, name))) return *s;
   }
-  damaged(column, name, "a source (manual, generated or expert)");
+  damaged(column, name, "a source (manual, generated, expert or solved)");
 }
 
 bool Query::flag(int column, const char* name) const {
@@ -186,6 +186,8 @@ NodeState Query::node_state(int first, const char* prefix) const {
   state.source = source(first + 1, (p + "source").c_str());
   state.invariable = flag(first + 2, (p + "invariable").c_str());
   state.weight = weight(first + 3, (p + "weight").c_str());
+  if (state.source == Source::Solved && !state.invariable)
+    damaged(first + 2, (p + "invariable").c_str(), "1 for a solved row");
   return state;
 }
 

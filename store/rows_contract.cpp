@@ -17,6 +17,8 @@ bool stored_rows_are_ok(const KnowledgeBase& kb) {
     if (!is_ok(row.score)) return broken("stored row {} has score {}", i, value(row.score));
     if (!is_ok(row.source))
       return broken("stored row {} has source {}", i, static_cast<int>(row.source));
+    if (row.source == Source::Solved && !row.invariable)
+      return broken("stored row {} is solved and not invariable", i);
     if (row.weight && !(std::isfinite(*row.weight) && *row.weight > 0))
       return broken("stored row {} has weight {}", i, *row.weight);
   }

@@ -7,7 +7,8 @@
 namespace egkb {
 
 // Keys ascending without a repeat and inside the piece set's key space, each score 0..9, each
-// source one of the three, each weight absent or finite and positive. O(rows).
+// source one of the four (a solved row invariable), each weight absent or finite and positive.
+// O(rows).
 bool stored_rows_are_ok(const KnowledgeBase& kb);
 
 }  // namespace egkb

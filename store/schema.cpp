@@ -280,9 +280,36 @@ constexpr const char* kVersion14 = R"sql(
 ALTER TABLE evidence ADD COLUMN restarts TEXT;
 )sql";
 
+// Solved rows (lattice/solved.h): a fourth source, always invariable, and for each solved row
+// its rules, what solving it took (NULL where the counts were imported) and the run that solved
+// it, whose position_counts rows hold its counts with red and with black to move. SQLite cannot
+// change a CHECK, so the nodes are copied once into a table with the new one.
+constexpr const char* kVersion15 = R"sql(
+CREATE TABLE nodes_v15(
+  key INTEGER PRIMARY KEY,
+  material TEXT NOT NULL,
+  score INTEGER NOT NULL CHECK (score BETWEEN 0 AND 9),
+  source TEXT NOT NULL CHECK (source IN ('manual', 'generated', 'expert', 'solved')),
+  invariable INTEGER NOT NULL DEFAULT 0 CHECK (invariable = 0 OR invariable = 1),
+  weight REAL CHECK (weight IS NULL OR weight > 0),
+  CHECK (source <> 'solved' OR invariable = 1)
+);
+INSERT INTO nodes_v15(key, material, score, source, invariable, weight)
+  SELECT key, material, score, source, invariable, weight FROM nodes;
+DROP TABLE nodes;
+ALTER TABLE nodes_v15 RENAME TO nodes;
+CREATE TABLE solved(
+  key INTEGER PRIMARY KEY,
+  run INTEGER NOT NULL REFERENCES runs(id),
+  rules TEXT NOT NULL CHECK (rules IN ('exact', 'repetition-draw')),
+  positions INTEGER CHECK (positions IS NULL OR positions > 0),
+  seconds REAL CHECK (seconds IS NULL OR seconds >= 0)
+);
+)sql";
+
 constexpr std::array<const char*, kStoreVersion> kMigrations = {
-    kVersion1, kVersion2, kVersion3,  kVersion4,  kVersion5,  kVersion6,  kVersion7,
-    kVersion8, kVersion9, kVersion10, kVersion11, kVersion12, kVersion13, kVersion14};
+    kVersion1, kVersion2,  kVersion3,  kVersion4,  kVersion5,  kVersion6,  kVersion7, kVersion8,
+    kVersion9, kVersion10, kVersion11, kVersion12, kVersion13, kVersion14, kVersion15};
 
 // Rows from before schema 5 record scores only, so replaying them may miss a flag or weight:
 // one `migrate` run records each node whose replayed state differs from the stored one, and the

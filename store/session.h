@@ -36,6 +36,10 @@ inline void bind_text_or_null(SQLite::Statement& q, int index, const std::string
   }
 }
 
+// One set of position counts read from `q`'s columns from `first`: to_move, then the counts in
+// OutcomeCounts::kNames order (store/position_counts.cpp).
+OutcomeCounts outcome_counts(const Query& q, int first);
+
 // How this process may open a store (docs/formats.md, "Readers without write access").
 enum class Access {
   ReadWrite,  // may write the file and its folder
@@ -145,7 +149,10 @@ struct StoreWriter::Statements {
                  "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
         position_counts(db,
                         "INSERT INTO position_counts(run, key, to_move, win, cursed_win, draw, "
-                        "blessed_loss, loss) VALUES(?, ?, ?, ?, ?, ?, ?, ?)") {}
+                        "blessed_loss, loss) VALUES(?, ?, ?, ?, ?, ?, ?, ?)"),
+        solved(db,
+               "INSERT OR REPLACE INTO solved(key, run, rules, positions, seconds) "
+               "VALUES(?, ?, ?, ?, ?)") {}
 
   SQLite::Statement node;
   SQLite::Statement history;
@@ -153,6 +160,7 @@ struct StoreWriter::Statements {
   SQLite::Statement created;
   SQLite::Statement evidence;
   SQLite::Statement position_counts;
+  SQLite::Statement solved;
 };
 
 }  // namespace egkb

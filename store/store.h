@@ -16,6 +16,7 @@
 
 #include "lattice/knowledge_base.h"
 #include "lattice/position_counts.h"
+#include "lattice/solved.h"
 #include "reducer/validation.h"
 #include "store/batch.h"
 #include "store/evidence.h"
@@ -28,12 +29,19 @@ class Outputs;
 class StoreWriter;
 
 // The schema version this build writes (PRAGMA user_version); it reads every version up to it.
-constexpr int kStoreVersion = 14;
+constexpr int kStoreVersion = 15;
 
 // A material's position counts as an import kept them, with the import's run.
 struct RecordedCounts {
   RunId run;
   PositionCounts counts;  // its sets red, black, either in that order; line 0
+};
+
+// A solved row as the store keeps it (store/solved_rows.h): its counts, rules and cost, and the run
+// that solved it.
+struct SolvedRecord {
+  SolvedMaterial solved;  // solved.counts.key is the row's key
+  RunId run;
 };
 
 // A command's record in the runs table.
@@ -227,6 +235,8 @@ class Store {
   std::vector<EvidenceRecord> evidence_of(std::span<const Key> keys);
   // Every material's position counts kept by an import (`--from-counts`), by run and key.
   std::vector<RecordedCounts> position_counts();
+  // Every solved row's record, by key (none before schema 15).
+  std::vector<SolvedRecord> solved();
 
   // One write transaction: refuses (StoreReadOnly) when this process may not write the store,
   // waits up to kBusyMilliseconds for the write lock, refuses (StoreConflict) when the store
@@ -266,6 +276,8 @@ class StoreWriter {
 
   // The nodes as they stand inside the transaction.
   std::unordered_map<Key, NodeState> nodes();
+  // One node as it stands inside the transaction; nullopt when the store lacks it.
+  std::optional<NodeState> node(Key key);
   // Sets a node that exists (or adds one, when `old` is nullopt) and records the change as a
   // history row.
   void change(RunId run, Key key, const std::optional<NodeState>& old, const NodeState& now,
@@ -323,6 +335,12 @@ class StoreWriter {
 
   // Keeps a material's position counts beside the rows `run` imported from them.
   void put_position_counts(RunId run, const PositionCounts& counts);
+
+  // Sets the solved record of the row of its key (its counts kept as the run's position counts);
+  // the node itself changes through change() or create().
+  void put_solved(RunId run, const SolvedMaterial& solved);
+  // The solved record of a row as it stands inside the transaction; nullopt when none.
+  std::optional<SolvedRecord> solved(Key key);
 
   // Marks the verdicts of `batch` applied by `import_run` as taken back or replaced by `by_run`.
   struct Supersede {

@@ -488,8 +488,15 @@ function renderHistory(node) {
   const score = (rank) => (rank < 4 ? rank : rank === 4 ? 4 : rank + 1);
   const range = node.range ? el('p', { class: 'range', id: 'range' },
     `The data allow ${score(node.range.low)}..${score(node.range.high)}: the last repair (run ${node.range.run}) took the middle, and your verdict settles it.`) : null;
+  // A solved row's exact counts, and what solved rows say of this one (GET /api/nodes).
+  const solved = node.solved ? el('p', { class: 'range', id: 'solved' },
+    `Solved, ${node.solved.rules}: ${node.solved.counts}. ${node.solved.meaning}. A verdict other than its score ${node.score} is refused.`) : null;
+  const bounds = (node.bounds?.from_neighbours || []).map((b) => el('li', {},
+    `${b.bound} rank ${b.rank}, ${b.text}: ${b.material} is solved ${b.score}`));
   fill(document.getElementById('history-slot'), el('section', { class: 'card', id: 'history', 'aria-labelledby': 'history-title' },
     el('h2', { id: 'history-title' }, 'History'),
+    solved,
+    bounds.length ? el('div', { id: 'bounds' }, el('h3', {}, 'Bounds from solved rows'), el('ul', {}, bounds)) : null,
     range,
     rows.length ? el('div', { class: 'table-wrap' }, el('table', { class: 'history' },
       el('thead', {}, el('tr', {}, ['when', 'run', 'command', 'score', 'reason', 'reviewer'].map((h) => el('th', { scope: 'col' }, h)))),

@@ -275,6 +275,11 @@ TEST_F(CommandLine, EveryCommandThatPrintsDataPrintsJson) {
   const std::vector<std::pair<std::string, std::string>> commands = {
       {"synth", "--preset end60 --truth " + path("t3.csv") + " --out " + path("n3.csv")},
       {"import", s + " " + n},
+      {"import --solved",
+       path("solved.sqlite") + " " +
+           (std::filesystem::path(test::chess_csv()).parent_path() / "xiangqi-retrograde.csv")
+               .string() +
+           " --from-counts"},
       {"conflicts", s},
       {"show", s + " KRK"},
       {"compare", n + " --truth " + t},

@@ -7,6 +7,7 @@
 #include "io/csv.h"
 #include "lattice/fixed_ranks.h"
 #include "lattice/material.h"
+#include "tests/support/sheets.h"
 #include "tests/support/store_oracle.h"
 #include "tests/support/temp_dir.h"
 
@@ -36,11 +37,7 @@ class ReviewRules : public test::TempDirTest {
   }
 
   FilledSheet sheet(const std::vector<std::pair<const char*, int>>& verdicts) const {
-    FilledSheet f{"sheet.csv", BatchId(1), {}};
-    std::size_t line = 2;
-    for (const auto& [m, v] : verdicts)
-      f.rows.push_back({line++, key(m), m, Verdict::of(Score(v))});
-    return f;
+    return test::filled_sheet_of(verdicts);
   }
 
   std::string refusal(const FilledSheet& f, ReviewOptions options = {}) {

@@ -150,7 +150,8 @@ TEST_F(EvidenceStoreTest, ASchemaNineStoreHasNoEvidenceUntilItsNextWriteMigrates
   {
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
     db.exec(
-        "DROP TABLE position_counts; DROP TABLE verdict_answers; DROP TABLE row_times; "
+        "DROP TABLE solved; DROP TABLE position_counts; DROP TABLE verdict_answers; "
+        "DROP TABLE row_times; "
         "ALTER TABLE drafts DROP COLUMN skipped; ALTER TABLE draft_changes DROP COLUMN skipped; "
         "DROP TABLE draft_requests; "
         "ALTER TABLE draft_changes DROP COLUMN redoable; DROP TABLE evidence; PRAGMA "
@@ -175,7 +176,8 @@ TEST_F(EvidenceStoreTest, ASchemaThirteenStoreReadsItsEvidenceWithoutRestartsAnd
   }
   {
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
-    db.exec("ALTER TABLE evidence DROP COLUMN restarts; PRAGMA user_version = 13;");
+    db.exec(
+        "DROP TABLE solved; ALTER TABLE evidence DROP COLUMN restarts; PRAGMA user_version = 13;");
   }
   std::vector<EvidenceRecord> read = Store::open(store()).evidence();
   ASSERT_EQ(read.size(), 1u);

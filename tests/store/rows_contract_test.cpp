@@ -38,7 +38,11 @@ TEST_F(StoredRowsTest, HoldOnTheRowsAStoreReadsBack) {
   EXPECT_TRUE(
       broken([](std::vector<KbRow>& r) { r.back().key = PieceSet::xiangqi().key_count(); }));
   EXPECT_TRUE(broken([](std::vector<KbRow>& r) { r[0].score = Score(10); }));
-  EXPECT_TRUE(broken([](std::vector<KbRow>& r) { r[0].source = Source(3); }));
+  EXPECT_TRUE(broken([](std::vector<KbRow>& r) { r[0].source = Source(4); }));
+  EXPECT_TRUE(broken([](std::vector<KbRow>& r) {
+    r[0].source = Source::Solved;
+    r[0].invariable = false;
+  }));
   EXPECT_TRUE(broken([](std::vector<KbRow>& r) { r[0].weight = 0.0; }));
   EXPECT_TRUE(broken([](std::vector<KbRow>& r) { r[0].weight = INFINITY; }));
   EXPECT_FALSE(broken([](std::vector<KbRow>&) {}));

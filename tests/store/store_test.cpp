@@ -483,6 +483,7 @@ TEST_F(StoreTest, SchemaSixDraftsBecomeTheFirstChangeOfTheirHistory) {
     // The store as schema 6 left it: drafts without notes, flags or history.
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
     db.exec(R"sql(
+      DROP TABLE solved;
       DROP TABLE position_counts;
       DROP TABLE verdict_answers;
       DROP TABLE row_times;
@@ -528,8 +529,8 @@ TEST_F(StoreTest, ASchemaTwelveStoreKeepsPositionCountsAfterItsNextWrite) {
   {
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
     db.exec(
-        "DROP TABLE position_counts; ALTER TABLE evidence DROP COLUMN restarts; "
-        "PRAGMA user_version = 12;");
+        "DROP TABLE solved; DROP TABLE position_counts; ALTER TABLE evidence DROP COLUMN "
+        "restarts; PRAGMA user_version = 12;");
   }
   EXPECT_TRUE(Store::open(store()).position_counts().empty());
   const KnowledgeBase kb = parse_csv("material,score\nKNK,1\n", "u.csv", {});

@@ -1,6 +1,7 @@
 #include "tests/support/random_kb.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "lattice/material.h"
@@ -34,6 +35,23 @@ KnowledgeBase random_kb(std::mt19937_64& rng, std::size_t size, int max_extra,
     }
   }
   return kb;
+}
+
+void keep_solved_in_step(KnowledgeBase& kb) {
+  const PieceSet& pieces = *kb.pieces;
+  std::map<Key, Score> solved;
+  for (const KbRow& row : kb.rows) {
+    if (row.source == Source::Solved) solved.emplace(row.key, row.score);
+  }
+  for (KbRow& row : kb.rows) {
+    if (row.source != Source::Solved) continue;
+    const Key m = mirror_key(row.key, pieces);
+    if (m == row.key) {
+      row.score = Score(4);
+    } else if (const auto it = solved.find(m); it != solved.end() && m < row.key) {
+      row.score = mirror(it->second);
+    }
+  }
 }
 
 }  // namespace egkb::test

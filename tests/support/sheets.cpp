@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "lattice/material.h"
 #include "tests/support/temp_dir.h"
 
 namespace egkb::test {
@@ -37,6 +38,15 @@ std::string filled_sheet(const std::string& sheet_path, const VerdictOf& verdict
 std::string truthful_sheet(const std::string& sheet_path, const std::string& truth_csv) {
   const auto truth = scores_of(truth_csv);
   return filled_sheet(sheet_path, [&](int, const std::string& m) { return truth.at(m); });
+}
+
+FilledSheet filled_sheet_of(const std::vector<std::pair<const char*, int>>& verdicts) {
+  const PieceSet& xq = PieceSet::xiangqi();
+  FilledSheet f{"sheet.csv", BatchId(1), {}};
+  std::size_t line = 2;
+  for (const auto& [m, v] : verdicts)
+    f.rows.push_back({line++, key_of(parse_material(m, xq), xq), m, Verdict::of(Score(v))});
+  return f;
 }
 
 }  // namespace egkb::test

@@ -110,7 +110,9 @@ double shaped_objective(const RepairProblem& problem, std::span<const Rank> rank
 BruteForce brute_force(const KnowledgeBase& kb, const Objective& objective) {
   const ScoredLattice scored = ScoredLattice::of(kb);
   const RepairProblem p = RepairProblem::of(kb, scored, NodeWeights{});
-  const Lattice& lat = scored.lattice;
+  // The problem's lattice: without the edges solved rows break between them, which no repair
+  // keeps (lattice/fixed_ranks.h, settled_edges); the KB's own without solved rows.
+  const Lattice& lat = *p.lattice;
   // One free variable per mirror pair (its lower id); a self-mirror node is held at 4.
   std::vector<NodeId> free;
   for (NodeId u = 0; u < lat.size(); ++u) {

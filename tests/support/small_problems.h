@@ -36,7 +36,8 @@ void expect_sound(const RepairProblem& problem, std::span<const Rank> ranks,
 double objective_with_prior(const RepairProblem& problem, std::span<const Rank> ranks,
                             std::span<const double> prior, double prior_weight);
 
-// Brute force over all mirror-consistent, conflict-free rank assignments, fixed nodes held: the
+// Brute force over all mirror-consistent rank assignments that break no edge of the problem's
+// lattice (every edge but those solved rows break between them), fixed nodes held: the
 // least objective, and the componentwise lowest and highest of the assignments reaching it.
 // Feasible for a handful of mirror pairs only.
 struct BruteForce {

@@ -29,7 +29,7 @@ namespace {
 // One run's created states as docs/formats.md ("History") describes their bytes, read here apart
 // from the store's own decoder: key gaps as LEB128 varints, a flags byte, an optional weight.
 void replay_created(const std::string& bytes, std::map<int64_t, StoredNode>& nodes) {
-  static const char* const kSources[] = {"manual", "generated", "expert"};
+  static const char* const kSources[] = {"manual", "generated", "expert", "solved"};
   std::size_t at = 0;
   int64_t key = 0;
   const auto next = [&] { return static_cast<unsigned char>(bytes.at(at++)); };
