@@ -45,9 +45,11 @@ CMAKE
 CFLAGS="$extra" LDFLAGS="$extra" cmake -S "$work/consumer" -B "$work/consumer/build" \
   -DCMAKE_PREFIX_PATH="$work/prefix" >"$work/cmake.log" 2>&1 || { cat "$work/cmake.log"; exit 1; }
 cmake --build "$work/consumer/build" >>"$work/cmake.log" 2>&1 || { cat "$work/cmake.log"; exit 1; }
-ldd "$work/consumer/build/agree_shared" | grep -q libegkb-probe.so ||
+# grep reads all of ldd's output: with -q it could stop early, and pipefail would then take
+# ldd's SIGPIPE for a failure.
+ldd "$work/consumer/build/agree_shared" | grep libegkb-probe.so >/dev/null ||
   { echo "agree_shared does not load libegkb-probe.so"; exit 1; }
-if ldd "$work/consumer/build/agree_static" | grep -q libegkb-probe; then
+if ldd "$work/consumer/build/agree_static" | grep libegkb-probe >/dev/null; then
   echo "agree_static loads libegkb-probe.so"; exit 1
 fi
 
