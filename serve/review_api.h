@@ -43,8 +43,8 @@ class ReviewApi {
   // holds some (evidence/position_json.h).
   ApiReply position(const std::string& material, uint32_t index);
   // Every change (put_draft, undo, redo) answers the draft as it stands and `item`, the row as
-  // batch() gives it. It may carry `"request": ID`, an id the client made: a
-  // request of an id already applied is answered with its row as it stands and applied no more.
+  // batch() gives it. It may carry `"request": ID`, an id the client made: a request of an id
+  // already applied is answered with its row as it stands and applied no more.
   // It may carry `"revision": N`, the revision of the reviewer's draft of the row it was made on
   // (StoreWriter::draft_revision; an undo or redo names the row with `"material"`): on any
   // other it is refused (412) with the row as it stands. Each answers the row's new revision.
