@@ -9,11 +9,12 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# axe-core, which the review app's browser test injects into the page (tests/serve/package.json).
-axe() {
-  [ -f tests/serve/node_modules/axe-core/axe.min.js ] && return
+# The review app's test tools from npm (tests/serve/package.json): axe-core, which the browser test
+# injects into the page, and ESLint, which checks the app's scripts.
+npm_tools() {
+  [ -f tests/serve/node_modules/axe-core/axe.min.js ] && [ -x tests/serve/node_modules/.bin/eslint ] && return
   if ! command -v npm >/dev/null || ! npm ci --prefix tests/serve --no-audit --no-fund >/dev/null; then
-    echo "test.sh: npm could not install axe-core: the browser test skips its accessibility scan"
+    echo "test.sh: npm could not install axe-core and ESLint: the browser test skips its accessibility scan, serve.client_lint is skipped"
   fi
 }
 # ctest, then each skipped test with the reason it gave (tests/skipped.sh).
@@ -25,7 +26,7 @@ run_tests() {
   return $status
 }
 release() {
-  axe
+  npm_tools
   cmake --preset release >/dev/null
   cmake --build --preset release
   run_tests release

@@ -135,12 +135,10 @@ void print_node(const KnowledgeBase& kb, const ScoredLattice& scored, NodeId n,
 // The node's history and verdicts, as the store records them.
 void print_record(const nlohmann::ordered_json& record) {
   if (const auto& r = record["range"]; !r.is_null()) {
-    // In scores as the base writes them; a balanced end is 4 or 5, shown as 4.
-    const auto score = [](int rank) { return value(score_of(Rank(rank), Score(4))); };
     fmt::print(
         "\n  ambiguous: the data allow scores {}..{} (ranks {}..{}); run {} took the middle, and "
         "a verdict settles it\n",
-        score(r["low"].get<int>()), score(r["high"].get<int>()), r["low"].get<int>(),
+        r["low_score"].get<int>(), r["high_score"].get<int>(), r["low"].get<int>(),
         r["high"].get<int>(), r["run"].get<int64_t>());
   }
   if (!record["history"].empty()) fmt::print("\n  history\n");

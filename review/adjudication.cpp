@@ -51,6 +51,12 @@ std::vector<std::vector<std::string>> assign_rows(std::size_t rows,
   return assigned;
 }
 
+bool is_settled(Score drawn, const std::map<std::string, Verdict>& answers,
+                const std::optional<std::string>& lead) {
+  if (lead && answers.contains(*lead)) return true;
+  return !answers.empty() && !answers_differ(drawn, answers);
+}
+
 Settlement settle(const Batch& batch, const std::vector<Draft>& drafts, const std::string& lead,
                   const PieceSet& pieces) {
   std::unordered_map<Key, std::map<std::string, const Draft*>> by_row;
@@ -62,28 +68,24 @@ Settlement settle(const Batch& batch, const std::vector<Draft>& drafts, const st
     const BatchItem& item = batch.items[i];
     const auto row = by_row.find(item.key);
     if (row == by_row.end()) continue;
-    const std::map<std::string, const Draft*>& answers = row->second;
+    std::map<std::string, Verdict> answers;
+    for (const auto& [name, d] : row->second) answers.emplace(name, *d->state.verdict);
     const std::string material = material_text(item.key, pieces);
-    if (const auto own = answers.find(lead); own != answers.end()) {
+    if (!is_settled(item.score, answers, lead)) {
+      s.unsettled.push_back({i, std::move(answers)});
+      continue;
+    }
+    if (const auto own = row->second.find(lead); own != row->second.end()) {
       const DraftState& state = own->second->state;
       s.sheet.rows.push_back({sheet_line(i), item.key, material, *state.verdict, state.note});
       continue;
     }
-    const Verdict first = *answers.begin()->second->state.verdict;
-    bool same = true;
     std::string notes;
-    for (const auto& [name, d] : answers) {
-      same = same && d->state.verdict->score_given(item.score) == first.score_given(item.score);
+    for (const auto& [name, d] : row->second) {
       if (!d->state.note.empty())
         notes += fmt::format("{}{}: {}", notes.empty() ? "" : "; ", name, d->state.note);
     }
-    if (!same) {
-      Disagreement open{i, {}};
-      for (const auto& [name, d] : answers) open.answers.emplace(name, *d->state.verdict);
-      s.unsettled.push_back(std::move(open));
-      continue;
-    }
-    s.sheet.rows.push_back({sheet_line(i), item.key, material, first, notes});
+    s.sheet.rows.push_back({sheet_line(i), item.key, material, answers.begin()->second, notes});
   }
   return s;
 }

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,11 @@ struct Settlement {
   FilledSheet sheet;                    // the settled rows, in the batch's order
   std::vector<Disagreement> unsettled;  // rows answered differently that the lead did not answer
 };
+
+// Whether a lead's submit settles a row drawn with `drawn`, given every reviewer's answer to it:
+// the lead answered it, or the reviewers who answered it agree (review/agreement.h).
+bool is_settled(Score drawn, const std::map<std::string, Verdict>& answers,
+                const std::optional<std::string>& lead);
 
 // The lead's answer where the lead gave one; else the answer of the other reviewers when every
 // one of them who answered stands for the same score (ok: the score drawn), with their notes;

@@ -95,18 +95,21 @@ BatchAgreement batch_agreement(const Batch& batch, std::span<const Draft> drafts
   }
   std::vector<ScoreCounts> counts;
   for (std::size_t i = 0; i < answers.size(); ++i) {
-    std::set<Score> said;
     ScoreCounts row{};
-    for (const auto& [name, v] : answers[i]) {
-      said.insert(score(i, v));
-      ++row[static_cast<std::size_t>(value(score(i, v)))];
-    }
-    if (said.size() > 1) result.disagreements.push_back({i, answers[i]});
+    for (const auto& [name, v] : answers[i]) ++row[static_cast<std::size_t>(value(score(i, v)))];
+    if (answers_differ(batch.items[i].score, answers[i]))
+      result.disagreements.push_back({i, answers[i]});
     if (answers[i].size() >= 2) counts.push_back(row);
   }
   result.rows_by_several = counts.size();
   result.fleiss = fleiss_kappa(counts);
   return result;
+}
+
+bool answers_differ(Score drawn, const std::map<std::string, Verdict>& answers) {
+  return std::any_of(answers.begin(), answers.end(), [&](const auto& answer) {
+    return answer.second.score_given(drawn) != answers.begin()->second.score_given(drawn);
+  });
 }
 
 std::vector<Disagreement> disagreements_of(const BatchAgreement& agreement,

@@ -53,7 +53,11 @@ struct PairAgreement {
   Confusion confusion{};
 };
 
-// A row whose answers stand for different scores (ok stands for the score drawn).
+// Whether answers to a row drawn with `drawn` stand for different scores (ok stands for the score
+// drawn): what the reviewers settle before a submit.
+bool answers_differ(Score drawn, const std::map<std::string, Verdict>& answers);
+
+// A row whose answers stand for different scores.
 struct Disagreement {
   std::size_t item = 0;                    // its index in the batch
   std::map<std::string, Verdict> answers;  // every reviewer's, by name

@@ -29,8 +29,12 @@ nlohmann::ordered_json node_record_json(Store& store, Key key) {
   nlohmann::ordered_json range = nullptr;
   const auto ranges = store.last_ranges();
   if (const auto it = ranges.find(key); it != ranges.end()) {
-    range = {
-        {"low", value(it->second.low)}, {"high", value(it->second.high)}, {"run", it->second.run}};
+    const auto score = [](Rank rank) { return value(score_of(rank, Score(4))); };
+    range = {{"low", value(it->second.low)},
+             {"high", value(it->second.high)},
+             {"low_score", score(it->second.low)},
+             {"high_score", score(it->second.high)},
+             {"run", it->second.run}};
   }
   nlohmann::ordered_json solved = nullptr;
   const Key mirror = mirror_key(key, store.pieces());

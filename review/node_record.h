@@ -10,7 +10,8 @@ namespace egkb {
 
 // Keys: history (each run, command, time, from (null when the change added the node), to,
 // reason, reviewer), verdicts (each batch, verdict, reviewer, time, note, stands), range (the
-// last exact repair's low and high rank of an ambiguous row, and its run; null otherwise),
+// last exact repair's low and high rank of an ambiguous row, low_score and high_score the same
+// in scores as the base writes them (a balanced end as 4), and its run; null otherwise),
 // solved (solved_json below, of the node or of its stored mirror, mirrored; null otherwise).
 nlohmann::ordered_json node_record_json(Store& store, Key key);
 

@@ -73,14 +73,17 @@ MatchedSheet match_sheet(Store& store, const FilledSheet& sheet, bool partial) {
   faults.throw_if_any();
   if (!partial && matched.verdicts.size() < batch.items.size()) {
     std::string missing;
-    std::size_t listed = 0;
-    for (const BatchItem& item : batch.items) {
-      if (seen.contains(item.key) || listed == 10) continue;
-      missing += (listed++ == 0 ? "" : ", ") + material_text(item.key, pieces);
+    std::vector<std::size_t> lines;
+    for (std::size_t i = 0; i < batch.items.size(); ++i) {
+      if (seen.contains(batch.items[i].key)) continue;
+      if (lines.size() < 10) {
+        missing += (lines.empty() ? "" : ", ") + material_text(batch.items[i].key, pieces);
+      }
+      lines.push_back(sheet_line(i));
     }
     const std::size_t lacking = batch.items.size() - matched.verdicts.size();
-    throw InputError(
-        sheet.origin, 0, "",
+    throw RowsRefused(
+        sheet.origin, 0, std::move(lines),
         fmt::format("the sheet lacks {} of the {} rows batch {} drew ({}{}); nothing was "
                     "changed: restore them, or accept a partial sheet",
                     lacking, batch.items.size(), batch.id, missing, lacking > 10 ? ", ..." : ""),

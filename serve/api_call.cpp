@@ -16,6 +16,7 @@ nlohmann::ordered_json error_json(const Refusal& r) {
   nlohmann::ordered_json j{{"error", r.message}};
   if (!r.field.empty()) j["field"] = r.field;
   if (r.line > 0) j["line"] = r.line;
+  if (!r.lines.empty()) j["lines"] = r.lines;
   if (r.choice != Choice::None) j["choice"] = choice_name(r.choice);
   j.update(r.more);
   return j;

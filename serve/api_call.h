@@ -5,10 +5,13 @@
 #include <cstddef>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "base/errors.h"
 #include "lattice/piece_set.h"
 #include "lattice/types.h"
+#include "review/faults.h"
+#include "review/roles.h"
 #include "serve/review_api.h"
 #include "store/batch.h"
 
@@ -29,6 +32,7 @@ struct Refusal {
   std::string field;
   std::size_t line;
   Choice choice;
+  std::vector<std::size_t> lines;  // every row the refusal names, by its sheet line
   nlohmann::ordered_json more = nlohmann::ordered_json::object();  // fields the answer adds
 };
 
@@ -39,15 +43,22 @@ nlohmann::ordered_json error_json(const Refusal& r);
 std::string refusal_text(const InputError& e);
 
 // Runs one call, turning egkb's failures into the statuses docs/formats.md lists: 404 for an
-// unknown batch or material, `input_status` for other refused input, 403 for a change of a store
-// this server may not write (for good: the app shows it rather than sending it again), 409 when
-// the store stayed busy or changed under every attempt, 500 when it cannot be read.
+// unknown batch or material, `input_status` for other refused input, 403 for a change the
+// reviewer's role does not allow or of a store this server may not write (for good: the app
+// shows it rather than sending it again), 409 when the store stayed busy or changed under every
+// attempt, 500 when it cannot be read.
 template <typename Work>
 ApiReply answer(int input_status, Work&& work) {
   try {
     return work();
   } catch (const Refusal& r) {
     return {r.status, error_json(r)};
+  } catch (const RoleError& e) {
+    return {403, error_json(Refusal(0, e.message(), e.field(), e.line()))};
+  } catch (const RowsRefused& e) {
+    Refusal r(0, refusal_text(e), e.field(), e.line(), e.choice());
+    r.lines = e.lines();
+    return {input_status, error_json(r)};
   } catch (const InputError& e) {
     return {input_status, error_json(Refusal(0, refusal_text(e), e.field(), e.line(), e.choice()))};
   } catch (const MaterialParseError& e) {

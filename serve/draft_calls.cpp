@@ -7,8 +7,8 @@
 #include <algorithm>
 
 #include "lattice/material.h"
-#include "review/adjudication.h"
 #include "review/drafts.h"
+#include "review/roles.h"
 #include "serve/api_call.h"
 #include "serve/draft_change.h"
 #include "serve/review_api.h"
@@ -20,38 +20,28 @@ using namespace api;
 
 namespace {
 
-// With rows assigned (serve --assign), a reviewer other than the lead changes only the drafts of
-// rows assigned to them: an answer to another's row would count for a row nobody asked of them.
-void require_assigned(const ReviewRoles& roles, const Batch& batch, Key key,
-                      const std::string& reviewer, const PieceSet& pieces) {
-  if (!roles.overlap || reviewer == roles.lead) return;
-  const auto item = std::find_if(batch.items.begin(), batch.items.end(),
-                                 [&](const BatchItem& i) { return i.key == key; });
-  if (item == batch.items.end()) return;  // not drawn: the store refuses it by its own words
-  const std::size_t index = static_cast<std::size_t>(item - batch.items.begin());
-  const std::vector<std::string> assigned =
-      assign_rows(batch.items.size(), roles.assignees, roles.overlap)[index];
-  if (std::find(assigned.begin(), assigned.end(), reviewer) != assigned.end()) return;
-  throw Refusal{403,
-                fmt::format("{} (line {}) is assigned to {}, not to {}: each reviewer answers "
-                            "the rows assigned to them",
-                            material_text(key, pieces), sheet_line(index),
-                            fmt::join(assigned, " and "), reviewer),
-                "material", sheet_line(index)};
-}
-
-// Undo or redo as `step` does it, once per request id.
 using Step = std::optional<std::pair<Key, DraftState>> (StoreWriter::*)(BatchId,
                                                                         const std::string&);
-ApiReply step_back_or_forth(const std::string& path, BatchId batch, const std::string& body,
-                            const Caller& caller, const char* what, Step step) {
+
+// Whether a change's answer may differ when sent again unchanged: the store was busy, or the
+// server failed. The changes after it wait, so none overtakes it.
+bool may_succeed_later(int status) {
+  return status == 409 || status >= 500;
+}
+
+}  // namespace
+
+// Undo (or redo, `forth`) once per request id.
+ApiReply ReviewApi::step(BatchId batch, const std::string& body, const Caller& caller, bool forth) {
+  const char* what = forth ? "redo" : "undo";
+  const Step walk = forth ? &StoreWriter::redo_draft : &StoreWriter::undo_draft;
   return answer(422, [&] {
     const nlohmann::json j = parse_body(body);
     const std::string reviewer = reviewer_of(j, caller);
     const std::optional<std::string> request = request_of(j);
     const std::optional<int64_t> made_on = revision_of(j);
-    const Batch b = batch_of(path, batch);
-    Store store = Store::open(path);
+    const Batch b = batch_of(store_, batch);
+    Store store = Store::open(store_);
     const PieceSet& pieces = store.pieces();
     // The row the browser saw the step change, when it names one: with the revision it was made
     // on, the step is refused unless it changes that row at that revision.
@@ -68,7 +58,7 @@ ApiReply step_back_or_forth(const std::string& path, BatchId batch, const std::s
     store.write([&](StoreWriter& w) {
       changed = once(w, batch, reviewer, request, [&] {
         if (row) require_revision(w, b, *row, reviewer, made_on, pieces);
-        const auto stepped = (w.*step)(batch, reviewer);
+        const auto stepped = (w.*walk)(batch, reviewer);
         if (row && made_on && stepped && stepped->first != *row) {
           refuse_stale(w, b, *row, reviewer,
                        fmt::format("the change {} would take is on {} (line {}), not on {}: {} "
@@ -88,16 +78,8 @@ ApiReply step_back_or_forth(const std::string& path, BatchId batch, const std::s
   });
 }
 
-// Whether a change's answer may differ when sent again unchanged: the store was busy, or the
-// server failed. The changes after it wait, so none overtakes it.
-bool may_succeed_later(int status) {
-  return status == 409 || status >= 500;
-}
-
-}  // namespace
-
-ApiReply ReviewApi::put_draft(BatchId batch, const std::string& material, const std::string& body,
-                              const Caller& caller) {
+ApiReply ReviewApi::put_change(BatchId batch, const std::string& material, const std::string& body,
+                               const Caller& caller) {
   return answer(422, [&] {
     const nlohmann::json j = parse_body(body);
     const std::string reviewer = reviewer_of(j, caller);
@@ -125,27 +107,32 @@ ApiReply ReviewApi::put_draft(BatchId batch, const std::string& material, const 
 
 ApiReply ReviewApi::remove_draft(BatchId batch, const std::string& material,
                                  const std::string& reviewer, const Caller& caller) {
-  return answer(422, [&] {
-    const std::string name = reviewer_in_query(reviewer, caller);
-    const Batch b = batch_of(store_, batch);
-    Store store = Store::open(store_);
-    const Key key = key_of_text(material, store.pieces());
-    require_assigned(roles_, b, key, name, store.pieces());
-    ChangedDraft removed{key, {}};
-    store.write([&](StoreWriter& w) {
-      w.set_draft(batch, key, name, {});
-      removed.revision = w.draft_revision(batch, key, name);
-    });
-    return ApiReply{200, draft_json(b, name, removed, store.pieces())};
-  });
+  return with_items(batch, answer(422, [&] {
+                      const std::string name = reviewer_in_query(reviewer, caller);
+                      const Batch b = batch_of(store_, batch);
+                      Store store = Store::open(store_);
+                      const Key key = key_of_text(material, store.pieces());
+                      require_assigned(roles_, b, key, name, store.pieces());
+                      ChangedDraft removed{key, {}};
+                      store.write([&](StoreWriter& w) {
+                        w.set_draft(batch, key, name, {});
+                        removed.revision = w.draft_revision(batch, key, name);
+                      });
+                      return ApiReply{200, draft_json(b, name, removed, store.pieces())};
+                    }));
+}
+
+ApiReply ReviewApi::put_draft(BatchId batch, const std::string& material, const std::string& body,
+                              const Caller& caller) {
+  return with_items(batch, put_change(batch, material, body, caller));
 }
 
 ApiReply ReviewApi::undo(BatchId batch, const std::string& body, const Caller& caller) {
-  return step_back_or_forth(store_, batch, body, caller, "undo", &StoreWriter::undo_draft);
+  return with_items(batch, step(batch, body, caller, false));
 }
 
 ApiReply ReviewApi::redo(BatchId batch, const std::string& body, const Caller& caller) {
-  return step_back_or_forth(store_, batch, body, caller, "redo", &StoreWriter::redo_draft);
+  return with_items(batch, step(batch, body, caller, true));
 }
 
 ApiReply ReviewApi::changes(BatchId batch, const std::string& reviewer, const Caller& caller) {
@@ -172,44 +159,46 @@ ApiReply ReviewApi::changes(BatchId batch, const std::string& reviewer, const Ca
 }
 
 ApiReply ReviewApi::send_changes(BatchId batch, const std::string& body, const Caller& caller) {
-  return answer(422, [&] {
-    const nlohmann::json j = parse_body(body);
-    const std::string reviewer = reviewer_of(j, caller);
-    const auto list = j.find("changes");
-    if (list == j.end() || !list->is_array() || list->empty() || list->size() > kMostChanges) {
-      throw Refusal{400, fmt::format("changes: expected a list of 1 to {} changes", kMostChanges),
-                    "changes"};
-    }
-    batch_of(store_, batch);
-    nlohmann::ordered_json results = nlohmann::ordered_json::array();
-    for (const nlohmann::json& change : *list) {
-      nlohmann::json alone = change.is_object() ? change : nlohmann::json::object();
-      alone["reviewer"] = reviewer;
-      const std::string kind = change.is_object() ? change.value("kind", "") : "";
-      alone.erase("kind");
-      ApiReply reply{
-          400, {{"error", "kind: expected \"put\", \"undo\" or \"redo\""}, {"field", "kind"}}};
-      if (kind == "put") {
-        const auto material = alone.find("material");
-        if (material == alone.end() || !material->is_string()) {
-          reply = {400, {{"error", "material: a put names its row"}, {"field", "material"}}};
-        } else {
-          const std::string text = material->get<std::string>();
-          alone.erase("material");
-          reply = put_draft(batch, text, alone.dump(), caller);
+  return with_items(
+      batch, answer(422, [&] {
+        const nlohmann::json j = parse_body(body);
+        const std::string reviewer = reviewer_of(j, caller);
+        const auto list = j.find("changes");
+        if (list == j.end() || !list->is_array() || list->empty() || list->size() > kMostChanges) {
+          throw Refusal{400,
+                        fmt::format("changes: expected a list of 1 to {} changes", kMostChanges),
+                        "changes"};
         }
-      } else if (kind == "undo") {
-        reply = undo(batch, alone.dump(), caller);
-      } else if (kind == "redo") {
-        reply = redo(batch, alone.dump(), caller);
-      }
-      nlohmann::ordered_json result{{"status", reply.status}};
-      result.update(reply.body);
-      results.push_back(std::move(result));
-      if (may_succeed_later(reply.status)) break;
-    }
-    return ApiReply{200, {{"results", results}}};
-  });
+        batch_of(store_, batch);
+        nlohmann::ordered_json results = nlohmann::ordered_json::array();
+        for (const nlohmann::json& change : *list) {
+          nlohmann::json alone = change.is_object() ? change : nlohmann::json::object();
+          alone["reviewer"] = reviewer;
+          const std::string kind = change.is_object() ? change.value("kind", "") : "";
+          alone.erase("kind");
+          ApiReply reply{
+              400, {{"error", "kind: expected \"put\", \"undo\" or \"redo\""}, {"field", "kind"}}};
+          if (kind == "put") {
+            const auto material = alone.find("material");
+            if (material == alone.end() || !material->is_string()) {
+              reply = {400, {{"error", "material: a put names its row"}, {"field", "material"}}};
+            } else {
+              const std::string text = material->get<std::string>();
+              alone.erase("material");
+              reply = put_change(batch, text, alone.dump(), caller);
+            }
+          } else if (kind == "undo") {
+            reply = step(batch, alone.dump(), caller, false);
+          } else if (kind == "redo") {
+            reply = step(batch, alone.dump(), caller, true);
+          }
+          nlohmann::ordered_json result{{"status", reply.status}};
+          result.update(reply.body);
+          results.push_back(std::move(result));
+          if (may_succeed_later(reply.status)) break;
+        }
+        return ApiReply{200, {{"results", results}}};
+      }));
 }
 
 }  // namespace egkb

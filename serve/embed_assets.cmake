@@ -1,23 +1,23 @@
-# Writes OUT, a C++ file defining egkb::assets() over the files of DIR: each file's text as a
-# raw string literal, so the binary serves the app with nothing read at run time.
+# Writes OUT, a C++ file defining egkb::assets() over FILES (names in DIR, comma-separated): each file's
+# text as a raw string literal, so the binary serves the app with nothing read at run time. Each is
+# served at /NAME (index.html at /), with the media type of its extension.
+string(REPLACE "," ";" files "${FILES}")
 set(entries "")
-foreach(spec "/|index.html|text/html"
-             "/app.css|app.css|text/css"
-             "/app.js|app.js|text/javascript"
-             "/api.js|api.js|text/javascript"
-             "/dom.js|dom.js|text/javascript"
-             "/state.js|state.js|text/javascript"
-             "/queue.js|queue.js|text/javascript"
-             "/hood.js|hood.js|text/javascript"
-             "/review.js|review.js|text/javascript"
-             "/batches.js|batches.js|text/javascript"
-             "/agreement.js|agreement.js|text/javascript"
-             "/board.js|board.js|text/javascript"
-             "/sw.js|sw.js|text/javascript")
-  string(REPLACE "|" ";" parts "${spec}")
-  list(GET parts 0 url)
-  list(GET parts 1 file)
-  list(GET parts 2 type)
+foreach(file IN LISTS files)
+  if(file STREQUAL "index.html")
+    set(url "/")
+  else()
+    set(url "/${file}")
+  endif()
+  if(file MATCHES "\\.html$")
+    set(type "text/html")
+  elseif(file MATCHES "\\.css$")
+    set(type "text/css")
+  elseif(file MATCHES "\\.js$")
+    set(type "text/javascript")
+  else()
+    message(FATAL_ERROR "${file}: no media type for its extension")
+  endif()
   file(READ "${DIR}/${file}" text)
   string(FIND "${text}" ")egkb_asset\"" clash)
   if(NOT clash EQUAL -1)

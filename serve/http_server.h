@@ -10,8 +10,18 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <string_view>
 
 #include "serve/tls.h"
+
+// HttpServer reaches below httplib's public API: it overrides the private virtual
+// process_and_close_socket and calls the protected process_request, keep_alive_max_count_,
+// keep_alive_timeout_sec_ and payload_max_length_. None of them is a promise: from 0.12 on
+// process_request takes the connection's addresses too. Written and tested against 0.11.4,
+// Debian 12's, and pinned to it here and in CMake's pkg-config check; before moving the pin,
+// check those members against the new version and run the server's tests (tests/serve).
+static_assert(std::string_view(CPPHTTPLIB_VERSION) == "0.11.4",
+              "serve/http_server.h is written against cpp-httplib 0.11.4's non-public members");
 
 namespace egkb {
 

@@ -2,14 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <array>
-#include <map>
-#include <set>
 #include <unordered_map>
 
-#include "base/errors.h"
-#include "base/text.h"
 #include "evidence/position_json.h"
 #include "lattice/knowledge_base.h"
 #include "lattice/material.h"
@@ -18,14 +13,13 @@
 #include "present/bounds_json.h"
 #include "present/node_json.h"
 #include "prose/material_words.h"
-#include "prose/score_meaning.h"
 #include "review/adjudication.h"
 #include "review/agreement.h"
-#include "review/drafts.h"
-#include "review/faults.h"
+#include "review/batch_json.h"
 #include "review/node_record.h"
 #include "review/result_json.h"
 #include "review/rules.h"
+#include "review/submit_drafts.h"
 #include "serve/api_call.h"
 #include "store/store.h"
 
@@ -50,71 +44,6 @@ struct ReviewApi::View {
   std::unordered_map<Key, Score> original;
 };
 
-namespace {
-
-// A row's answers in a refusal: "alice 5, bob ok (6)".
-std::string row_answers_text(const BatchItem& item, const std::map<std::string, Verdict>& answers) {
-  std::string text;
-  for (const auto& [name, verdict] : answers) {
-    text +=
-        fmt::format("{}{} {}", text.empty() ? "" : ", ", name,
-                    verdict.is_ok() ? fmt::format("ok ({})", value(item.score)) : verdict.text());
-  }
-  return text;
-}
-
-// Refuses a submit whose reviewer's answers differ from another reviewer's on some rows, naming
-// each row and every answer, unless the reviewer has seen them and submits anyway.
-void refuse_disagreements(const Batch& batch, const std::vector<Draft>& drafts,
-                          const std::string& reviewer, const std::string& origin,
-                          const PieceSet& pieces) {
-  Faults faults(origin, "answered otherwise by another reviewer",
-                "settle them with the other reviewers, or submit anyway",
-                Choice::AcceptDisagreements);
-  for (const Disagreement& d : disagreements_of(batch_agreement(batch, drafts), reviewer)) {
-    const BatchItem& item = batch.items[d.item];
-    faults.add(
-        sheet_line(d.item), "verdict",
-        fmt::format("{}: {}", material_text(item.key, pieces), row_answers_text(item, d.answers)));
-  }
-  faults.throw_if_any();
-}
-
-// Refuses a lead's submit while a row the others answered differently has no answer of the
-// lead's: adjudication settles every disagreement, so none is submitted unsettled.
-void refuse_unsettled(const Batch& batch, const Settlement& settled, const PieceSet& pieces) {
-  Faults faults(settled.sheet.origin, "answered differently by the reviewers",
-                "answer each of them yourself (d goes to the next): your answer settles it");
-  for (const Disagreement& d : settled.unsettled) {
-    faults.add(sheet_line(d.item), "verdict",
-               fmt::format("{}: {}", material_text(batch.items[d.item].key, pieces),
-                           row_answers_text(batch.items[d.item], d.answers)));
-  }
-  faults.throw_if_any();
-}
-
-nlohmann::ordered_json import_json(const std::optional<BatchImport>& import) {
-  if (!import) return nullptr;
-  return {{"run", import->run}, {"reviewer", import->reviewer}, {"time", import->time}};
-}
-
-// Answers by reviewer: how many rows each has answered (a row only flagged is not answered).
-nlohmann::ordered_json answered_json(const std::vector<Draft>& drafts) {
-  std::map<std::string, std::size_t> count;
-  for (const Draft& d : drafts) {
-    if (d.state.verdict) ++count[d.reviewer];
-  }
-  nlohmann::ordered_json j = nlohmann::ordered_json::object();
-  for (const auto& [name, n] : count) j[name] = n;
-  return j;
-}
-
-nlohmann::ordered_json lead_json(const ReviewRoles& roles) {
-  return roles.lead ? nlohmann::ordered_json(*roles.lead) : nlohmann::ordered_json(nullptr);
-}
-
-}  // namespace
-
 ReviewApi::ReviewApi(std::string store, ReviewRoles roles)
     : store_(std::move(store)), roles_(std::move(roles)) {}
 ReviewApi::~ReviewApi() = default;
@@ -132,21 +61,21 @@ std::shared_ptr<const ReviewApi::View> ReviewApi::view_at(Store& store) {
   return view;
 }
 
+template <typename Use>
+auto ReviewApi::with_batch_json(Store& store, BatchId id, Use&& use) {
+  const auto view = view_at(store);
+  const Batch b = store.batch(id);
+  const std::vector<Draft> drafts = store.drafts(id);
+  const std::vector<DraftRevision> revisions = store.draft_revisions(id);
+  const std::optional<BatchImport> import = store.batch_import(id);
+  return use(
+      BatchJson({b, drafts, revisions, view->kb, view->original, import, roles_, store.pieces()}));
+}
+
 ApiReply ReviewApi::batches() {
   return answer(400, [&] {
     Store store = Store::open(store_);
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (BatchId id : store.batch_ids()) {
-      const Batch b = store.batch(id);
-      list.push_back({{"id", b.id},
-                      {"design", b.design},
-                      {"created", b.created},
-                      {"drawn", b.items.size()},
-                      {"answered", answered_json(store.drafts(id))},
-                      {"imported", import_json(store.batch_import(id))}});
-    }
-    return ApiReply{
-        200, {{"store", store.path()}, {"pieces", store.pieces().name()}, {"batches", list}}};
+    return ApiReply{200, batches_json(store)};
   });
 }
 
@@ -154,7 +83,8 @@ ApiReply ReviewApi::session(const Caller& caller) {
   return ApiReply{200,
                   {{"reviewer", caller.reviewer ? nlohmann::ordered_json(*caller.reviewer)
                                                 : nlohmann::ordered_json(nullptr)},
-                   {"lead", lead_json(roles_)},
+                   {"lead", roles_.lead ? nlohmann::ordered_json(*roles_.lead)
+                                        : nlohmann::ordered_json(nullptr)},
                    {"overlap", roles_.overlap}}};
 }
 
@@ -162,83 +92,45 @@ ApiReply ReviewApi::batch(BatchId id) {
   return answer(400, [&] {
     batch_of(store_, id);
     Store store = Store::open(store_);
-    const Batch b = store.batch(id);
-    const std::vector<Draft> drafts = store.drafts(id);
-    const auto view = view_at(store);
-    const PieceSet& pieces = store.pieces();
-    std::unordered_map<Key, const KbRow*> rows;
-    for (const KbRow& row : view->kb.rows) rows.emplace(row.key, &row);
-    std::unordered_map<Key, std::vector<const Draft*>> drafts_of;
-    for (const Draft& d : drafts) drafts_of[d.key].push_back(&d);
-    std::unordered_map<Key, nlohmann::ordered_json> revisions;
-    for (const DraftRevision& r : store.draft_revisions(id))
-      revisions[r.key][r.reviewer] = r.revision;
-    const BatchAgreement agreement = batch_agreement(b, drafts);
-    std::vector<bool> disagree(b.items.size(), false);
-    for (const Disagreement& d : agreement.disagreements) disagree[d.item] = true;
-    const std::vector<std::vector<std::string>> assigned =
-        roles_.overlap ? assign_rows(b.items.size(), roles_.assignees, roles_.overlap)
-                       : std::vector<std::vector<std::string>>(b.items.size());
-    nlohmann::ordered_json items = nlohmann::ordered_json::array();
-    for (std::size_t i = 0; i < b.items.size(); ++i) {
-      const BatchItem& item = b.items[i];
-      nlohmann::ordered_json answers = nlohmann::ordered_json::object();
-      nlohmann::ordered_json notes = nlohmann::ordered_json::object();
-      nlohmann::ordered_json flagged = nlohmann::ordered_json::array();
-      nlohmann::ordered_json skipped = nlohmann::ordered_json::array();
-      for (const Draft* d : drafts_of[item.key]) {
-        if (d->state.verdict) answers[d->reviewer] = d->state.verdict->text();
-        if (!d->state.note.empty()) notes[d->reviewer] = d->state.note;
-        if (d->state.flagged) flagged.push_back(d->reviewer);
-        if (d->state.skipped) skipped.push_back(d->reviewer);
-      }
-      const auto row = rows.find(item.key);
-      const auto original = view->original.find(item.key);
-      nlohmann::ordered_json now = nullptr;
-      if (row != rows.end()) {
-        now = {{"score", value(row->second->score)},
-               {"meaning", score_meaning(pieces, row->second->score)},
-               {"source", source_name(row->second->source)},
-               {"invariable", row->second->invariable}};
-      }
-      items.push_back(
-          {{"line", sheet_line(i)},
-           {"material", material_text(item.key, pieces)},
-           {"words", describe_material(material_of(item.key, pieces), pieces)},
-           {"drawn_score", value(item.score)},
-           {"drawn_meaning", score_meaning(pieces, item.score)},
-           {"now", now},
-           {"original", original == view->original.end()
-                            ? nlohmann::ordered_json(nullptr)
-                            : nlohmann::ordered_json(value(original->second))},
-           {"stratum", source_name(item.stratum)},
-           {"probability", item.probability},
-           {"drafts", answers},
-           {"disagree", static_cast<bool>(disagree[i])},
-           {"notes", notes},
-           {"flagged", flagged},
-           {"skipped", skipped},
-           {"revisions",
-            revisions.contains(item.key) ? revisions[item.key] : nlohmann::ordered_json::object()},
-           {"assigned", assigned[i]}});
-    }
-    nlohmann::ordered_json meanings = nlohmann::ordered_json::array();
-    for (int s = 0; s <= kMaxScore; ++s) meanings.push_back(score_meaning(pieces, Score(s)));
-    return ApiReply{200,
-                    {{"id", b.id},
-                     {"design", b.design},
-                     {"seed", b.seed},
-                     {"created", b.created},
-                     {"population", b.population},
-                     {"parameters", nlohmann::ordered_json::parse(b.parameters)},
-                     {"pieces", pieces.name()},
-                     {"meanings", meanings},
-                     {"reviewers", agreement.reviewers},
-                     {"lead", lead_json(roles_)},
-                     {"overlap", roles_.overlap},
-                     {"imported", import_json(store.batch_import(id))},
-                     {"items", items}}};
+    return with_batch_json(store, id, [](const BatchJson& json) {
+      return ApiReply{200, json.batch()};
+    });
   });
+}
+
+ApiReply ReviewApi::with_items(BatchId batch, ApiReply reply) {
+  // The answers that name a draft: a change's (200) or the row a stale one was refused on (412).
+  std::vector<nlohmann::ordered_json*> answers;
+  const auto add = [&](nlohmann::ordered_json& answer) {
+    const nlohmann::ordered_json& draft = answer.contains("draft") ? answer["draft"] : answer;
+    if (draft.is_object() && draft.contains("material") && draft["material"].is_string())
+      answers.push_back(&answer);
+  };
+  if (reply.body.contains("results")) {
+    for (nlohmann::ordered_json& result : reply.body["results"]) add(result);
+  } else {
+    add(reply.body);
+  }
+  if (answers.empty()) return reply;
+  // The changes stand whatever happens here: when the rows cannot be read they are left out,
+  // and the page reads the batch again.
+  try {
+    Store store = Store::open(store_);
+    const PieceSet& pieces = store.pieces();
+    with_batch_json(store, batch, [&](const BatchJson& json) {
+      for (nlohmann::ordered_json* answer : answers) {
+        const nlohmann::ordered_json& draft =
+            answer->contains("draft") ? (*answer)["draft"] : *answer;
+        const Key key =
+            key_of(parse_material(draft["material"].get<std::string>(), pieces), pieces);
+        if (const auto index = json.index_of(key)) (*answer)["item"] = json.item(*index);
+      }
+      return 0;
+    });
+  } catch (const std::exception&) {
+    for (nlohmann::ordered_json* answer : answers) answer->erase("item");
+  }
+  return reply;
 }
 
 ApiReply ReviewApi::agreement(BatchId id) {
@@ -246,50 +138,8 @@ ApiReply ReviewApi::agreement(BatchId id) {
     batch_of(store_, id);
     Store store = Store::open(store_);
     const Batch b = store.batch(id);
-    const BatchAgreement a = batch_agreement(b, store.drafts(id));
-    nlohmann::ordered_json pairs = nlohmann::ordered_json::array();
-    for (const PairAgreement& p : a.pairs) {
-      pairs.push_back(
-          {{"reviewers", {p.first, p.second}},
-           {"rows", p.rows},
-           {"same", p.same},
-           {"percent", p.rows ? nlohmann::ordered_json(100.0 * static_cast<double>(p.same) /
-                                                       static_cast<double>(p.rows))
-                              : nlohmann::ordered_json(nullptr)},
-           {"kappa", p.kappa ? nlohmann::ordered_json(*p.kappa) : nlohmann::ordered_json(nullptr)},
-           {"confusion", p.confusion}});
-    }
-    nlohmann::ordered_json times = nlohmann::ordered_json::array();
-    for (const ReviewerTime& t : reviewer_times(store.row_times(id))) {
-      times.push_back({{"reviewer", t.reviewer},
-                       {"rows", t.rows},
-                       {"seconds", t.total},
-                       {"median_seconds", t.median}});
-    }
-    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-    for (const Disagreement& d : a.disagreements) {
-      const BatchItem& item = b.items[d.item];
-      nlohmann::ordered_json answers = nlohmann::ordered_json::object();
-      nlohmann::ordered_json scores = nlohmann::ordered_json::object();
-      for (const auto& [name, verdict] : d.answers) {
-        answers[name] = verdict.text();
-        scores[name] = value(verdict.score_given(item.score));
-      }
-      rows.push_back({{"line", sheet_line(d.item)},
-                      {"material", material_text(item.key, store.pieces())},
-                      {"drawn_score", value(item.score)},
-                      {"answers", answers},
-                      {"scores", scores}});
-    }
-    return ApiReply{200,
-                    {{"batch", id},
-                     {"reviewers", a.reviewers},
-                     {"rows_by_several", a.rows_by_several},
-                     {"fleiss_kappa", a.fleiss ? nlohmann::ordered_json(*a.fleiss)
-                                               : nlohmann::ordered_json(nullptr)},
-                     {"pairs", pairs},
-                     {"times", times},
-                     {"disagreements", rows}}};
+    return ApiReply{200, agreement_json(b, batch_agreement(b, store.drafts(id)),
+                                        reviewer_times(store.row_times(id)), store.pieces())};
   });
 }
 
@@ -328,7 +178,10 @@ ApiReply ReviewApi::position(const std::string& material, uint32_t index) {
     const Key key = key_of_text(material, pieces);
     const std::array<Key, 2> pair{key, mirror_key(key, pieces)};
     const std::vector<EvidenceRecord> records = store.evidence_of(pair);
-    return ApiReply{200, position_json(key, pieces, index, evidence_for_key(key, pieces, records))};
+    nlohmann::ordered_json j =
+        position_json(key, pieces, index, evidence_for_key(key, pieces, records));
+    j["glyphs"] = board_symbols_json(pieces);
+    return ApiReply{200, j};
   });
 }
 
@@ -340,35 +193,14 @@ ApiReply ReviewApi::submit(BatchId batch, const std::string& body, const Caller&
                                 flag_of(j, "replace")};
     const bool accept_disagreements = flag_of(j, "accept_disagreements");
     batch_of(store_, batch);
-    if (roles_.lead && reviewer != *roles_.lead) {
-      throw Refusal{403,
-                    fmt::format("{} is the lead reviewer: the lead settles and submits batch {}, "
-                                "with every reviewer's answers",
-                                *roles_.lead, batch),
-                    "reviewer"};
-    }
+    require_submitter(roles_, batch, reviewer);
     std::lock_guard lock(submit_mutex_);
     for (int attempt = 1;; ++attempt) {
       Store store = Store::open(store_);
       const Batch b = store.batch(batch);
       const std::vector<Draft> drafts = store.drafts(batch);
-      FilledSheet sheet;
-      if (roles_.lead) {
-        const Settlement settled = settle(b, drafts, reviewer, store.pieces());
-        refuse_unsettled(b, settled, store.pieces());
-        sheet = settled.sheet;
-      } else {
-        sheet = sheet_of_drafts(b, drafts, reviewer, store.pieces());
-      }
-      if (sheet.rows.empty()) {
-        throw Refusal{422,
-                      fmt::format("{} {} no row of batch {}", reviewer,
-                                  roles_.lead ? "can settle" : "has answered", batch),
-                      "reviewer"};
-      }
-      if (!accept_disagreements && !roles_.lead) {
-        refuse_disagreements(b, drafts, reviewer, sheet.origin, store.pieces());
-      }
+      const FilledSheet sheet =
+          sheet_to_submit(b, drafts, reviewer, roles_, accept_disagreements, store.pieces());
       const ReviewPlan plan = plan_review(store, sheet, options);
       try {
         const ReviewResult result =

@@ -11,9 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "review/roles.h"
 #include "store/ids.h"
 
 namespace egkb {
+
+class Store;
 
 struct ApiReply {
   int status = 200;
@@ -24,15 +27,6 @@ struct ApiReply {
 // tokens) nobody in particular, and the request names the reviewer itself.
 struct Caller {
   std::optional<std::string> reviewer;
-};
-
-// Who does what when several reviewers share a batch (egkb serve --lead, --assign).
-struct ReviewRoles {
-  // Settles the rows the others answered differently and alone submits; nullopt: each reviewer
-  // submits their own answers.
-  std::optional<std::string> lead;
-  std::vector<std::string> assignees;  // the reviewers rows are split among, in order
-  std::size_t overlap = 0;             // reviewers per row (review/adjudication.h); 0: none
 };
 
 class ReviewApi {
@@ -48,8 +42,9 @@ class ReviewApi {
   // Position `index` of the material for the board, with the engine's evidence where the store
   // holds some (evidence/position_json.h).
   ApiReply position(const std::string& material, uint32_t index);
-  // Every change (put_draft, undo, redo) may carry `"request": ID`, an id the client made: a
-  // request of an id already applied is answered with its row as it stands and applied no more.
+  // Every change (put_draft, undo, redo) answers the draft as it stands and `item`, the row as
+  // batch() gives it. It may carry `"request": ID`, an id the client made: a request of an id
+  // already applied is answered with its row as it stands and applied no more.
   // It may carry `"revision": N`, the revision of the reviewer's draft of the row it was made on
   // (StoreWriter::draft_revision; an undo or redo names the row with `"material"`): on any
   // other it is refused (412) with the row as it stands. Each answers the row's new revision.
@@ -85,7 +80,16 @@ class ReviewApi {
 
  private:
   struct View;
-  std::shared_ptr<const View> view_at(class Store& store);
+  std::shared_ptr<const View> view_at(Store& store);
+  // `use(BatchJson)`: the batch's JSON as the store holds it, read in one session.
+  template <typename Use>
+  auto with_batch_json(Store& store, BatchId id, Use&& use);
+  // `reply`'s draft, or each draft among its results, with `item`: its row as batch() gives it.
+  ApiReply with_items(BatchId batch, ApiReply reply);
+  // The changes of draft_calls.cpp without their rows.
+  ApiReply put_change(BatchId batch, const std::string& material, const std::string& body,
+                      const Caller& caller);
+  ApiReply step(BatchId batch, const std::string& body, const Caller& caller, bool forth);
 
   std::string store_;
   ReviewRoles roles_;

@@ -4,23 +4,34 @@ import { ApiError, api } from './api.js';
 import { showAgreement } from './agreement.js';
 import { showBatches } from './batches.js';
 import { el, fill, keepingFocus } from './dom.js';
+import { History } from './history.js';
+import {
+  answerHere, changeAgain, confirmed, loadHistory, redo, toggleFlag, toggleSkip, undo,
+} from './changes.js';
+import { backToRow, redrawHood } from './node_panels.js';
 import { AnswerQueue } from './queue.js';
 import {
-  anotherPosition, answerHere, backToRow, changeAgain, confirmed, enterReview, fetchBatch, focusSubmit, go, loadHistory, nextWhere, openingRow, redo,
-  redrawHood, refreshAll, renderSubmit, step, toggleFlag, toggleSkip, undo,
+  enterReview, fetchBatch, go, nextWhere, openingRow, refreshAll, step,
 } from './review.js';
-import { disagrees, mine, state, status } from './state.js';
+import { anotherPosition } from './row_card.js';
+import { focusSubmit, renderSubmit } from './submit.js';
+import { mine, state, status } from './state.js';
 
 // ------------------------------------------------------------------------------ the banner
 
 let savedAfterFailure = false;
 
-// A change as the reviewer made it, and a row as the server holds it, in words.
-const changeText = (op) => (op.kind !== 'put' ? `your ${op.kind}`
-  : Object.entries(op.fields).map(([k, v]) => ({
-    verdict: v === null ? 'no answer' : `your answer ${v}`, note: `your note “${v}”`,
-    flagged: v ? 'your flag' : 'no flag', skipped: v ? 'your skip' : 'no skip',
-  })[k] || k).join(', '));
+// A change as the reviewer made it, and a row as the server holds it, in words. An answer's
+// `skipped: false` and a skip's `verdict: null` go without saying.
+function changeText(op) {
+  if (op.kind !== 'put') return `your ${op.kind}`;
+  const f = op.fields;
+  return Object.entries(f).filter(([k, v]) => !(k === 'skipped' && !v && f.verdict) && !(k === 'verdict' && v === null && f.skipped))
+    .map(([k, v]) => ({
+      verdict: v === null ? 'no answer' : `your answer ${v}`, note: `your note “${v}”`,
+      flagged: v ? 'your flag' : 'no flag', skipped: v ? 'your skip' : 'no skip',
+    })[k] || k).join(', ');
+}
 const rowText = (d) => (d.skipped ? 'skipped' : d.verdict === null ? 'unanswered' : `answered ${d.verdict}`)
   + (d.flagged ? ', flagged' : '') + (d.note ? `, note “${d.note}”` : '');
 
@@ -68,7 +79,7 @@ function renderBanner() {
     parts.push(el('div', {},
       el('p', {}, el('strong', {}, `${q.refused.length} change${q.refused.length > 1 ? 's were' : ' was'} refused and not saved:`)),
       el('ul', {}, q.refused.slice(-10).map((op) => el('li', {},
-        op.kind !== 'put' ? `${op.kind} ${op.material || ''}` : `${op.material} (line ${op.line}) ${Object.entries(op.fields).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')}`,
+        op.kind !== 'put' ? `${op.kind} ${op.material || ''}` : `${op.material} (line ${op.line}) ${changeText(op)}`,
         `: ${op.error}`))),
       el('button', { type: 'button', id: 'dismiss', onclick: () => q.dismissRefused() }, 'Dismiss')));
   }
@@ -85,10 +96,10 @@ function queueChanged() {
   if (state.batch) renderSubmit();
 }
 
-function queueConfirmed(op, draft, error) {
+function queueConfirmed(op, answer) {
   if (state.view === 'error') route();
-  confirmed(op, draft, error);
-  if (error && error.data.choice === 'submitted' && state.batch && state.batch.id === op.batch) reloadBatch();
+  confirmed(op, answer);
+  if (answer.error && answer.error.data.choice === 'submitted' && state.batch && state.batch.id === op.batch) reloadBatch();
 }
 
 // ------------------------------------------------------------------------------ routes
@@ -118,7 +129,7 @@ async function route() {
       if (!state.batch || String(state.batch.id) !== m[1]) {
         state.batch = await fetchBatch(m[1]);
         state.nodes.clear();
-        state.history = { undo: [], redo: [] };
+        state.history = new History();
         await loadHistory().catch((e) => status(`undo is not loaded: ${e.message}`, true));
       }
       if (state.view !== 'review') enterReview();
@@ -173,7 +184,7 @@ function onKey(e) {
   else if (e.key === 'ArrowRight') moveTo(step(1), 'no row after this one');
   else if (e.key === 'ArrowLeft') moveTo(step(-1), 'no row before this one');
   else if (e.key === 'n') moveTo(nextWhere((i) => mine(i).verdict === null), 'every row shown is answered');
-  else if (e.key === 'd') moveTo(nextWhere(disagrees), 'no other row shown is answered differently');
+  else if (e.key === 'd') moveTo(nextWhere((i) => i.disagree), 'no other row shown is answered differently');
   else if (e.key === 'f' && item) toggleFlag();
   else if (e.key === 'x' && item) toggleSkip();
   else if (e.key === 'c' && item) document.getElementById('note').focus();

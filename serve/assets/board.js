@@ -1,19 +1,10 @@
 // An example position of the row's material on a board (GET /api/positions/{material}): drawn
 // as SVG with a text alternative that names every piece on its square, a button for another
 // position, and where the store holds evidence from play, what the engine said of the material
-// and of this position. Evidence is shown as evidence: it never chooses an answer.
+// and of this position. Evidence is shown as evidence: it never chooses an answer. The pieces'
+// symbols come with the position (`glyphs`, by the board's letters).
 import { api } from './api.js';
 import { el, fill, svg } from './dom.js';
-
-const GLYPHS = {
-  xiangqi: {
-    K: '帥', R: '俥', N: '傌', C: '炮', P: '兵', G: '仕', M: '相',
-    k: '將', r: '車', n: '馬', c: '砲', p: '卒', g: '士', m: '象',
-  },
-  chess: {
-    K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙', k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟',
-  },
-};
 
 const NAMES = {
   xiangqi: { K: 'king', R: 'rook', N: 'knight', C: 'cannon', P: 'pawn', G: 'guard', M: 'minister' },
@@ -92,7 +83,7 @@ function boardSvg(p, label) {
     const [, y] = at(0, r);
     parts.push(svg('text', { x: 4, y: y + 4, class: 'coord' }, String(p.ranks - r)));
   }
-  const glyphs = GLYPHS[p.pieces] || {};
+  const glyphs = p.glyphs || {};
   p.board.forEach((row, r) => [...row].forEach((c, f) => {
     if (c === '.') return;
     const [x, y] = at(f, r);

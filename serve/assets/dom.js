@@ -1,5 +1,6 @@
 // Building the page from data: every text is placed as text (textContent), never parsed as HTML,
 // so nothing from the store or a reviewer can become markup.
+import { messageParts } from './message.js';
 
 export function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
@@ -26,37 +27,22 @@ export function svg(tag, attrs, ...children) {
 // A progress bar with a name for assistive technology. Its width is set through the style
 // object: the page's Content-Security-Policy refuses style attributes.
 export function bar(done, all, name) {
-  const fill = el('span');
-  fill.style.width = `${all ? (100 * done) / all : 0}%`;
+  const share = el('span');
+  share.style.width = `${all ? (100 * done) / all : 0}%`;
   return el('span', {
     class: 'bar', role: 'progressbar', 'aria-label': name, 'aria-valuemin': 0,
     'aria-valuenow': done, 'aria-valuemax': all,
-  }, fill);
+  }, share);
 }
 
-// A message of the review rules ("3 row(s) …:\n  line 5 verdict: …") as a paragraph and a list
-// whose rows link to the batch's rows: by sheet line, and by material where one is named.
-export function messageWithLinks(text, batch) {
-  const [first, ...rest] = String(text).split('\n');
-  const materials = new Set(batch ? batch.items.map((i) => i.material) : []);
-  const linked = (line) => {
-    const parts = [];
-    const pattern = /\bline (\d+)\b|\b[A-Z][A-Za-z]*\b/g;
-    let at = 0;
-    for (const m of line.matchAll(pattern)) {
-      const target = m[1] ? Number(m[1])
-        : materials.has(m[0]) ? batch.items.find((i) => i.material === m[0]).line : null;
-      if (!batch || target === null) continue;
-      parts.push(line.slice(at, m.index));
-      parts.push(el('a', { href: `#/batch/${batch.id}/${target}` }, m[0]));
-      at = m.index + m[0].length;
-    }
-    parts.push(line.slice(at));
-    return parts;
-  };
+// A message of the review rules as a paragraph and a list whose rows link to the batch's rows
+// the refusal names (`lines`, their sheet lines: message.js).
+export function messageWithLinks(text, batch, lines) {
+  const { first, rest } = messageParts(text, batch ? batch.items : [], lines);
+  const shown = (parts) => parts.map((p) => (p.line ? el('a', { href: `#/batch/${batch.id}/${p.line}` }, p.text) : p.text));
   return el('div', { class: 'message' },
-    el('p', {}, linked(first)),
-    rest.length ? el('ul', {}, rest.map((l) => el('li', {}, linked(l.trim())))) : null);
+    el('p', {}, shown(first)),
+    rest.length ? el('ul', {}, rest.map((l) => el('li', {}, shown(l)))) : null);
 }
 
 // Replaces the children of `parent`, leaving out those that are not there (null, false).

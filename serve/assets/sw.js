@@ -4,8 +4,10 @@
 // answer are they taken from what was kept. The API is never kept: answers come from the server.
 const CACHE = 'egkb-review-app';
 const PAGE = [
-  '/', '/app.css', '/app.js', '/api.js', '/dom.js', '/state.js', '/queue.js', '/hood.js',
-  '/review.js', '/batches.js', '/agreement.js', '/board.js',
+  '/', '/app.css', '/app.js', '/api.js', '/dom.js', '/message.js', '/state.js', '/drafts.js',
+  '/filters.js', '/history.js', '/queue_model.js', '/queue.js', '/hood.js', '/review.js',
+  '/rows.js', '/row_card.js', '/node_panels.js', '/changes.js', '/submit.js', '/batches.js',
+  '/agreement.js', '/board.js',
 ];
 
 self.addEventListener('install', (event) => {

@@ -5,6 +5,7 @@
 #include "prose/contradiction_text.h"
 #include "prose/link_text.h"
 #include "prose/material_words.h"
+#include "prose/piece_symbols.h"
 #include "prose/score_meaning.h"
 
 namespace egkb {
@@ -30,6 +31,16 @@ TEST(Prose, DescribesMaterialsForReviewers) {
   EXPECT_EQ(describe_material(parse_material("KRNKGGM", xq), xq), "Red: K R N · Black: K G G M");
   const PieceSet& chess = PieceSet::chess();
   EXPECT_EQ(describe_material(parse_material("KRPvKR", chess), chess), "White: K R P · Black: K R");
+}
+
+TEST(Prose, ShowsMaterialsInThePiecesSymbols) {
+  using Sides = std::array<std::string, 2>;
+  EXPECT_EQ(material_symbols(parse_material("KRPKGGM", xq), xq), (Sides{"帥俥兵", "將士士象"}));
+  EXPECT_EQ(material_symbols(parse_material("KNCKHA", xq), xq), (Sides{"帥傌炮", "將馬士"}));
+  const PieceSet& chess = PieceSet::chess();
+  EXPECT_EQ(material_symbols(parse_material("KQBvKN", chess), chess), (Sides{"♔♕♗", "♚♞"}));
+  EXPECT_EQ(piece_symbol(xq, Side::Black, std::nullopt), "將");
+  EXPECT_EQ(piece_symbol(chess, Side::Black, chess.kind_of('P')), "♟");
 }
 
 TEST(Prose, ScoresMeanTheSameFromEitherSide) {

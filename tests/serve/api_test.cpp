@@ -57,6 +57,8 @@ TEST_F(ApiTest, PositionsAreEgkbPositionsWithTheEnginesEvidence) {
     for (char c : rank.get<std::string>()) pieces += c != '.';
   }
   EXPECT_EQ(pieces, 3u);
+  EXPECT_EQ(p["glyphs"]["N"], "傌");
+  EXPECT_EQ(p["glyphs"]["k"], "將");
 
   // Evidence for KNK's mirror: the positions shown are its positions mirrored, the figures red's.
   {
@@ -170,6 +172,8 @@ TEST_F(ServeTest, NodeShowsTheRangeTheLastRepairLeft) {
   ASSERT_TRUE(node["range"].is_object()) << node.dump();
   EXPECT_EQ(node["range"]["low"], 1);
   EXPECT_EQ(node["range"]["high"], 3);
+  EXPECT_EQ(node["range"]["low_score"], 1);
+  EXPECT_EQ(node["range"]["high_score"], 3);
   EXPECT_TRUE(get("/api/nodes/KKN").second["range"].is_null()) << "a mirror: its pair's range";
 }
 
@@ -248,6 +252,7 @@ TEST_F(ApiTest, SubmitRefusesMissingRowsUnlessPartial) {
   const auto [status, why] = submit(1, {{"reviewer", "alice"}});
   EXPECT_EQ(status, 422);
   EXPECT_EQ(why["choice"], "partial");
+  EXPECT_EQ(why["lines"], nlohmann::json({2, 4})) << "KRRK and KCK are missing";
   EXPECT_EQ(submit(1, {{"reviewer", "carol"}, {"partial", true}}).first, 422);  // no answers
   EXPECT_EQ(submit(9, {{"reviewer", "alice"}}).first, 404);
   EXPECT_EQ(submit(1, {{"reviewer", "alice"}, {"partial", "yes"}}).first, 400);

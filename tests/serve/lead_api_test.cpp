@@ -60,6 +60,18 @@ TEST_F(LeadApiTest, TheLeadSettlesEachDisagreementAndTheExportHoldsEveryAnswer) 
   EXPECT_NEAR(agreement["times"][0]["seconds"].get<double>(), 34.4, 1e-9);
   EXPECT_NEAR(agreement["times"][0]["median_seconds"].get<double>(), 12.4, 1e-9);
 
+  // Each row says what the rules decide of it, in the batch and in a change's answer: KNK (alice
+  // 3, carol 2) differs and is not settled, KRRK (alice 1, bob ok for the 1 drawn) is.
+  const auto [b_status, batch] = get("/api/batches/1");
+  ASSERT_EQ(b_status, 200);
+  EXPECT_EQ(batch["items"][0]["disagree"], false);
+  EXPECT_EQ(batch["items"][0]["settled"], true);
+  EXPECT_EQ(batch["items"][0]["scores"], nlohmann::json({{"alice", 1}, {"bob", 1}}));
+  EXPECT_EQ(batch["items"][1]["disagree"], true);
+  EXPECT_EQ(batch["items"][1]["settled"], false);
+  EXPECT_EQ(batch["items"][1]["answerers"], nlohmann::json({"carol", "alice", "lead"}));
+  EXPECT_EQ(batch["items"][1]["symbols"], nlohmann::json({"帥傌", "將"}));
+
   // Only the lead submits.
   const auto [not_lead, why_not] = submit(1, {{"reviewer", "alice"}});
   EXPECT_EQ(not_lead, 403);
@@ -71,12 +83,18 @@ TEST_F(LeadApiTest, TheLeadSettlesEachDisagreementAndTheExportHoldsEveryAnswer) 
       submit(1, {{"reviewer", "lead"}, {"accept_disagreements", true}, {"partial", true}});
   EXPECT_EQ(open, 422);
   EXPECT_EQ(why["line"], 3);
+  EXPECT_EQ(why["lines"], nlohmann::json({3})) << "every row it names, for the app to link";
   EXPECT_NE(why["error"].get<std::string>().find("line 3 verdict: KNK: alice 3, carol 2"),
             std::string::npos)
       << why.dump();
   EXPECT_FALSE(Store::open(path("store.sqlite")).batch_import(BatchId(1)));
 
-  answer("KNK", {{"reviewer", "lead"}, {"verdict", "2"}, {"note", "the knight holds"}});
+  const auto [settling, settled] =
+      send("PUT", "/api/batches/1/drafts/KNK",
+           {{"reviewer", "lead"}, {"verdict", "2"}, {"note", "the knight holds"}});
+  ASSERT_EQ(settling, 200) << settled.dump();
+  EXPECT_EQ(settled["item"]["settled"], true) << "the lead's answer settles the row";
+  EXPECT_EQ(settled["item"]["disagree"], true);
   const auto [status, result] = submit(1, {{"reviewer", "lead"}});
   ASSERT_EQ(status, 200) << result.dump();
   const std::optional<BatchImport> import =

@@ -56,6 +56,8 @@ TEST_F(RevisionApiTest, AChangeMadeOnAnOlderRevisionIsRefusedWithTheRowAsItStand
   EXPECT_EQ(why["line"], 3);
   EXPECT_EQ(why["draft"]["verdict"], "0") << "the refusal carries the row as it stands";
   EXPECT_EQ(why["draft"]["revision"], revision);
+  EXPECT_EQ(why["item"]["drafts"], nlohmann::json({{"alice", "0"}})) << "and the batch's row";
+  EXPECT_EQ(newer["item"]["revisions"], nlohmann::json({{"alice", revision}}));
   EXPECT_EQ(history("KNK"), "0");
   // Refused, the request id is not spent: the same change made on the newer revision applies.
   const auto [again, applied] =
@@ -114,6 +116,15 @@ TEST_F(RevisionApiTest, AQueueOfChangesArrivesInOneRequestEachOnItsOwnRevision) 
   EXPECT_EQ(statuses, (std::vector<int>{200, 200, 412, 400, 200, 200}));
   EXPECT_EQ(reply["results"][2]["draft"]["material"], "KCK");
   EXPECT_EQ(reply["results"][5]["material"], "KPK") << "the undo took back the flag, the latest";
+  // Each answer that names a row carries it as the batch lists it, after the request's changes:
+  // KRRK answered, KCK as it stood when its change was refused, KPK's flag taken back.
+  EXPECT_EQ(reply["results"][0]["item"]["drafts"], nlohmann::json({{"alice", "1"}}));
+  EXPECT_EQ(reply["results"][0]["item"]["line"], 2);
+  EXPECT_EQ(reply["results"][2]["item"]["material"], "KCK");
+  EXPECT_TRUE(reply["results"][2]["item"]["drafts"].empty());
+  EXPECT_FALSE(reply["results"][3].contains("item")) << "a refusal naming no row";
+  EXPECT_TRUE(reply["results"][5]["item"]["flagged"].empty());
+  EXPECT_EQ(reply["results"][4]["item"], reply["results"][5]["item"]) << "as the request left it";
   EXPECT_EQ(history("KRRK") + history("KNK") + history("KCK"), "12");
   // Sent again (the answer lost): each change applied is answered as repeated, none twice.
   const auto [again, repeated] =

@@ -1,0 +1,79 @@
+// The batch's row list beside the row shown, and the progress above it.
+import { bar, el, fill, keepingFocus } from './dom.js';
+import { assignedTo, filterLabel, inFilter } from './filters.js';
+import { answeredBy, isLead, mine, state, view } from './state.js';
+
+export function renderRows() {
+  const b = state.batch;
+  const list = document.getElementById('rows');
+  const shown = view();
+  const rows = [];
+  b.items.forEach((item, i) => {
+    if (i === state.index || inFilter(item, shown)) rows.push(rowItem(item, i));
+  });
+  keepingFocus(list, () => fill(list, ...rows));
+  if (rows.length === 1 && (state.filter !== 'all' || state.search)) {
+    list.append(el('li', { class: 'muted none' }, `no other row is ${filterLabel(state.filter)}${state.search ? ` with ${state.search}` : ''}`));
+  }
+  scrollRowIntoView();
+}
+
+function rowItem(item, i) {
+  const d = mine(item);
+  const marks = [
+    d.pending ? el('span', { class: 'pending', title: 'not saved yet' }, '…') : null,
+    d.flagged ? el('span', { title: 'flagged' }, '⚑') : null,
+    d.skipped ? el('span', { title: 'skipped' }, '↷') : null,
+    item.disagree ? el('span', { class: 'warn', title: 'answered differently' }, '⚠') : null,
+    d.note || Object.keys(item.notes || {}).length ? el('span', { title: 'with a note' }, '✎') : null,
+  ];
+  return el('li', { 'data-index': i, class: i === state.index ? 'current' : '' },
+    el('a', { href: `#/batch/${state.batch.id}/${item.line}`, 'aria-current': i === state.index ? 'true' : null, tabindex: i === state.index ? '0' : '-1' },
+      el('span', { class: 'line' }, item.line), el('span', { class: 'mono' }, item.material),
+      el('span', { class: 'marks' }, marks, d.verdict !== null ? el('span', { class: 'said' }, d.verdict) : null)));
+}
+
+export function updateRow(i) {
+  const li = document.querySelector(`#rows li[data-index="${i}"]`);
+  if (li) keepingFocus(li, () => li.replaceWith(rowItem(state.batch.items[i], i)));
+}
+
+export function scrollRowIntoView() {
+  const current = document.querySelector('#rows li.current');
+  const nav = document.querySelector('nav.items');
+  if (!current || !nav) return;
+  if (current.offsetTop < nav.scrollTop || current.offsetTop + current.offsetHeight > nav.scrollTop + nav.clientHeight) {
+    nav.scrollTop = current.offsetTop - nav.clientHeight / 2;
+  }
+}
+
+export function renderSummary() {
+  const b = state.batch;
+  const box = document.getElementById('summary');
+  if (!box) return;
+  const others = b.reviewers.filter((r) => r !== state.reviewer).map((r) => `${r}: ${answeredBy(r)}`).join(', ');
+  const flagged = b.items.filter((i) => mine(i).flagged).length;
+  const open = b.items.filter((i) => i.disagree).length;
+  // The lead's progress is the rows settled; a reviewer's, the rows answered of those assigned.
+  const assigned = b.items.filter((i) => assignedTo(i, state.reviewer));
+  const [done, of, what] = isLead()
+    ? [b.items.filter((i) => i.settled).length, b.items.length, 'settled (lead)']
+    : [assigned.filter((i) => mine(i).verdict !== null).length, assigned.length,
+      b.overlap ? 'assigned rows answered by' : 'answered by'];
+  fill(box,
+    el('div', { class: 'progress' },
+      el('h1', {}, `Batch ${b.id}`),
+      bar(done, of, isLead() ? 'rows settled' : `rows answered by ${state.reviewer}`),
+      el('span', { id: 'progress' }, isLead() ? `${done} of ${of} ${what}`
+        : b.overlap ? `${state.reviewer}: ${done} of ${of} assigned rows answered` : `${state.reviewer} answered ${done} of ${of}`),
+      flagged ? el('span', {}, `${flagged} flagged`) : null,
+      open ? el('span', { class: 'warn' }, `${open} answered differently`) : null,
+      others ? el('span', { class: 'muted' }, `others: ${others}`) : null),
+    b.imported ? el('p', { class: 'notice', id: 'submitted-note' }, el('strong', {}, submittedBy()),
+      ': read-only. The Submit box at the end says how to answer again.') : null);
+}
+
+export const submittedBy = () => {
+  const i = state.batch.imported;
+  return `Submitted by ${i.reviewer} at ${i.time} (run ${i.run})`;
+};
