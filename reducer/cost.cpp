@@ -49,35 +49,6 @@ Capacity scaled(double weight) {
   return static_cast<Capacity>(std::llround(weight * kCostScale));
 }
 
-std::optional<CostShape> cost_shape_named(std::string_view name) {
-  for (CostShape s : kCostShapes) {
-    if (name == cost_shape_name(s)) return s;
-  }
-  return std::nullopt;
-}
-
-std::vector<std::string> cost_shape_names() {
-  std::vector<std::string> names;
-  for (CostShape s : kCostShapes) names.emplace_back(cost_shape_name(s));
-  return names;
-}
-
-std::string_view cost_shape_name(CostShape shape) {
-  switch (shape) {
-    case CostShape::L1:
-      return "l1";
-    case CostShape::Trunc2:
-      return "trunc2";
-    case CostShape::Trunc3:
-      return "trunc3";
-    case CostShape::L0:
-      return "l0";
-    case CostShape::Sqrt:
-      return "sqrt";
-  }
-  return "";
-}
-
 RepairCosts::RepairCosts(const RepairProblem& problem, const CostModel& model)
     : p_(problem),
       model_(model),

@@ -121,9 +121,8 @@ std::vector<PresetMaterial> preset_materials(std::string_view name) {
   }
   if (name == "full") return collect(none, std::vector<char>(none.size(), 1));
   throw InputError("", 0, "preset",
-                   fmt::format("unknown preset '{}'; expected one of end65, end64, end60, end59, "
-                               "end50, end49, endall, full",
-                               name));
+                   fmt::format("unknown preset '{}'; expected one of {}", name,
+                               fmt::join(preset_names(), ", ")));
 }
 
 }  // namespace egkb

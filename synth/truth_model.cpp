@@ -19,21 +19,6 @@ Rank rank_of_advantage(double a, const RankSteps& steps) {
 
 }  // namespace
 
-const std::vector<std::string_view>& truth_kind_names() {
-  static const std::vector<std::string_view> names = {"additive", "interplay"};
-  return names;
-}
-
-std::string_view truth_kind_name(TruthKind kind) {
-  return truth_kind_names()[static_cast<std::size_t>(kind)];
-}
-
-std::optional<TruthKind> truth_kind_named(std::string_view name) {
-  if (name == "additive") return TruthKind::Additive;
-  if (name == "interplay") return TruthKind::Interplay;
-  return std::nullopt;
-}
-
 TruthModel::TruthModel(TruthKind kind) {
   const bool additive = kind == TruthKind::Additive;
   const auto advantage = additive ? additive_advantage : interplay_advantage;
