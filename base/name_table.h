@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <iterator>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -93,9 +94,16 @@ class NameTable {
   std::array<Row, N> rows_;
 };
 
-// name_table<Design>({{Design::DistanceK, "distance-k"}, ...}): the row count from the list.
+// name_table<Design>({{Design::DistanceK, "distance-k"}, ...}): the row count from the list. Two
+// rows with one value or one name do not compile (the throw ends the constant evaluation).
 template <typename E, typename Row = Named<E>, std::size_t N>
 constexpr NameTable<Row, N> name_table(const Row (&rows)[N]) {
+  for (std::size_t i = 0; i < N; ++i) {
+    for (std::size_t j = i + 1; j < N; ++j) {
+      if (rows[i].value == rows[j].value || rows[i].name == rows[j].name)
+        throw std::logic_error("two rows of a name table share a value or a name");
+    }
+  }
   return NameTable<Row, N>(std::to_array(rows));
 }
 

@@ -49,6 +49,25 @@ Capacity scaled(double weight) {
   return static_cast<Capacity>(std::llround(weight * kCostScale));
 }
 
+std::vector<double> node_ranks(const Lattice& lattice, const KnowledgeBase& kb,
+                               std::span<const double> row_ranks) {
+  std::vector<double> ranks(lattice.size(), std::nan(""));
+  if (row_ranks.empty()) return ranks;
+  for (std::size_t i = 0; i < kb.rows.size(); ++i)
+    ranks[*lattice.find(kb.rows[i].key)] = row_ranks[i];
+  // A pull must be mirror-symmetric, as the costs are: a node without a rank takes its mirror's
+  // mirrored, and a stored pair whose rows were given ranks out of step meets in the middle.
+  for (NodeId u = 0; u < lattice.size(); ++u) {
+    const NodeId m = lattice.mirror(u);
+    if (m < u) continue;
+    const double a = ranks[u], b = std::isnan(ranks[m]) ? std::nan("") : kMaxRank - ranks[m];
+    const double r = std::isnan(a) ? b : std::isnan(b) ? a : (a + b) / 2;
+    ranks[u] = r;
+    ranks[m] = kMaxRank - r;
+  }
+  return ranks;
+}
+
 RepairCosts::RepairCosts(const RepairProblem& problem, const CostModel& model)
     : p_(problem),
       model_(model),

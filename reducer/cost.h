@@ -54,6 +54,12 @@ struct Pull {
   double weight = 0;
 };
 
+// Ranks given per row of `kb` (NaN: none) laid on its lattice's nodes, mirror-symmetric as a
+// pull's ranks must be: a mirror without a rank takes the mirrored one, a stored pair given two
+// that disagree meets in the middle.
+std::vector<double> node_ranks(const Lattice& lattice, const KnowledgeBase& kb,
+                               std::span<const double> row_ranks);
+
 struct CostModel {
   CostShape shape = CostShape::L1;
   // What else the repair is drawn toward: a material prior fitted to the base
