@@ -18,26 +18,6 @@ std::string locate(const std::string& file, std::size_t line, const std::string&
 
 }  // namespace
 
-std::string_view choice_name(Choice choice) {
-  switch (choice) {
-    case Choice::None:
-      return "";
-    case Choice::Partial:
-      return "partial";
-    case Choice::AcceptStale:
-      return "accept stale";
-    case Choice::Replace:
-      return "replace";
-    case Choice::Duplicate:
-      return "duplicate";
-    case Choice::AcceptDisagreements:
-      return "accept disagreements";
-    case Choice::Submitted:
-      return "submitted";
-  }
-  return "";
-}
-
 InputError::InputError(std::string file, std::size_t line, std::string field,
                        const std::string& message, Choice choice)
     : std::runtime_error(locate(file, line, field, message)),

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "base/name_table.h"
+
 namespace egkb {
 
 // What a user can do to have refused input accepted anyway, or (Submitted) why it can no longer
@@ -22,8 +24,20 @@ enum class Choice : uint8_t {
   Submitted,            // the batch's verdicts are imported: take them back first
 };
 
+inline constexpr auto kChoices = name_table<Choice>({
+    {Choice::None, ""},
+    {Choice::Partial, "partial"},
+    {Choice::AcceptStale, "accept stale"},
+    {Choice::Replace, "replace"},
+    {Choice::Duplicate, "duplicate"},
+    {Choice::AcceptDisagreements, "accept disagreements"},
+    {Choice::Submitted, "submitted"},
+});
+
 // "partial", "accept stale", ...; "" for None.
-std::string_view choice_name(Choice choice);
+constexpr std::string_view choice_name(Choice choice) {
+  return kChoices.name(choice);
+}
 
 // Bad input from the user: a file, a row, an argument. Exit code 2.
 class InputError : public std::runtime_error {

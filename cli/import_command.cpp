@@ -29,6 +29,15 @@ struct Options {
   bool json = false;
 };
 
+// --source's choices: every provenance but solved, which --solved alone gives.
+std::vector<std::string> sources_a_user_gives() {
+  std::vector<std::string> names;
+  for (const Named<Source>& s : kSources) {
+    if (s.value != Source::Solved) names.emplace_back(s.name);
+  }
+  return names;
+}
+
 void check_solved_options(const Options& o) {
   if (!o.counts.from_counts) {
     throw InputError("", 0, "--solved",
@@ -56,7 +65,7 @@ int import_solved(const Options& o, const CountsFile& counts, const ScoreBins& b
       store, materials,
       {.command = "import",
        .parameters = {{"file", o.file},
-                      {"source", "solved"},
+                      {"source", source_name(Source::Solved)},
                       {"pieces", counts.pieces->name()},
                       {"from_counts",
                        {{"bins", bins.edges}, {"almost_draw", o.counts.almost_draw_share()}}}},
@@ -104,8 +113,10 @@ Command import_command() {
                           "with --from-counts the counts (material,wtm_win,...,btm_loss or "
                           "material,win,draw,loss)");
             sink.text(o->source, "--source",
-                      "provenance of rows without a source column (default generated)",
-                      {"manual", "generated", "expert"});
+                      fmt::format("provenance of rows without a source column (default {})",
+                                  source_name(CsvOptions{}.default_source))
+                          .c_str(),
+                      sources_a_user_gives());
             sink.flag(o->invariable, "--invariable", "mark every row invariable");
             add_pieces_option(sink, o->pieces);
             add_duplicate_option(sink, o->on_duplicate);
@@ -134,10 +145,10 @@ Command import_command() {
             } else if (o->pieces) {
               csv.pieces = &PieceSet::named(*o->pieces);
             }
-            csv.default_source = *source_named(o->source.value_or("generated"));
+            if (o->source) csv.default_source = *source_named(*o->source);
             csv.all_invariable = o->invariable;
-            csv.on_duplicate =
-                duplicate_policy_named(o->on_duplicate.value_or("error"), "--on-duplicate");
+            if (o->on_duplicate)
+              csv.on_duplicate = duplicate_policy_named(*o->on_duplicate, "--on-duplicate");
             const ScoreBins bins = o->counts.score_bins();
             if (o->counts.from_counts && o->on_duplicate) {
               throw InputError("", 0, "--on-duplicate",
@@ -152,14 +163,14 @@ Command import_command() {
                 counts ? kb_of_counts(*counts, bins, o->counts.almost_draw_share(), csv)
                        : read_csv(ByteSource::file(o->file), csv);
             nlohmann::ordered_json parameters = {{"file", o->file},
-                                                 {"source", o->source.value_or("generated")},
+                                                 {"source", source_name(csv.default_source)},
                                                  {"invariable", o->invariable},
                                                  {"pieces", kb.pieces->name()}};
             if (counts) {
               parameters["from_counts"] = {{"bins", bins.edges},
                                            {"almost_draw", o->counts.almost_draw_share()}};
             } else {
-              parameters["on_duplicate"] = o->on_duplicate.value_or("error");
+              parameters["on_duplicate"] = kDuplicatePolicies.name(csv.on_duplicate);
             }
             Outputs outputs;
             Store store =

@@ -17,7 +17,7 @@ void add_duplicate_option(OptionSink& sink, std::optional<std::string>& on_dupli
   sink.text(on_duplicate, "--on-duplicate",
             "a CSV material listed twice, differently: keep the first, the last, or error (the "
             "default)",
-            {"first", "last", "error"});
+            kDuplicatePolicies.names());
 }
 
 void add_kb_options(OptionSink& sink, KbOptions& options, bool csv) {
@@ -42,9 +42,10 @@ OpenedKb open(const KbOptions& options) {
     throw InputError(options.path, 0, "--on-duplicate",
                      "a store holds each material once; the option is for CSV files");
   }
-  return open_kb(options.path,
-                 {options.pieces,
-                  duplicate_policy_named(options.on_duplicate.value_or("error"), "on-duplicate")});
+  return open_kb(options.path, {options.pieces,
+                                options.on_duplicate
+                                    ? duplicate_policy_named(*options.on_duplicate, "on-duplicate")
+                                    : CsvOptions{}.on_duplicate});
 }
 
 void add_sample_design_options(OptionSink& sink, SampleDesign& design, const char* per) {
@@ -54,17 +55,13 @@ void add_sample_design_options(OptionSink& sink, SampleDesign& design, const cha
       1e-9, 1);
   sink.whole(design.size, "--size", fmt::format("rows sampled{}, instead of --p", per).c_str(), 1,
              100'000'000);
-  std::vector<std::string> names;
-  for (Design d : kDesigns) names.emplace_back(design_name(d));
+  const std::string designs = kDesignNames.listed(
+      [](const Named<Design>& d) { return fmt::format("{} ({})", d.name, d.help); });
   sink.text(design.design, "--design",
-            fmt::format("spread (exactly the size asked for, spread over the lattice, known "
-                        "probabilities), distance-k (the paper's: rows at least --k apart, fewer "
-                        "when they do not fit), hss (risk-weighted draws) or active (the rows a "
-                        "material model fitted to the KB disagrees with most, and random draws for "
-                        "the estimate); default {}; --k alone asks for distance-k",
+            fmt::format("{}; default {}; --k alone asks for distance-k", designs,
                         design_name(kDefaultDesign))
                 .c_str(),
-            names);
+            kDesignNames.names());
   sink.whole(design.k, "--k",
              fmt::format("distance-k: least lattice distance between sampled rows (default {})",
                          DrawSpec::kDefaultK)

@@ -233,12 +233,37 @@ bool check_options(const Options& o) {
 
 // --method's help: every method and what it does, "a (...), b (...) or c (...)".
 std::string methods_described() {
-  std::string text;
-  for (std::size_t i = 0; i < kMethods.size(); ++i) {
-    if (i > 0) text += i + 1 < kMethods.size() ? ", " : " or ";
-    text += fmt::format("{} ({})", kMethods[i].name, kMethods[i].description);
+  return kMethods.listed(
+      [](const MethodInfo& m) { return fmt::format("{} ({})", m.name, m.help); });
+}
+
+// The summary's "a, b, c": the methods a user names to run one other than the default.
+std::string methods_besides_default() {
+  std::vector<std::string_view> names;
+  for (const MethodInfo& m : kMethods) {
+    if (m.value != kDefaultMethod) names.push_back(m.name);
   }
-  return text;
+  return fmt::format("{}", fmt::join(names, ", "));
+}
+
+// --ties' help: "closest (the default) takes the nearest best value; queue leaves ...".
+std::string ties_described() {
+  std::vector<std::string> each;
+  for (const Named<Ties>& t : kTies) {
+    each.push_back(fmt::format("{}{} {}", t.name,
+                               t.value == ReduceRequest{}.ties ? " (the default)" : "", t.help));
+  }
+  return fmt::format("{}", fmt::join(each, "; "));
+}
+
+// --cost's help: "l1 |d| (the default), trunc2 min(|d|,2), ... or sqrt".
+std::string cost_shapes_described() {
+  return kCostShapeNames.listed([](const Named<CostShape>& c) {
+    std::string text(c.name);
+    if (!c.help.empty()) text += fmt::format(" {}", c.help);
+    if (c.value == ReduceRequest{}.cost) text += " (the default)";
+    return text;
+  });
 }
 
 ReduceRequest request_of(const Options& o, const PieceSet& pieces) {
@@ -250,7 +275,7 @@ ReduceRequest request_of(const Options& o, const PieceSet& pieces) {
   request.prior_weight = o.prior_weight.value_or(request.prior_weight);
   request.evidence_weight = o.evidence_weight.value_or(kEvidenceWeight);
   if (o.cost) request.cost = *cost_shape_named(*o.cost);
-  request.ties = o.ties == "queue" ? Ties::Queue : Ties::Closest;
+  if (o.ties) request.ties = *kTies.named(*o.ties);
   request.weights = o.weights.empty() ? ReduceWeights{PieceWeights::defaults(pieces), NodeWeights{}}
                                       : parse_weights(ByteSource::file(o.weights).read_all(1 << 20),
                                                       o.weights, pieces);
@@ -270,8 +295,8 @@ Command reduce_command() {
   return {
       "reduce",
       fmt::format("repair a KB: {} by default (the optimum of the cost validation chooses), or "
-                  "exact, fitted, ba, ra",
-                  method_name(kDefaultMethod)),
+                  "{}",
+                  method_name(kDefaultMethod), methods_besides_default()),
       "egkb reduce kb.sqlite --report repair.html",
       [o](OptionSink& sink) {
         const std::string greedy_methods = fmt::format("{}", fmt::join(greedy_method_names(), "/"));
@@ -292,10 +317,11 @@ Command reduce_command() {
                 .c_str(),
             0, kMaxPriorWeight);
         sink.text(o->cost, "--cost",
-                  "exact, fitted: what moving a row costs, times its weight: l1 |d| (the "
-                  "default), trunc2 min(|d|,2), trunc3 min(|d|,3), l0 [d != 0] or sqrt; all but "
-                  "l1 add |d|/64 to break ties",
-                  cost_shape_names());
+                  fmt::format("exact, fitted: what moving a row costs, times its weight: {}; all "
+                              "but l1 add |d|/64 to break ties",
+                              cost_shapes_described())
+                      .c_str(),
+                  kCostShapeNames.names());
         sink.flag(o->weighted, "--weighted",
                   fmt::format("{}: weighted ranking and edit score (piece values x rank gap)",
                               greedy_methods)
@@ -307,11 +333,7 @@ Command reduce_command() {
         sink.text(o->weights, "--weights",
                   "JSON file: piece values, cannon_raise, mirror, manual, generated", false);
         sink.text(o->ties, "--ties",
-                  fmt::format("{}: closest (the default) takes the nearest best value; queue "
-                              "leaves the node for the expert",
-                              greedy_methods)
-                      .c_str(),
-                  {"closest", "queue"});
+                  fmt::format("{}: {}", greedy_methods, ties_described()).c_str(), kTies.names());
         sink.text(o->out, "--out",
                   "write the repaired rows here (.csv, a new .sqlite, - for standard output) "
                   "instead of the store",

@@ -17,6 +17,21 @@
 
 namespace egkb::cli {
 
+namespace {
+
+// --truth-model's help: "additive (the default) or interplay (far from additive piece values)".
+std::string truth_models_described() {
+  return kTruthKinds.listed([](const Named<TruthKind>& t) {
+    std::vector<std::string_view> notes;
+    if (t.value == SynthOptions{}.truth_model) notes.emplace_back("the default");
+    if (!t.help.empty()) notes.push_back(t.help);
+    return notes.empty() ? std::string(t.name)
+                         : fmt::format("{} ({})", t.name, fmt::join(notes, ", "));
+  });
+}
+
+}  // namespace
+
 Command synth_command() {
   struct Options {
     std::optional<std::string> base;
@@ -24,7 +39,7 @@ Command synth_command() {
     std::optional<std::string> preset;
     std::optional<std::string> truth_model;
     uint64_t seed = 1;
-    std::string noise = "paper";
+    std::string noise{noise_profile_name(SynthOptions{}.noise)};
     std::optional<double> rate;
     std::string truth;
     std::string out;
@@ -43,17 +58,19 @@ Command synth_command() {
         add_pieces_option(sink, o->pieces);
         const std::vector<std::string> presets(preset_names().begin(), preset_names().end());
         sink.text(o->preset, "--preset",
-                  "end65, end64, end60, end59, end50, end49, endall (the "
-                  "default) or full",
+                  listed(preset_names(),
+                         [](std::string_view p) {
+                           return fmt::format("{}{}", p,
+                                              p == kDefaultPreset ? " (the default)" : "");
+                         })
+                      .c_str(),
                   presets);
-        const auto& models = truth_kind_names();
         sink.text(o->truth_model, "--truth-model",
-                  "the preset's truth: additive (the default) or interplay (far from additive "
-                  "piece values)",
-                  {models.begin(), models.end()});
+                  fmt::format("the preset's truth: {}", truth_models_described()).c_str(),
+                  kTruthKinds.names());
         sink.whole(o->seed, "--seed", "same seed, same files", 0, UINT64_MAX);
         sink.text(o->noise, "--noise", "noise of the generated rows", false,
-                  {"paper", "manual", "clustered", "none"});
+                  kNoiseProfiles.names());
         sink.number(o->rate, "--rate", "share of generated rows made wrong (profile default)", 0,
                     1);
         sink.text(o->truth, "--truth",
@@ -86,11 +103,11 @@ Command synth_command() {
           if (target != "-") check_save_target(target);
         }
         SynthOptions synth;
-        synth.preset = o->preset.value_or("endall");
+        if (o->preset) synth.preset = *o->preset;
         synth.seed = o->seed;
         synth.rate = o->rate;
         synth.noise = *noise_profile_named(o->noise);
-        synth.truth_model = *truth_kind_named(o->truth_model.value_or("additive"));
+        if (o->truth_model) synth.truth_model = *truth_kind_named(*o->truth_model);
         const std::string_view model = o->base ? "" : truth_kind_name(synth.truth_model);
         const Synthesis s = o->base ? synthesise_from(load({*o->base, o->pieces, "error"}), synth)
                                     : synthesise(synth);
@@ -133,7 +150,7 @@ Command synth_command() {
         // The truth model is named where it is not the default, so a default run prints what
         // it always has.
         const std::string note =
-            synth.truth_model == TruthKind::Additive ? "" : fmt::format(", {} truth", model);
+            synth.truth_model == SynthOptions{}.truth_model ? "" : fmt::format(", {} truth", model);
         fmt::print(report, "{} (seed {}, noise {}{}): {} rows, {} manual and {} generated\n",
                    s.truth.origin, synth.seed, o->noise, note, s.truth.rows.size(), manual,
                    s.truth.rows.size() - manual);

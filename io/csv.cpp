@@ -85,10 +85,9 @@ class RowParser {
     if (!source.empty()) {
       const std::optional<Source> named = source_named(source);
       if (!named) {
-        throw InputError(
-            origin_, line, "source",
-            fmt::format("expected manual, generated, expert, solved or implied, got {}",
-                        in_quotes(source)));
+        throw InputError(origin_, line, "source",
+                         fmt::format("expected {} or implied, got {}",
+                                     fmt::join(kSources.names(), ", "), in_quotes(source)));
       }
       row.source = *named;
     }
@@ -212,11 +211,10 @@ void reserve_rows(std::vector<KbRow>& rows, const CsvReader& reader) {
 }  // namespace
 
 DuplicatePolicy duplicate_policy_named(std::string_view name, const std::string& field) {
-  if (name == "first") return DuplicatePolicy::First;
-  if (name == "last") return DuplicatePolicy::Last;
-  if (name == "error") return DuplicatePolicy::Error;
-  throw InputError("", 0, field,
-                   fmt::format("expected first, last or error, got {}", in_quotes(name)));
+  if (const std::optional<DuplicatePolicy> policy = kDuplicatePolicies.named(name)) return *policy;
+  throw InputError(
+      "", 0, field,
+      fmt::format("expected {}, got {}", kDuplicatePolicies.listed(), in_quotes(name)));
 }
 
 KnowledgeBase read_csv(ByteSource source, const CsvOptions& options) {

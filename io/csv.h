@@ -6,12 +6,22 @@
 #include <string>
 #include <string_view>
 
+#include "base/name_table.h"
 #include "io/byte_source.h"
 #include "lattice/knowledge_base.h"
 
 namespace egkb {
 
+// What reading a CSV does with a material listed twice, with different states: keep the first,
+// the last, or refuse the file.
 enum class DuplicatePolicy { First, Last, Error };
+
+// --on-duplicate's names and the import's recorded parameter.
+inline constexpr auto kDuplicatePolicies = name_table<DuplicatePolicy>({
+    {DuplicatePolicy::First, "first"},
+    {DuplicatePolicy::Last, "last"},
+    {DuplicatePolicy::Error, "error"},
+});
 
 // Throws InputError naming `field` for a name other than first, last or error.
 DuplicatePolicy duplicate_policy_named(std::string_view name, const std::string& field);

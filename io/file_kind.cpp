@@ -42,26 +42,4 @@ FileStatus file_status(const std::string& path, const std::string& what) {
   return {kind_of(file.st_mode), file.st_dev, file.st_ino};
 }
 
-std::string_view file_kind_name(FileKind kind) {
-  switch (kind) {
-    case FileKind::Absent:
-      return "absent";
-    case FileKind::Regular:
-      return "a regular file";
-    case FileKind::Directory:
-      return "a directory";
-    case FileKind::Fifo:
-      return "a FIFO (a named pipe)";
-    case FileKind::CharacterDevice:
-      return "a character device";
-    case FileKind::BlockDevice:
-      return "a block device";
-    case FileKind::Socket:
-      return "a socket";
-    case FileKind::Other:
-      return "a file of a kind egkb does not know";
-  }
-  return "";
-}
-
 }  // namespace egkb

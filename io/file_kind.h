@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "base/name_table.h"
+
 namespace egkb {
 
 enum class FileKind {
@@ -30,7 +32,20 @@ struct FileStatus {
 // search a folder on the way, a loop of symbolic links, a name too long).
 FileStatus file_status(const std::string& path, const std::string& what);
 
-// As messages name it after "is": "a directory", "a FIFO", "a socket", ...
-std::string_view file_kind_name(FileKind kind);
+// As messages name each kind after "is".
+inline constexpr auto kFileKinds = name_table<FileKind>({
+    {FileKind::Absent, "absent"},
+    {FileKind::Regular, "a regular file"},
+    {FileKind::Directory, "a directory"},
+    {FileKind::Fifo, "a FIFO (a named pipe)"},
+    {FileKind::CharacterDevice, "a character device"},
+    {FileKind::BlockDevice, "a block device"},
+    {FileKind::Socket, "a socket"},
+    {FileKind::Other, "a file of a kind egkb does not know"},
+});
+
+constexpr std::string_view file_kind_name(FileKind kind) {
+  return kFileKinds.name(kind);
+}
 
 }  // namespace egkb

@@ -157,26 +157,9 @@ void Lattice::add_mirrors() {
 void Lattice::add_out_edges() {
   const PieceSet& pieces = *pieces_;
   const NodeId n = size();
-  const KindRange kinds = pieces.kinds();
-  const Key side_keys = pieces.side_key_count();
-  // Which kinds a side may still gain, for each of its counts: one look-up per node and side
-  // instead of decoding every node's material.
-  std::vector<uint8_t> can_gain(side_keys);
-  for (Key s = 0; s < side_keys; ++s) {
-    for (PieceKind k : kinds) {
-      const Key most = static_cast<Key>(pieces.kind(k).max);
-      if (s / pieces.side_stride(k) % (most + 1) < most)
-        can_gain[s] |= uint8_t(1u << kind_index(k));
-    }
-  }
   // Adding kind k to a side moves the key by a fixed step, so for nodes in key order each
   // step's targets come in key order too: one cursor per step finds them in a sparse lattice.
-  std::array<ByKind<Key>, 2> step{};  // red's, then black's
-  std::array<ByKind<std::size_t>, 2> cursor{};
-  for (PieceKind k : kinds) {
-    step[0][k] = pieces.key_step(Side::Red, k);
-    step[1][k] = pieces.key_step(Side::Black, k);
-  }
+  std::array<ByKind<std::size_t>, 2> cursor{};  // red's, then black's
 
   // At most one edge per node, side and kind. Reserving that bound touches no memory beyond
   // the edges written, and spares the copies and page faults of growing by doubling.
@@ -187,25 +170,18 @@ void Lattice::add_out_edges() {
   in_offsets_.assign(std::size_t{n} + 1, 0);
   for (NodeId u = 0; u < n; ++u) {
     out_offsets_[u] = static_cast<EdgeIndex>(out_targets_.size());
-    const Key key = keys_[u];
-    const std::array<uint8_t, 2> gain = {can_gain[key / side_keys], can_gain[key % side_keys]};
-    for (Side side : {Side::Red, Side::Black}) {
-      const auto s = static_cast<std::size_t>(side);
-      for (PieceKind k : kinds) {
-        if ((gain[s] >> kind_index(k) & 1u) == 0) continue;
-        const Key target = key + step[s][k];
-        NodeId v = static_cast<NodeId>(target);
-        if (!dense_) {
-          std::size_t& c = cursor[s][k];
-          while (c < n && keys_[c] < target) ++c;
-          if (c == n || keys_[c] != target) continue;
-          v = static_cast<NodeId>(c);
-        }
-        out_targets_.push_back(v);
-        out_labels_.push_back(EdgeLabel::of(side, k));
-        ++in_offsets_[std::size_t{v} + 1];
+    pieces.for_each_step<Toward::More>(keys_[u], [&](Key target, PieceStep step) {
+      NodeId v = static_cast<NodeId>(target);
+      if (!dense_) {
+        std::size_t& c = cursor[static_cast<std::size_t>(step.side)][step.kind];
+        while (c < n && keys_[c] < target) ++c;
+        if (c == n || keys_[c] != target) return;
+        v = static_cast<NodeId>(c);
       }
-    }
+      out_targets_.push_back(v);
+      out_labels_.push_back(EdgeLabel::of(step.side, step.kind));
+      ++in_offsets_[std::size_t{v} + 1];
+    });
   }
   out_offsets_[n] = static_cast<EdgeIndex>(out_targets_.size());
   std::partial_sum(in_offsets_.begin(), in_offsets_.end(), in_offsets_.begin());

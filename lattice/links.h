@@ -26,7 +26,7 @@ constexpr EdgeIndex kNoEdge = std::numeric_limits<EdgeIndex>::max();
 
 // The additive rule along a piece link: whether the neighbour's rank may be at most this node's.
 constexpr bool neighbour_at_most(Link link, Side added) {
-  return (link == Link::More) == more_ranks_at_most(added);
+  return neighbour_ranks_at_most(link == Link::More, added);
 }
 
 // Which piece edges a walk visits first. The order is part of some results: which of two fixed

@@ -101,6 +101,19 @@ Material mirror(const Material& m) {
   return r;
 }
 
+int lattice_distance(const Material& a, const Material& b) {
+  // Kinds beyond a set's own hold no piece in either, so every set's materials fit kMaxKinds.
+  std::array<uint8_t, 2 * kMaxKinds> flat_a{}, flat_b{};
+  for (PieceKind k : KindRange(kMaxKinds)) {
+    for (Side s : {Side::Red, Side::Black}) {
+      const auto at = static_cast<std::size_t>(static_cast<int>(s) * kMaxKinds + kind_index(k));
+      flat_a[at] = a.count(s, k);
+      flat_b[at] = b.count(s, k);
+    }
+  }
+  return lattice_distance(flat_a.data(), flat_b.data(), kMaxKinds);
+}
+
 Key key_of(const Material& m, const PieceSet& pieces) {
   Key red = 0;
   Key black = 0;

@@ -1,8 +1,10 @@
 // A material combination: how many pieces of each kind each side has (kings implied).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 
@@ -35,6 +37,21 @@ constexpr std::size_t kMaxMaterialText = 3 + 2 * kMaxKinds * 255;
 std::size_t write_material(const Material& m, const PieceSet& pieces, char* out);
 
 Material mirror(const Material& m);
+
+// The lattice distance (docs/design.md section 4): how many pieces to add or take away to turn
+// one material into the other, a mirror pair one place: min(L1(a, b), L1(m(a), b)) over the
+// counts. Each material as a plain array, its `kinds` red counts then its `kinds` black ones, as
+// the spread design's nearest-neighbour scan keeps them.
+inline int lattice_distance(const uint8_t* a, const uint8_t* b, int kinds) {
+  int same = 0, mirrored = 0;
+  for (int c = 0; c < kinds; ++c) {
+    const int red = a[c], black = a[c + kinds];
+    same += std::abs(red - b[c]) + std::abs(black - b[c + kinds]);
+    mirrored += std::abs(black - b[c]) + std::abs(red - b[c + kinds]);
+  }
+  return std::min(same, mirrored);
+}
+int lattice_distance(const Material& a, const Material& b);
 
 Key key_of(const Material& m, const PieceSet& pieces);
 // The canonical text of the material a key stands for.

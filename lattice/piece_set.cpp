@@ -25,6 +25,19 @@ PieceSet::PieceSet(std::string name, std::vector<PieceKindInfo> kinds,
     strides_[PieceKind(k)] = side_key_count_;
     side_key_count_ *= static_cast<Key>(kind(PieceKind(k)).max + 1);
   }
+  for (PieceKind k : KindRange(kind_count())) {
+    steps_[0][k] = key_step(Side::Red, k);
+    steps_[1][k] = key_step(Side::Black, k);
+  }
+  room_.resize(side_key_count_);
+  for (Key s = 0; s < side_key_count_; ++s) {
+    for (PieceKind k : KindRange(kind_count())) {
+      const Key most = static_cast<Key>(kind(k).max);
+      const Key count = s / strides_[k] % (most + 1);
+      if (count < most) room_[s] |= static_cast<uint16_t>(1u << kind_index(k));
+      if (count > 0) room_[s] |= static_cast<uint16_t>(1u << (kMaxKinds + kind_index(k)));
+    }
+  }
   kind_of_letter_.fill(-1);
   for (PieceKind k : KindRange(kind_count())) {
     const PieceKindInfo& info = kind(k);

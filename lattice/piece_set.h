@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +20,16 @@ struct PieceKindInfo {
   int max;              // most pieces of this kind one side may have
   std::string name;     // for messages and the reviewer's pretty form
 };
+
+// One piece more or one fewer: a step along a lattice edge, from a material to its neighbour.
+struct PieceStep {
+  Side side;
+  PieceKind kind;
+  bool more;  // the neighbour has the piece more; false: it has one fewer
+};
+
+// Which steps a walk takes: both ways, or only to the neighbours with a piece fewer or more.
+enum class Toward : uint8_t { Either, Fewer, More };
 
 // A letter a set refuses on purpose, with the reason given to the user.
 struct RejectedLetter {
@@ -71,6 +82,29 @@ class PieceSet {
     return strides_[k] * (s == Side::Red ? side_key_count_ : 1);
   }
 
+  // Calls f(neighbour, step) for every material one piece away from `key` within the set's
+  // bounds, `toward` the side asked: red's kinds, then black's, each kind's piece fewer before
+  // its piece more. The one walk over a key's neighbours: the lattice's edges, the presets'
+  // extensions, the truth model's envelopes and distance-k's balls all take it.
+  template <Toward toward = Toward::Either, typename F>
+  void for_each_step(Key key, F&& f) const {
+    const std::array<Key, 2> side_keys = {key / side_key_count_, key % side_key_count_};
+    for (std::size_t s = 0; s < 2; ++s) {
+      const Side side = Side(s);
+      const unsigned room = room_[side_keys[s]];
+      unsigned more = room & kKindBits, fewer = room >> kMaxKinds;
+      if constexpr (toward == Toward::More) fewer = 0;
+      if constexpr (toward == Toward::Fewer) more = 0;
+      // The kinds with a step either way, lowest first.
+      for (unsigned open = more | fewer; open != 0; open &= open - 1) {
+        const int i = std::countr_zero(open);
+        const auto k = static_cast<PieceKind>(i);
+        if ((fewer >> i & 1u) != 0) f(key - steps_[s][k], PieceStep{side, k, false});
+        if ((more >> i & 1u) != 0) f(key + steps_[s][k], PieceStep{side, k, true});
+      }
+    }
+  }
+
  private:
   std::string name_;
   std::vector<PieceKindInfo> kinds_;
@@ -79,6 +113,11 @@ class PieceSet {
   std::array<std::string, 2> sides_;
   Key side_key_count_ = 1;
   ByKind<Key> strides_{};
+  // For each side's count number: bit k set where a piece of kind k may be added, bit
+  // kMaxKinds + k where one may be taken. A look-up per side instead of decoding the counts.
+  std::vector<uint16_t> room_;
+  static constexpr unsigned kKindBits = (1u << kMaxKinds) - 1;
+  std::array<ByKind<Key>, 2> steps_{};        // key_step: red's, then black's
   std::array<int8_t, 256> kind_of_letter_{};  // every material parsed looks its letters up here;
                                               // -1 for a letter of no kind
 };

@@ -2,18 +2,6 @@
 
 namespace egkb {
 
-std::string_view to_move_name(ToMove to_move) {
-  switch (to_move) {
-    case ToMove::Red:
-      return "red";
-    case ToMove::Black:
-      return "black";
-    case ToMove::Either:
-      return "either";
-  }
-  return "either";
-}
-
 double OutcomeCounts::red_result() const {
   if (positions() == 0) return 0;
   const double own =

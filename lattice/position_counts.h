@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/name_table.h"
 #include "lattice/expected_result.h"
 #include "lattice/types.h"
 
@@ -18,7 +19,16 @@ namespace egkb {
 // view (`win` is the side to move winning), or either, counted from red's view.
 enum class ToMove : uint8_t { Red, Black, Either };
 
-std::string_view to_move_name(ToMove to_move);  // "red", "black", "either"
+// The store's position_counts.to_move.
+inline constexpr auto kToMove = name_table<ToMove>({
+    {ToMove::Red, "red"},
+    {ToMove::Black, "black"},
+    {ToMove::Either, "either"},
+});
+
+constexpr std::string_view to_move_name(ToMove to_move) {
+  return kToMove.name(to_move);
+}
 
 struct OutcomeCounts {
   ToMove to_move = ToMove::Either;

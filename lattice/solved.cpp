@@ -1,19 +1,10 @@
 #include "lattice/solved.h"
 
+#include <fmt/format.h>
+
 #include <utility>
 
 namespace egkb {
-
-std::string_view rules_name(SolveRules rules) {
-  return rules == SolveRules::Exact ? "exact" : "repetition-draw";
-}
-
-std::optional<SolveRules> rules_named(std::string_view name) {
-  for (const SolveRules r : {SolveRules::Exact, SolveRules::RepetitionDraw}) {
-    if (name == rules_name(r)) return r;
-  }
-  return std::nullopt;
-}
 
 SolveRules rules_of(const Material& material, const PieceSet& pieces) {
   if (&pieces != &PieceSet::xiangqi()) return SolveRules::Exact;
@@ -27,14 +18,8 @@ SolveRules rules_of(const Material& material, const PieceSet& pieces) {
                                                     : SolveRules::Exact;
 }
 
-std::string_view rules_meaning(SolveRules rules) {
-  if (rules == SolveRules::Exact) {
-    return "exact: the game's rules decide every position (in xiangqi one side alone has "
-           "attackers, so no perpetual-check or chase ruling applies)";
-  }
-  return "repetition-draw: every repetition counted a draw, as the public xiangqi generators "
-         "count it; exact only where no perpetual-check or chase ruling of the Asian rules "
-         "would decide a position";
+std::string rules_meaning(SolveRules rules) {
+  return fmt::format("{}: {}", rules_name(rules), kSolveRules.find(rules)->help);
 }
 
 SolvedMaterial SolvedMaterial::mirrored(const PieceSet& pieces) const {

@@ -5,8 +5,10 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
+#include "base/name_table.h"
 #include "lattice/material.h"
 #include "lattice/position_counts.h"
 
@@ -22,14 +24,28 @@ enum class SolveRules : uint8_t {
   RepetitionDraw,
 };
 
-std::string_view rules_name(SolveRules rules);  // "exact", "repetition-draw"
-std::optional<SolveRules> rules_named(std::string_view name);
+// The store's solved.rules and the JSON's; help: what the rules mean, for `show` and the docs.
+inline constexpr auto kSolveRules = name_table<SolveRules>({
+    {SolveRules::Exact, "exact",
+     "the game's rules decide every position (in xiangqi one side alone has attackers, so no "
+     "perpetual-check or chase ruling applies)"},
+    {SolveRules::RepetitionDraw, "repetition-draw",
+     "every repetition counted a draw, as the public xiangqi generators count it; exact only "
+     "where no perpetual-check or chase ruling of the Asian rules would decide a position"},
+});
+
+constexpr std::string_view rules_name(SolveRules rules) {
+  return kSolveRules.name(rules);
+}
+constexpr std::optional<SolveRules> rules_named(std::string_view name) {
+  return kSolveRules.named(name);
+}
 
 // What solving the material gives: exact unless both sides of a xiangqi material have attackers.
 SolveRules rules_of(const Material& material, const PieceSet& pieces);
 
-// What `rules` means, in a sentence for `show` and the docs.
-std::string_view rules_meaning(SolveRules rules);
+// What `rules` means, in a sentence for `show` and the docs: "exact: the game's rules ...".
+std::string rules_meaning(SolveRules rules);
 
 struct SolvedMaterial {
   // Its key, then a set with red to move and one with black to move, each counted from the side

@@ -7,6 +7,8 @@
 #include <optional>
 #include <string_view>
 
+#include "base/name_table.h"
+
 namespace egkb {
 
 // The side that moves first in the text of a material (red in xiangqi, white in chess) and the
@@ -89,12 +91,24 @@ using NodeId = uint32_t;
 // (lattice/solved.h): it is invariable, and nothing but another solve changes it.
 enum class Source : uint8_t { Manual, Generated, Expert, Solved };
 
-std::string_view source_name(Source s);
+// What the CSV's source column and the store's nodes hold.
+inline constexpr auto kSources = name_table<Source>({
+    {Source::Manual, "manual"},
+    {Source::Generated, "generated"},
+    {Source::Expert, "expert"},
+    {Source::Solved, "solved"},
+});
+
+constexpr std::string_view source_name(Source s) {
+  return kSources.name(s);
+}
 // Its place in Manual, Generated, Expert, Solved: where a per-source count is kept.
 constexpr std::size_t source_index(Source s) {
   return static_cast<std::size_t>(s);
 }
-std::optional<Source> source_named(std::string_view name);
+constexpr std::optional<Source> source_named(std::string_view name) {
+  return kSources.named(name);
+}
 
 // Whether a value is one of its type's: the enums hold any byte, so a value cast from an unchecked
 // integer may not be (docs/development.md, "Contracts").

@@ -49,33 +49,23 @@ Capacity scaled(double weight) {
   return static_cast<Capacity>(std::llround(weight * kCostScale));
 }
 
-std::optional<CostShape> cost_shape_named(std::string_view name) {
-  for (CostShape s : kCostShapes) {
-    if (name == cost_shape_name(s)) return s;
+std::vector<double> node_ranks(const Lattice& lattice, const KnowledgeBase& kb,
+                               std::span<const double> row_ranks) {
+  std::vector<double> ranks(lattice.size(), std::nan(""));
+  if (row_ranks.empty()) return ranks;
+  for (std::size_t i = 0; i < kb.rows.size(); ++i)
+    ranks[*lattice.find(kb.rows[i].key)] = row_ranks[i];
+  // A pull must be mirror-symmetric, as the costs are: a node without a rank takes its mirror's
+  // mirrored, and a stored pair whose rows were given ranks out of step meets in the middle.
+  for (NodeId u = 0; u < lattice.size(); ++u) {
+    const NodeId m = lattice.mirror(u);
+    if (m < u) continue;
+    const double a = ranks[u], b = std::isnan(ranks[m]) ? std::nan("") : kMaxRank - ranks[m];
+    const double r = std::isnan(a) ? b : std::isnan(b) ? a : (a + b) / 2;
+    ranks[u] = r;
+    ranks[m] = kMaxRank - r;
   }
-  return std::nullopt;
-}
-
-std::vector<std::string> cost_shape_names() {
-  std::vector<std::string> names;
-  for (CostShape s : kCostShapes) names.emplace_back(cost_shape_name(s));
-  return names;
-}
-
-std::string_view cost_shape_name(CostShape shape) {
-  switch (shape) {
-    case CostShape::L1:
-      return "l1";
-    case CostShape::Trunc2:
-      return "trunc2";
-    case CostShape::Trunc3:
-      return "trunc3";
-    case CostShape::L0:
-      return "l0";
-    case CostShape::Sqrt:
-      return "sqrt";
-  }
-  return "";
+  return ranks;
 }
 
 RepairCosts::RepairCosts(const RepairProblem& problem, const CostModel& model)

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/name_table.h"
 #include "reducer/cut_network.h"
 #include "reducer/problem.h"
 
@@ -29,11 +30,22 @@ Capacity scaled(double weight);
 // min(|d|, 2), min(|d|, 3), [d != 0], sqrt |d|. Only L1 is convex.
 enum class CostShape : uint8_t { L1, Trunc2, Trunc3, L0, Sqrt };
 
-std::optional<CostShape> cost_shape_named(std::string_view name);  // l1 trunc2 trunc3 l0 sqrt
-std::string_view cost_shape_name(CostShape shape);
-constexpr std::array<CostShape, 5> kCostShapes = {
-    CostShape::L1, CostShape::Trunc2, CostShape::Trunc3, CostShape::L0, CostShape::Sqrt};
-std::vector<std::string> cost_shape_names();  // kCostShapes' names, in its order
+// --cost's names, the JSON's and the store's, each with the cost of a move of d ranks.
+inline constexpr auto kCostShapeNames = name_table<CostShape>({
+    {CostShape::L1, "l1", "|d|"},
+    {CostShape::Trunc2, "trunc2", "min(|d|,2)"},
+    {CostShape::Trunc3, "trunc3", "min(|d|,3)"},
+    {CostShape::L0, "l0", "[d != 0]"},
+    {CostShape::Sqrt, "sqrt"},
+});
+constexpr auto kCostShapes = kCostShapeNames.values();
+
+constexpr std::optional<CostShape> cost_shape_named(std::string_view name) {
+  return kCostShapeNames.named(name);
+}
+constexpr std::string_view cost_shape_name(CostShape shape) {
+  return kCostShapeNames.name(shape);
+}
 
 // A rank per node the repair is drawn toward, `weight` per rank away from it, mirror-symmetric
 // and so counted once per mirror pair; NaN where it holds no rank for a node.
@@ -41,6 +53,12 @@ struct Pull {
   std::vector<double> ranks;
   double weight = 0;
 };
+
+// Ranks given per row of `kb` (NaN: none) laid on its lattice's nodes, mirror-symmetric as a
+// pull's ranks must be: a mirror without a rank takes the mirrored one, a stored pair given two
+// that disagree meets in the middle.
+std::vector<double> node_ranks(const Lattice& lattice, const KnowledgeBase& kb,
+                               std::span<const double> row_ranks);
 
 struct CostModel {
   CostShape shape = CostShape::L1;

@@ -5,6 +5,7 @@
 #include <functional>
 #include <span>
 
+#include "base/name_table.h"
 #include "reducer/problem.h"
 #include "reducer/reduction.h"
 
@@ -22,10 +23,14 @@ enum class Scoring {
   Weighted,           // total Dm x Ds over all links
 };
 
-enum class Ties {
-  Closest,  // take the best value nearest the current one
-  Queue,    // leave the node and list it for the expert
-};
+// What a node does when several values are equally good.
+enum class Ties { Closest, Queue };
+
+// --ties' names and the JSON's.
+inline constexpr auto kTies = name_table<Ties>({
+    {Ties::Closest, "closest", "takes the nearest best value"},
+    {Ties::Queue, "queue", "leaves the node for the expert"},
+});
 
 struct GreedyOptions {
   Ranking ranking = Ranking::Percentage;

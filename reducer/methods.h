@@ -3,12 +3,12 @@
 // A new method is a Method value and a row of kMethods (and its solver, when it brings one).
 #pragma once
 
-#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "base/name_table.h"
 #include "reducer/greedy.h"
 
 namespace egkb {
@@ -18,10 +18,9 @@ namespace egkb {
 // fitted to the base, with the weight given; Exact: the plain weighted L1 optimum.
 enum class Method { Basic, Refined, Exact, Fitted, Auto };
 
-struct MethodInfo {
-  Method method;
-  std::string_view name;         // what --method takes, JSON's "method", the store's "reduce NAME"
-  std::string_view description;  // what it does, as --method's help says
+// A method's row: its name (what --method takes, JSON's "method", the store's "reduce NAME"), its
+// help (what it does, as --method's help says) and the algorithm it runs.
+struct MethodInfo : Named<Method> {
   // The greedy algorithm it runs (reducer/greedy.h); none: the certified solver (reducer/exact.h).
   GreedyOptions (*greedy)() = nullptr;
 
@@ -29,22 +28,26 @@ struct MethodInfo {
 };
 
 // Every method, in the order the help lists them.
-inline constexpr std::array kMethods{
-    MethodInfo{Method::Auto, "auto",
-               "the certified optimum with the cost and prior weight that predict rows held out "
-               "of the KB best"},
-    MethodInfo{Method::Fitted, "fitted", "drawn toward a material model fitted to the KB"},
-    MethodInfo{Method::Exact, "exact", "the plain L1 optimum"},
-    MethodInfo{Method::Basic, "ba", "basic greedy", basic_algorithm},
-    MethodInfo{Method::Refined, "ra", "refined greedy", refined_algorithm},
-};
+inline constexpr auto kMethods = name_table<Method, MethodInfo>({
+    {{Method::Auto, "auto",
+      "the certified optimum with the cost and prior weight that predict rows held out of the KB "
+      "best"}},
+    {{Method::Fitted, "fitted", "drawn toward a material model fitted to the KB"}},
+    {{Method::Exact, "exact", "the plain L1 optimum"}},
+    {{Method::Basic, "ba", "basic greedy"}, basic_algorithm},
+    {{Method::Refined, "ra", "refined greedy"}, refined_algorithm},
+});
 
 // What runs where no method is named: `egkb reduce`, simulate, the demo and a ReduceRequest.
 inline constexpr Method kDefaultMethod = Method::Auto;
 
 const MethodInfo& method_info(Method method);
-std::optional<Method> method_named(std::string_view name);
-std::string_view method_name(Method method);
+constexpr std::optional<Method> method_named(std::string_view name) {
+  return kMethods.named(name);
+}
+constexpr std::string_view method_name(Method method) {
+  return kMethods.name(method);
+}
 std::vector<std::string> method_names();         // kMethods' names, in its order
 std::vector<std::string> greedy_method_names();  // those of the methods that are not certified
 

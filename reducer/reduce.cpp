@@ -3,32 +3,12 @@
 #include <fmt/format.h>
 
 #include <chrono>
-#include <cmath>
 
 #include "base/progress.h"
 #include "reducer/exact.h"
 #include "reducer/problem.h"
 
 namespace egkb {
-
-std::vector<double> node_ranks(const Lattice& lattice, const KnowledgeBase& kb,
-                               std::span<const double> row_ranks) {
-  std::vector<double> ranks(lattice.size(), std::nan(""));
-  if (row_ranks.empty()) return ranks;
-  for (std::size_t i = 0; i < kb.rows.size(); ++i)
-    ranks[*lattice.find(kb.rows[i].key)] = row_ranks[i];
-  // A pull must be mirror-symmetric, as the costs are: a node without a rank takes its mirror's
-  // mirrored, and a stored pair whose rows were given ranks out of step meets in the middle.
-  for (NodeId u = 0; u < lattice.size(); ++u) {
-    const NodeId m = lattice.mirror(u);
-    if (m < u) continue;
-    const double a = ranks[u], b = std::isnan(ranks[m]) ? std::nan("") : kMaxRank - ranks[m];
-    const double r = std::isnan(a) ? b : std::isnan(b) ? a : (a + b) / 2;
-    ranks[u] = r;
-    ranks[m] = kMaxRank - r;
-  }
-  return ranks;
-}
 
 ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
   const ReduceWeights weights = request.weights.value_or(ReduceWeights::defaults(*kb.pieces));

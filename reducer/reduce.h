@@ -60,10 +60,4 @@ struct ReduceOutcome {
 
 ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request);
 
-// Ranks given per row of `kb` (NaN: none) laid on its lattice's nodes, mirror-symmetric as a
-// pull's ranks must be (reducer/cost.h): a mirror without a rank takes the mirrored one, a
-// stored pair given two that disagree meets in the middle.
-std::vector<double> node_ranks(const Lattice& lattice, const KnowledgeBase& kb,
-                               std::span<const double> row_ranks);
-
 }  // namespace egkb

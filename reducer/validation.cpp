@@ -9,7 +9,6 @@
 #include "reducer/exact.h"
 #include "reducer/layered_solver.h"
 #include "reducer/material_prior.h"
-#include "reducer/reduce.h"
 
 namespace egkb {
 

@@ -49,16 +49,11 @@ nlohmann::ordered_json reduce_json(const ReducePlan& plan, const PieceSet& piece
 nlohmann::ordered_json reduce_parameters_json(const ReducePlan& plan) {
   const ReduceRequest& request = plan.request;
   const ReduceOutcome& r = plan.outcome;
-  return {{"file", plan.inputs.kb},
-          {"method", std::string(method_name(request.method))},
-          {"weighted", request.weighted},
-          {"soft", request.soft},
-          {"lambda", request.lambda},
-          {"ties", request.ties == Ties::Queue ? "queue" : "closest"},
-          {"weights", plan.inputs.weights},
-          {"prior", prior_of(r)},
-          {"cost", cost_shape_name(r.cost)},
-          {"certificate", certificate_of(r)},
+  return {{"file", plan.inputs.kb},          {"method", std::string(method_name(request.method))},
+          {"weighted", request.weighted},    {"soft", request.soft},
+          {"lambda", request.lambda},        {"ties", kTies.name(request.ties)},
+          {"weights", plan.inputs.weights},  {"prior", prior_of(r)},
+          {"cost", cost_shape_name(r.cost)}, {"certificate", certificate_of(r)},
           {"validation", validation_of(r)}};
 }
 

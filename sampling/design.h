@@ -8,25 +8,36 @@
 #include <optional>
 #include <string_view>
 
+#include "base/name_table.h"
+
 namespace egkb {
 
-// DistanceK: the paper's sample, every two rows at lattice distance >= k (short when they do not
-// fit). Spread: exactly the size asked for, well spread, equal known probabilities (local
-// pivotal method). Hss: risk-weighted independent draws. Active: a census of the rows a material
-// model disagrees with most, the rest drawn. Evidence: a census of the rows evidence from play
-// disagrees with, the rest drawn.
 enum class Design : uint8_t { DistanceK, Spread, Hss, Active, Evidence };
 
-constexpr std::array<Design, 5> kDesigns = {Design::DistanceK, Design::Spread, Design::Hss,
-                                            Design::Active, Design::Evidence};
+// The option text and the store's batches.design, and what each design draws.
+inline constexpr auto kDesignNames = name_table<Design>({
+    {Design::DistanceK, "distance-k",
+     "the paper's: rows at least --k apart, fewer when they do not fit"},
+    {Design::Spread, "spread",
+     "exactly the size asked for, spread over the lattice, known probabilities"},
+    {Design::Hss, "hss", "risk-weighted draws"},
+    {Design::Active, "active",
+     "the rows a material model fitted to the KB disagrees with most, and random draws for the "
+     "estimate"},
+    {Design::Evidence, "evidence",
+     "the rows evidence from play disagrees with, and random draws for the estimate"},
+});
+constexpr auto kDesigns = kDesignNames.values();
 
 // What `sample` and `simulate` draw unless told otherwise (docs/decisions.md).
 constexpr Design kDefaultDesign = Design::DistanceK;
 
-// "distance-k", "spread", "hss", "active", "evidence": the option text and the store's
-// batches.design.
-std::string_view design_name(Design d);
-std::optional<Design> design_named(std::string_view name);
+constexpr std::string_view design_name(Design d) {
+  return kDesignNames.name(d);
+}
+constexpr std::optional<Design> design_named(std::string_view name) {
+  return kDesignNames.named(name);
+}
 
 // How many rows a batch asks for: a share of the rows it is drawn from, or a count.
 struct SampleSize {

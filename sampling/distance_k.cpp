@@ -1,7 +1,6 @@
 #include "sampling/distance_k.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <unordered_set>
 
 #include "lattice/material.h"
@@ -10,42 +9,24 @@ namespace egkb {
 
 namespace {
 
-int l1(const Material& a, const Material& b, int kinds) {
-  int d = 0;
-  for (Side s : {Side::Red, Side::Black}) {
-    for (PieceKind k : KindRange(kinds)) d += std::abs(a.count(s, k) - b.count(s, k));
-  }
-  return d;
-}
-
-// Calls f(key) for every material within `radius` piece changes of m (inside the piece set's
-// bounds), the key kept up to date as counts change rather than recomputed.
+// Calls f(key) for every material within `radius` pieces of `key`, each once: a path from the
+// centre changes the counts in the order for_each_step takes them, each count one way only (the
+// step after `last`, along the same count the same way or along a later count), so each
+// material in the ball is reached by one path.
 template <typename F>
-void for_each_in_ball(Material& m, Key key, int coordinate, int radius, const PieceSet& pieces,
-                      F&& f) {
-  const int coordinates = 2 * pieces.kind_count();
-  if (coordinate == coordinates || radius == 0) {
-    f(key);
-    return;
-  }
-  const Side side = coordinate < pieces.kind_count() ? Side::Red : Side::Black;
-  const auto kind = PieceKind(coordinate % pieces.kind_count());
-  const Key step = pieces.key_step(side, kind);
-  const int here = m.count(side, kind);
-  for (int c = std::max(0, here - radius); c <= std::min(pieces.kind(kind).max, here + radius);
-       ++c) {
-    m.count(side, kind) = static_cast<uint8_t>(c);
-    const Key moved = c >= here ? key + static_cast<Key>(c - here) * step
-                                : key - static_cast<Key>(here - c) * step;
-    for_each_in_ball(m, moved, coordinate + 1, radius - std::abs(c - here), pieces, f);
-  }
-  m.count(side, kind) = static_cast<uint8_t>(here);
+void for_each_in_ball(Key key, int radius, const PieceSet& pieces, int last, bool more, F& f) {
+  f(key);
+  if (radius == 0) return;
+  pieces.for_each_step(key, [&](Key near, PieceStep step) {
+    const int count = static_cast<int>(step.side) * kMaxKinds + kind_index(step.kind);
+    if (count < last || (count == last && step.more != more)) return;
+    for_each_in_ball(near, radius - 1, pieces, count, step.more, f);
+  });
 }
 
 template <typename F>
 void for_each_in_ball(Key centre, int radius, const PieceSet& pieces, F&& f) {
-  Material m = material_of(centre, pieces);
-  for_each_in_ball(m, centre, 0, radius, pieces, f);
+  for_each_in_ball(centre, radius, pieces, -1, false, f);
 }
 
 // A set of keys: a bitmap over the key space where it is small (xiangqi's 2.1M keys), a hash
@@ -73,10 +54,6 @@ class KeySet {
 };
 
 }  // namespace
-
-int material_distance(const Material& a, const Material& b, const PieceSet& pieces) {
-  return std::min(l1(a, b, pieces.kind_count()), l1(a, mirror(b), pieces.kind_count()));
-}
 
 DistanceKSample sample_distance_k(const KnowledgeBase& kb, std::size_t wanted, int k,
                                   Random& random, std::span<const uint8_t> eligible) {

@@ -11,10 +11,6 @@
 
 namespace egkb {
 
-// Pieces to add or remove to turn one material into the other, the mirror of `b` allowed:
-// min(L1(a, b), L1(a, mirror(b))) over the piece counts.
-int material_distance(const Material& a, const Material& b, const PieceSet& pieces);
-
 struct DistanceKSample {
   std::vector<std::size_t> rows;  // indices into the KB's rows, in the order drawn
   std::size_t wanted = 0;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
-#include <cstdlib>
 
 #include "lattice/material.h"
 
@@ -16,12 +15,6 @@ namespace {
 // is too large to map at all.
 constexpr Key kMostMappedKeys = Key{1} << 24;
 constexpr std::size_t kFewestMappedUnits = 512;
-
-int l1(const uint8_t* a, const uint8_t* b, int dims) {
-  int d = 0;
-  for (int c = 0; c < dims; ++c) d += std::abs(a[c] - b[c]);
-  return d;
-}
 
 }  // namespace
 
@@ -174,15 +167,12 @@ bool LatticeNeighbours::search_shells(uint32_t unit, std::size_t want, int& foun
 
 int LatticeNeighbours::scan(uint32_t unit, std::size_t want, std::vector<uint32_t>& out) {
   const int kinds = dims_ / 2;
-  uint8_t mirrored[2 * kMaxKinds];
   const uint8_t* own = at(unit);
-  for (int c = 0; c < dims_; ++c) mirrored[c] = own[(c + kinds) % dims_];
   distance_.resize(live_.size());
   std::fill(tally_.begin(), tally_.end(), 0);
   int farthest = -1;
   for (std::size_t i = 0; i < live_.size(); ++i) {
-    const uint8_t* other = at(live_[i]);
-    const int d = std::min(l1(own, other, dims_), l1(mirrored, other, dims_));
+    const int d = lattice_distance(own, at(live_[i]), kinds);
     distance_[i] = static_cast<uint8_t>(d);
     if (live_[i] == unit) continue;
     ++tally_[static_cast<std::size_t>(d)];

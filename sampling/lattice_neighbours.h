@@ -1,7 +1,7 @@
 // Nearest neighbours by lattice distance among units placed at materials, some of them still
 // live: what the local pivotal method asks at every step and the spread estimate's variance asks
-// once per reviewed row. Distance is the number of pieces added or removed, a mirror pair one
-// place: min(L1(x, y), L1(m(x), y)) over the piece counts, as distance-k measures it.
+// once per reviewed row. Distance is the lattice distance (lattice/material.h: lattice_distance),
+// as distance-k measures it.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,6 @@
 // Review batches: what was drawn, the verdicts imported for them, and which stand.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <numeric>
@@ -25,9 +27,8 @@ Batch Store::batch(BatchId id) {
     batch.id = id;
     batch.design = b.text(1, "design");
     if (!design_named(batch.design)) {
-      std::string names;
-      for (Design d : kDesigns) names += (names.empty() ? "" : ", ") + std::string(design_name(d));
-      b.damaged(1, "design", fmt::format("a sampling design ({})", names));
+      b.damaged(1, "design",
+                fmt::format("a sampling design ({})", fmt::join(kDesignNames.names(), ", ")));
     }
     batch.seed = static_cast<uint64_t>(b.integer(2, "seed"));
     const nlohmann::json parameters = b.json(3, "parameters");

@@ -1,27 +1,16 @@
 // The position_counts table (schema 13): what `egkb import --from-counts` read, per material.
-#include <array>
-
 #include "store/session.h"
 
 namespace egkb {
 
-namespace {
-
-constexpr std::array<ToMove, 3> kToMove = {ToMove::Red, ToMove::Black, ToMove::Either};
-
-}  // namespace
-
 OutcomeCounts outcome_counts(const Query& q, int first) {
   const std::string to_move = q.text(first, "to_move");
   OutcomeCounts o;
-  bool named = false;
-  for (const ToMove t : kToMove) {
-    if (to_move == to_move_name(t)) {
-      o.to_move = t;
-      named = true;
-    }
+  if (const std::optional<ToMove> named = kToMove.named(to_move)) {
+    o.to_move = *named;
+  } else {
+    q.damaged(first, "to_move", kToMove.listed());
   }
-  if (!named) q.damaged(first, "to_move", "red, black or either");
   int column = first + 1;
   for (uint64_t* count : o.counts()) {
     const char* name = OutcomeCounts::kNames[static_cast<std::size_t>(column - first - 1)];

@@ -140,7 +140,7 @@ Source Query::source(int column, const char* name) const {
   if (type(column) == SQLITE_TEXT) {
     if (const std::optional<Source> s = source_named(text(column, name))) return *s;
   }
-  damaged(column, name, "a source (manual, generated, expert or solved)");
+  damaged(column, name, fmt::format("a source ({})", kSources.listed()));
 }
 
 bool Query::flag(int column, const char* name) const {

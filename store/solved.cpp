@@ -21,7 +21,7 @@ std::vector<SolvedRecord> read_solved(Query& q, const std::string& path) {
       r.solved.counts.key = key;
       r.run = q.run(1, "run");
       const auto rules = rules_named(q.text(2, "rules"));
-      if (!rules) q.damaged(2, "rules", "exact or repetition-draw");
+      if (!rules) q.damaged(2, "rules", kSolveRules.listed());
       r.solved.rules = *rules;
       if (const auto positions = q.integer_or_null(3, "positions")) {
         if (*positions <= 0) q.damaged(3, "positions", "a count of positions");

@@ -175,14 +175,6 @@ std::array<std::vector<Pair>, 2> pairs_by_provenance(const KnowledgeBase& kb) {
 
 }  // namespace
 
-std::optional<NoiseProfile> noise_profile_named(std::string_view name) {
-  if (name == "none") return NoiseProfile::None;
-  if (name == "paper") return NoiseProfile::Paper;
-  if (name == "manual") return NoiseProfile::Manual;
-  if (name == "clustered") return NoiseProfile::Clustered;
-  return std::nullopt;
-}
-
 double default_rate(NoiseProfile profile) {
   switch (profile) {
     case NoiseProfile::None:

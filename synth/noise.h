@@ -5,6 +5,7 @@
 #include <optional>
 #include <string_view>
 
+#include "base/name_table.h"
 #include "lattice/knowledge_base.h"
 #include "lattice/random.h"
 
@@ -17,7 +18,20 @@ enum class NoiseProfile {
   Clustered,  // whole attacker configurations shifted together: errors the lattice hardly sees
 };
 
-std::optional<NoiseProfile> noise_profile_named(std::string_view name);
+// --noise's names, in the order its help lists them.
+inline constexpr auto kNoiseProfiles = name_table<NoiseProfile>({
+    {NoiseProfile::Paper, "paper"},
+    {NoiseProfile::Manual, "manual"},
+    {NoiseProfile::Clustered, "clustered"},
+    {NoiseProfile::None, "none"},
+});
+
+constexpr std::optional<NoiseProfile> noise_profile_named(std::string_view name) {
+  return kNoiseProfiles.named(name);
+}
+constexpr std::string_view noise_profile_name(NoiseProfile profile) {
+  return kNoiseProfiles.name(profile);
+}
 
 // The share of rows a profile makes wrong unless told otherwise.
 double default_rate(NoiseProfile profile);

@@ -43,18 +43,12 @@ std::vector<char> base_set(const SidePredicate& holds) {
 
 // The materials one piece away from the base (added or removed) that are not in it.
 std::vector<char> extension_of(const std::vector<char>& base) {
-  const PieceSet& pieces = xq();
   std::vector<char> out(base.size());
   for (Key k = 0; k < base.size(); ++k) {
     if (!base[k]) continue;
-    const Material m = material_of(k, pieces);
-    for (Side s : {Side::Red, Side::Black}) {
-      for (PieceKind kind : pieces.kinds()) {
-        const Key step = pieces.key_step(s, kind);
-        if (m.count(s, kind) < pieces.kind(kind).max && !base[k + step]) out[k + step] = 1;
-        if (m.count(s, kind) > 0 && !base[k - step]) out[k - step] = 1;
-      }
-    }
+    xq().for_each_step(k, [&](Key near, PieceStep) {
+      if (!base[near]) out[near] = 1;
+    });
   }
   return out;
 }
@@ -121,9 +115,8 @@ std::vector<PresetMaterial> preset_materials(std::string_view name) {
   }
   if (name == "full") return collect(none, std::vector<char>(none.size(), 1));
   throw InputError("", 0, "preset",
-                   fmt::format("unknown preset '{}'; expected one of end65, end64, end60, end59, "
-                               "end50, end49, endall, full",
-                               name));
+                   fmt::format("unknown preset '{}'; expected one of {}", name,
+                               fmt::join(preset_names(), ", ")));
 }
 
 }  // namespace egkb

@@ -7,12 +7,13 @@
 
 #include "lattice/knowledge_base.h"
 #include "synth/noise.h"
+#include "synth/presets.h"
 #include "synth/truth_model.h"
 
 namespace egkb {
 
 struct SynthOptions {
-  std::string preset = "endall";
+  std::string preset{kDefaultPreset};
   uint64_t seed = 1;
   NoiseProfile noise = NoiseProfile::Paper;
   std::optional<double> rate;  // the generated rows' error rate; the profile's default if unset

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 
+#include "lattice/piece_rule.h"
 #include "synth/raw_advantage.h"
 #include "synth/side_counts.h"
 
@@ -19,27 +20,11 @@ Rank rank_of_advantage(double a, const RankSteps& steps) {
 
 }  // namespace
 
-const std::vector<std::string_view>& truth_kind_names() {
-  static const std::vector<std::string_view> names = {"additive", "interplay"};
-  return names;
-}
-
-std::string_view truth_kind_name(TruthKind kind) {
-  return truth_kind_names()[static_cast<std::size_t>(kind)];
-}
-
-std::optional<TruthKind> truth_kind_named(std::string_view name) {
-  if (name == "additive") return TruthKind::Additive;
-  if (name == "interplay") return TruthKind::Interplay;
-  return std::nullopt;
-}
-
 TruthModel::TruthModel(TruthKind kind) {
   const bool additive = kind == TruthKind::Additive;
   const auto advantage = additive ? additive_advantage : interplay_advantage;
   const RankSteps& steps = additive ? kAdditiveRankSteps : kInterplayRankSteps;
   const PieceSet& xq = PieceSet::xiangqi();
-  const KindRange kinds = xq.kinds();
   const Key sides = xq.side_key_count();
   const Key n = xq.key_count();
   std::vector<double> raw(n);
@@ -53,19 +38,19 @@ TruthModel::TruthModel(TruthKind kind) {
   }
 
   // Monotone closure from both ends. `up` is the highest raw value among materials no better
-  // for red (fewer red pieces, more black ones); `down` the lowest among materials no worse for
-  // red. Both are monotone, so their mean is; and the mean is exactly antisymmetric under
-  // mirroring, because mirroring turns one envelope into the negated other.
+  // for red (those the piece rule ranks no higher than this one: a red piece fewer, a black one
+  // more); `down` the lowest among materials no worse for red. Both are monotone, so their mean
+  // is; and the mean is exactly antisymmetric under mirroring, because mirroring turns one
+  // envelope into the negated other. Each sweep meets a material after the neighbours it reads:
+  // `up` with red's count number rising and black's falling, `down` the other way.
   std::vector<double> up(n), down(n);
   for (Key r = 0; r < sides; ++r) {
     for (Key b = sides; b-- > 0;) {
       const Key key = r * sides + b;
       double v = raw[key];
-      for (PieceKind k : kinds) {
-        if (side_digits[r][k] > 0) v = std::max(v, up[key - xq.key_step(Side::Red, k)]);
-        if (side_digits[b][k] < xq.kind(k).max)
-          v = std::max(v, up[key + xq.key_step(Side::Black, k)]);
-      }
+      xq.for_each_step(key, [&](Key near, PieceStep step) {
+        if (!neighbour_ranks_at_most(step.more, step.side)) v = std::max(v, up[near]);
+      });
       up[key] = v;
     }
   }
@@ -73,11 +58,9 @@ TruthModel::TruthModel(TruthKind kind) {
     for (Key b = 0; b < sides; ++b) {
       const Key key = r * sides + b;
       double v = raw[key];
-      for (PieceKind k : kinds) {
-        if (side_digits[r][k] < xq.kind(k).max)
-          v = std::min(v, down[key + xq.key_step(Side::Red, k)]);
-        if (side_digits[b][k] > 0) v = std::min(v, down[key - xq.key_step(Side::Black, k)]);
-      }
+      xq.for_each_step(key, [&](Key near, PieceStep step) {
+        if (neighbour_ranks_at_most(step.more, step.side)) v = std::min(v, down[near]);
+      });
       down[key] = v;
     }
   }

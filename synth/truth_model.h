@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/name_table.h"
 #include "lattice/material.h"
 #include "lattice/types.h"
 
@@ -18,10 +19,18 @@ enum class TruthKind {
   Interplay,  // pieces that matter only together or only against some defences
 };
 
-// "additive", "interplay".
-const std::vector<std::string_view>& truth_kind_names();
-std::string_view truth_kind_name(TruthKind kind);
-std::optional<TruthKind> truth_kind_named(std::string_view name);
+// --truth-model's names; help: what sets the kind apart, where the help says more than its name.
+inline constexpr auto kTruthKinds = name_table<TruthKind>({
+    {TruthKind::Additive, "additive"},
+    {TruthKind::Interplay, "interplay", "far from additive piece values"},
+});
+
+constexpr std::string_view truth_kind_name(TruthKind kind) {
+  return kTruthKinds.name(kind);
+}
+constexpr std::optional<TruthKind> truth_kind_named(std::string_view name) {
+  return kTruthKinds.named(name);
+}
 
 class TruthModel {
  public:

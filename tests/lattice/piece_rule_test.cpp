@@ -19,6 +19,10 @@ TEST(PieceRule, RedPieceMoreRanksNoHigherBlackPieceMoreNoLower) {
   EXPECT_FALSE(neighbour_at_most(Link::Fewer, Side::Red));
   EXPECT_FALSE(neighbour_at_most(Link::More, Side::Black));
   EXPECT_TRUE(neighbour_at_most(Link::Fewer, Side::Black));
+  EXPECT_TRUE(neighbour_ranks_at_most(true, Side::Red));
+  EXPECT_FALSE(neighbour_ranks_at_most(false, Side::Red));
+  EXPECT_FALSE(neighbour_ranks_at_most(true, Side::Black));
+  EXPECT_TRUE(neighbour_ranks_at_most(false, Side::Black));
 }
 
 }  // namespace

@@ -13,11 +13,11 @@ TEST(Methods, EachMethodHasOneRowFoundByItsName) {
   std::set<Method> methods;
   std::set<std::string_view> names;
   for (const MethodInfo& m : kMethods) {
-    methods.insert(m.method);
+    methods.insert(m.value);
     names.insert(m.name);
-    EXPECT_EQ(method_named(m.name), m.method) << m.name;
-    EXPECT_EQ(method_name(m.method), m.name);
-    EXPECT_FALSE(m.description.empty()) << m.name;
+    EXPECT_EQ(method_named(m.name), m.value) << m.name;
+    EXPECT_EQ(method_name(m.value), m.name);
+    EXPECT_FALSE(m.help.empty()) << m.name;
   }
   for (Method m : {Method::Basic, Method::Refined, Method::Exact, Method::Fitted, Method::Auto})
     EXPECT_TRUE(methods.contains(m)) << static_cast<int>(m);

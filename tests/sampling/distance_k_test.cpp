@@ -22,9 +22,9 @@ KnowledgeBase endall() {
   return kb;
 }
 
-TEST(MaterialDistance, CountsAdditionsAndRemovalsAndTreatsMirrorsAsOne) {
+TEST(LatticeDistance, CountsAdditionsAndRemovalsAndTreatsMirrorsAsOne) {
   auto d = [](const char* a, const char* b) {
-    return material_distance(parse_material(a, xq), parse_material(b, xq), xq);
+    return lattice_distance(parse_material(a, xq), parse_material(b, xq));
   };
   EXPECT_EQ(d("KRK", "KRRK"), 1);
   EXPECT_EQ(d("KRK", "KNK"), 2);
@@ -32,6 +32,14 @@ TEST(MaterialDistance, CountsAdditionsAndRemovalsAndTreatsMirrorsAsOne) {
   EXPECT_EQ(d("KRKN", "KNKR"), 0);
   EXPECT_EQ(d("KRNKGG", "KKMM"), 6);  // R, N, G, G off and M, M on; the mirror is no nearer
   EXPECT_EQ(d("KRNKGG", "KGGKR"), 1) << "one horse from the mirror KRKGG";
+  EXPECT_EQ(d("KGGKR", "KRNKGG"), 1) << "either way round";
+  const PieceSet& chess = PieceSet::chess();
+  EXPECT_EQ(lattice_distance(parse_material("KQvKRR", chess), parse_material("KRRvKP", chess)), 2);
+  // The plain arrays the spread design scans, red's counts then black's: KRNKGG and KGGKR.
+  const uint8_t a[] = {1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0};
+  const uint8_t b[] = {0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0, 0};
+  EXPECT_EQ(lattice_distance(a, b, 6), 1);
+  EXPECT_EQ(lattice_distance(b, a, 6), 1);
 }
 
 // Independent check: breadth-first search on the full lattice (edges in both directions) from

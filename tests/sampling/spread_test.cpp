@@ -182,7 +182,7 @@ double near_pairs(const KnowledgeBase& kb, int draws, Draw&& draw) {
     for (std::size_t r : draw(d)) drawn.push_back(material_of(kb.rows[r].key, *kb.pieces));
     for (std::size_t a = 0; a < drawn.size(); ++a) {
       for (std::size_t b = a + 1; b < drawn.size(); ++b)
-        pairs += material_distance(drawn[a], drawn[b], *kb.pieces) <= 1;
+        pairs += lattice_distance(drawn[a], drawn[b]) <= 1;
     }
   }
   return pairs / draws;
