@@ -1,4 +1,5 @@
 #include "lattice/linked_groups.h"
+#include "tests/support/xiangqi.h"
 
 #include <gtest/gtest.h>
 
@@ -7,11 +8,8 @@
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
-
-Key key(const char* text) {
-  return key_of(parse_material(text, xq), xq);
-}
+using test::xq;
+using test::key;
 
 // KK gains a rook on either side (KRK, KKR); KCKC is its own mirror and has no piece edge here.
 struct Small {
