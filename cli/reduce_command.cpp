@@ -66,8 +66,8 @@ void print_queued(std::FILE* to, const std::vector<Key>& queued, const PieceSet&
 }
 
 // `recorded`: the repair goes into the store the KB is, its queued ties into review_queue.
-void print_text(std::FILE* to, const ReduceOptions& o, const KnowledgeBase& kb, const ReduceOutcome& r,
-                bool recorded) {
+void print_text(std::FILE* to, const ReduceOptions& o, const KnowledgeBase& kb,
+                const ReduceOutcome& r, bool recorded) {
   fmt::print(to, "{} on {}: {} rows\n", o.method, path_text(kb.origin), kb.rows.size());
   if (!r.reduction.trace.empty()) {
     fmt::print(to, "  {:>6} {:>9} {:>13} {:>9}\n", "pass", "modified", "inconsistent", "Vc");

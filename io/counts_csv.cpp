@@ -43,7 +43,7 @@ ToMove to_move_of(std::string_view prefix) {
 }
 
 CountsColumns read_counts_header(std::span<const std::string_view> names, const std::string& origin,
-                    std::size_t line) {
+                                 std::size_t line) {
   int material = -1;
   std::array<SetColumns, 3> sets;  // by ToMove
   for (int i = 0; i < static_cast<int>(names.size()); ++i) {

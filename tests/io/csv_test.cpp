@@ -14,8 +14,8 @@
 namespace egkb {
 namespace {
 
-using test::xq;
 using test::key;
+using test::xq;
 
 KnowledgeBase parse(std::string_view text, CsvOptions options = {}) {
   return parse_csv(text, "kb.csv", options);

@@ -72,11 +72,11 @@ TEST(Conflicts, PapersFig2PercentagesGiveTheirLevels) {
 TEST(Conflicts, Fig2NeighbourhoodReachesLevelSeven) {
   // KCCKHCPGG = 3 with five neighbours, four of them inconsistent as in the paper's figure.
   const Counted c = count(manual_kb_of({{"KCCKHCPGG", 3},
-                                 {"KCCKHPGG", 6},     // -C black: black better without it
-                                 {"KCCKCPGG", 5},     // -H black
-                                 {"KCCKHCGG", 4},     // -P black
-                                 {"KCKHCPGG", 2},     // -C red: red better without it
-                                 {"KCCKHCPG", 3}}));  // -G black: consistent
+                                        {"KCCKHPGG", 6},     // -C black: black better without it
+                                        {"KCCKCPGG", 5},     // -H black
+                                        {"KCCKHCGG", 4},     // -P black
+                                        {"KCKHCPGG", 2},     // -C red: red better without it
+                                        {"KCCKHCPG", 3}}));  // -G black: consistent
   const NodeId centre = node(c, "KCCKHCPGG");
   EXPECT_EQ(c.scored.lattice.neighbour_count(centre), 5);
   EXPECT_EQ(c.counter.inconsistent_neighbours(centre), 4);

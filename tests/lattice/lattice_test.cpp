@@ -11,8 +11,8 @@
 namespace egkb {
 namespace {
 
-using test::xq;
 using test::key;
+using test::xq;
 
 TEST(Lattice, ClosureAddsImpliedMirrors) {
   const Lattice lat = Lattice::closure(xq, {key("KRKNMM"), key("KCKC"), key("KPK"), key("KKP")});

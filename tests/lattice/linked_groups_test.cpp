@@ -1,15 +1,16 @@
 #include "lattice/linked_groups.h"
-#include "tests/support/xiangqi.h"
 
 #include <gtest/gtest.h>
 
 #include <vector>
 
+#include "tests/support/xiangqi.h"
+
 namespace egkb {
 namespace {
 
-using test::xq;
 using test::key;
+using test::xq;
 
 // KK gains a rook on either side (KRK, KKR); KCKC is its own mirror and has no piece edge here.
 struct Small {

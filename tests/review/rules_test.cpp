@@ -15,8 +15,8 @@
 namespace egkb {
 namespace {
 
-using test::xq;
 using test::key;
+using test::xq;
 
 class ReviewRules : public test::TempDirTest {
  protected:
