@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(cmake g++ make libboost-graph-dev libsqlitecpp-dev libsqlite3-dev libcli11-dev
+packages=(cmake g++ make ninja-build libboost-graph-dev libsqlitecpp-dev libsqlite3-dev libcli11-dev
           nlohmann-json3-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev graphviz
           python3-scipy clang libclang-rt-14-dev help2man dpkg-dev libeigen3-dev
           libcpp-httplib-dev libssl-dev openssl curl zlib1g-dev pkg-config ccache chromium
@@ -30,7 +30,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 started=$SECONDS
-cmake --preset release >/dev/null
+cmake/configure.sh release
 cmake --build --preset release --target egkb egkb_probe
 if [ "$(id -u)" -eq 0 ]; then
   prefix=/usr/local

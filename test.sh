@@ -27,17 +27,17 @@ run_tests() {
 }
 release() {
   npm_tools
-  cmake --preset release >/dev/null
+  cmake/configure.sh release
   cmake --build --preset release
   run_tests release
 }
 case "${1:-}" in
   --debug | --sanitize)
-    cmake --preset debug -DEGKB_FUZZ_SECONDS=15 >/dev/null
+    cmake/configure.sh debug -DEGKB_FUZZ_SECONDS=15
     cmake --build --preset debug
     run_tests debug ;;
   --fuzz)
-    cmake --preset debug -DEGKB_FUZZ_SECONDS="${EGKB_FUZZ_SECONDS:-300}" >/dev/null
+    cmake/configure.sh debug -DEGKB_FUZZ_SECONDS="${EGKB_FUZZ_SECONDS:-300}"
     cmake --build --preset debug --target csv_fuzz sheet_fuzz table_fuzz serve_fuzz
     run_tests debug -L fuzz ;;
   --long)

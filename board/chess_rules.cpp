@@ -11,18 +11,18 @@ namespace {
 constexpr int kSize = 8;
 
 // A pawn never on the first or last rank; every other piece anywhere.
-bool placeable(Side, char letter, Square s) {
+bool chess_placeable(Side, char letter, Square s) {
   return letter != 'P' || (s.rank > 0 && s.rank < kSize - 1);
 }
 
 // The engines write chess pieces as egkb does.
-char engine_letter(char piece) {
+char chess_engine_letter(char piece) {
   return piece;
 }
 
 class ChessRules final : public GameRules {
  public:
-  ChessRules() : GameRules(kSize, kSize, "KQRBNP", placeable, engine_letter) {}
+  ChessRules() : GameRules(kSize, kSize, "KQRBNP", chess_placeable, chess_engine_letter) {}
 
   bool in_check(const Position& p, Side side) const override {
     const Square k = p.king(side);

@@ -24,7 +24,7 @@ namespace egkb::cli {
 
 namespace {
 
-struct Options {
+struct EvidenceCommandOptions {
   KbOptions kb;
   // Optional to the parser: CLI11 fills a required argument before it looks for a subcommand,
   // so `evidence import` would read "import" as the KB. Checked when the command runs.
@@ -105,7 +105,8 @@ std::size_t solved_rows(const KnowledgeBase& kb) {
 
 // What the threshold is calibrated on: --calibrate's, else the solved rows where there are
 // enough of them (their materials are then searched too); nullopt for none.
-std::optional<std::string> calibration_of(const Options& o, const KnowledgeBase& kb) {
+std::optional<std::string> calibration_of(const EvidenceCommandOptions& o,
+                                          const KnowledgeBase& kb) {
   if (o.calibrate == "none") return std::nullopt;
   if (o.calibrate) return o.calibrate;
   if (solved_rows(kb) >= kLeastCalibrationRows) return "solved";
@@ -114,7 +115,7 @@ std::optional<std::string> calibration_of(const Options& o, const KnowledgeBase&
 
 // The rows --rows names without the solved ones (unless --solved), then with --calibrate solved
 // every solved row, whose known score the threshold is chosen on.
-std::vector<std::size_t> searched_rows(const Options& o, const KnowledgeBase& kb,
+std::vector<std::size_t> searched_rows(const EvidenceCommandOptions& o, const KnowledgeBase& kb,
                                        const std::vector<std::size_t>& chosen,
                                        const std::optional<std::string>& calibrate) {
   std::vector<std::size_t> rows;
@@ -131,8 +132,9 @@ std::vector<std::size_t> searched_rows(const Options& o, const KnowledgeBase& kb
 
 // The known score of each key, mirrors included: a truth's rows, or the store's expert or solved
 // rows.
-std::unordered_map<Key, Score> known_scores(const Options& o, const std::string& calibrate,
-                                            const KnowledgeBase& kb, std::optional<Store>& store) {
+std::unordered_map<Key, Score> known_scores(const EvidenceCommandOptions& o,
+                                            const std::string& calibrate, const KnowledgeBase& kb,
+                                            std::optional<Store>& store) {
   KnowledgeBase known;
   if (calibrate == "solved") {
     known.pieces = kb.pieces;
@@ -217,7 +219,7 @@ void print_outcome(const EvidenceOutcome& o, const EvidenceRequest& r, const std
 }  // namespace
 
 Command evidence_command() {
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<EvidenceCommandOptions>();
   return {
       "evidence",
       "a UCI engine's verdict on random positions of each material, kept beside the rows",

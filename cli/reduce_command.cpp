@@ -23,7 +23,7 @@ namespace egkb::cli {
 
 namespace {
 
-struct Options {
+struct ReduceOptions {
   KbOptions kb;
   std::string method{method_name(kDefaultMethod)};
   bool weighted = false;
@@ -66,8 +66,8 @@ void print_queued(std::FILE* to, const std::vector<Key>& queued, const PieceSet&
 }
 
 // `recorded`: the repair goes into the store the KB is, its queued ties into review_queue.
-void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const ReduceOutcome& r,
-                bool recorded) {
+void print_text(std::FILE* to, const ReduceOptions& o, const KnowledgeBase& kb,
+                const ReduceOutcome& r, bool recorded) {
   fmt::print(to, "{} on {}: {} rows\n", o.method, path_text(kb.origin), kb.rows.size());
   if (!r.reduction.trace.empty()) {
     fmt::print(to, "  {:>6} {:>9} {:>13} {:>9}\n", "pass", "modified", "inconsistent", "Vc");
@@ -145,7 +145,7 @@ void print_text(std::FILE* to, const Options& o, const KnowledgeBase& kb, const 
   }
 }
 
-void write_report(const Options& o, const KnowledgeBase& kb, const ReduceOutcome& r,
+void write_report(const ReduceOptions& o, const KnowledgeBase& kb, const ReduceOutcome& r,
                   Outputs& outputs) {
   RepairReport report;
   report.title = fmt::format("{} on {}", o.method, kb.origin);
@@ -167,7 +167,7 @@ void write_report(const Options& o, const KnowledgeBase& kb, const ReduceOutcome
 
 // Refuses options that contradict each other or the KB's kind, and outputs that would overwrite
 // an input, before anything is read. Returns whether the repair goes back into the store.
-bool check_options(const Options& o) {
+bool check_options(const ReduceOptions& o) {
   const Method method = *method_named(o.method);
   const bool optimal = method_info(method).certified();
   if (method == Method::Auto && (o.cost || o.prior_weight)) {
@@ -266,7 +266,7 @@ std::string cost_shapes_described() {
   });
 }
 
-ReduceRequest request_of(const Options& o, const PieceSet& pieces) {
+ReduceRequest request_of(const ReduceOptions& o, const PieceSet& pieces) {
   ReduceRequest request;
   request.method = *method_named(o.method);
   request.weighted = o.weighted;
@@ -291,7 +291,7 @@ ReduceRequest request_of(const Options& o, const PieceSet& pieces) {
 }  // namespace
 
 Command reduce_command() {
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<ReduceOptions>();
   return {
       "reduce",
       fmt::format("repair a KB: {} by default (the optimum of the cost validation chooses), or "

@@ -20,7 +20,7 @@ namespace egkb::cli {
 
 namespace {
 
-struct Options {
+struct ReportOptions {
   KbOptions kb;
   std::string out;
   uint64_t worst = 20;
@@ -44,7 +44,7 @@ KnowledgeBase undo(const KnowledgeBase& now, const RecordedRepair& repair) {
 }  // namespace
 
 Command report_command() {
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<ReportOptions>();
   return {"report", "an HTML report of a store's last repair, or of any KB as it stands",
           "egkb report kb.sqlite --out report.html",
           [o](OptionSink& sink) {

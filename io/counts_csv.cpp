@@ -33,7 +33,7 @@ struct SetColumns {
   }
 };
 
-struct Columns {
+struct CountsColumns {
   int material = -1;
   std::vector<SetColumns> sets;  // the sets the header names
 };
@@ -42,8 +42,8 @@ ToMove to_move_of(std::string_view prefix) {
   return prefix == "btm_" ? ToMove::Black : prefix.empty() ? ToMove::Either : ToMove::Red;
 }
 
-Columns read_header(std::span<const std::string_view> names, const std::string& origin,
-                    std::size_t line) {
+CountsColumns read_counts_header(std::span<const std::string_view> names, const std::string& origin,
+                                 std::size_t line) {
   int material = -1;
   std::array<SetColumns, 3> sets;  // by ToMove
   for (int i = 0; i < static_cast<int>(names.size()); ++i) {
@@ -81,7 +81,7 @@ Columns read_header(std::span<const std::string_view> names, const std::string& 
       "(wtm_win,wtm_draw,wtm_loss,btm_win,btm_draw,btm_loss; rtm_ for red) or one set "
       "(win,draw,loss); cursed_win and blessed_loss optional";
   if (material < 0) throw InputError(origin, line, "header", kExpected);
-  Columns c{material, {}};
+  CountsColumns c{material, {}};
   if (either.named() && (red.named() || black.named())) {
     throw InputError(origin, line, "header",
                      "names counts per side to move and one set without a prefix; give one form");
@@ -110,9 +110,9 @@ Columns read_header(std::span<const std::string_view> names, const std::string& 
   return c;
 }
 
-class RowParser {
+class CountsRowParser {
  public:
-  RowParser(const Columns& c, const std::string& origin, const PieceSet& pieces)
+  CountsRowParser(const CountsColumns& c, const std::string& origin, const PieceSet& pieces)
       : c_(c), origin_(origin), pieces_(pieces) {}
 
   PositionCounts parse(std::span<const std::string_view> fields, std::size_t line) const {
@@ -162,7 +162,7 @@ class RowParser {
     return n;
   }
 
-  const Columns& c_;
+  const CountsColumns& c_;
   const std::string& origin_;
   const PieceSet& pieces_;
 };
@@ -174,12 +174,12 @@ CountsFile read_counts_csv(ByteSource source, const PieceSet* pieces) {
   file.pieces = pieces;
   file.origin = source.origin();
   CsvReader reader(std::move(source));
-  std::optional<Columns> columns;
-  std::optional<RowParser> parser;
+  std::optional<CountsColumns> columns;
+  std::optional<CountsRowParser> parser;
   std::unordered_map<Key, std::size_t> line_of;  // each material read, by key
   for (auto fields = reader.next(); !fields.empty(); fields = reader.next()) {
     if (!columns) {
-      columns = read_header(fields, file.origin, reader.line());
+      columns = read_counts_header(fields, file.origin, reader.line());
       continue;
     }
     if (!parser) {

@@ -86,8 +86,8 @@ double hold(const SideCounts& d, const SideCounts& a) {
   return total;
 }
 
-// The attacker's winning chances, 0..1: none below 60% of a winning attack, sure from 105%.
-double chances(const SideCounts& a, const SideCounts& d) {
+// The attacker's winning racing_chances, 0..1: none below 60% of a winning attack, sure from 105%.
+double racing_chances(const SideCounts& a, const SideCounts& d) {
   if (attackers(a) == 0) return 0;
   const double x = threat(a, d) / (1 + hold(d, a));
   return std::clamp((x - 0.6) / 0.45, 0.0, 1.0);
@@ -98,8 +98,8 @@ double chances(const SideCounts& a, const SideCounts& d) {
 double interplay_advantage(const Material& m) {
   const SideCounts red = side_counts(m, Side::Red);
   const SideCounts black = side_counts(m, Side::Black);
-  const double r = chances(red, black), b = chances(black, red);
-  // The attacks race: the weaker side's own chances take their share off the stronger side's
+  const double r = racing_chances(red, black), b = racing_chances(black, red);
+  // The attacks race: the weaker side's own racing_chances take their share off the stronger side's
   // edge, and two sure wins leave either side able to win.
   return (r - b) * (1 - std::min(r, b));
 }

@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 using test::Outcome;
 using CommandLine = test::CliTest;
 
-const std::string kChess = test::chess_csv();
+const std::string kChessCsv = test::chess_csv();
 
 bool starts_with(const std::string& text, const std::string& prefix) {
   return text.rfind(prefix, 0) == 0;
@@ -153,7 +153,7 @@ TEST_F(CommandLine, TheDefaultMethodIsTheLibrarysEverywhere) {
 }
 
 TEST_F(CommandLine, MistypedCommandsAndOptionsGetASuggestion) {
-  const Outcome command = run("conflict " + kChess);
+  const Outcome command = run("conflict " + kChessCsv);
   EXPECT_EQ(command.code, 2);
   EXPECT_TRUE(starts_with(command.err, "egkb: error: 'conflict' is not an egkb command"))
       << command.err;
@@ -161,13 +161,13 @@ TEST_F(CommandLine, MistypedCommandsAndOptionsGetASuggestion) {
   EXPECT_TRUE(contains(run("review imprt x.sqlite y.csv").err, "did you mean 'import'?"));
   EXPECT_TRUE(contains(run("help reduse").err, "did you mean 'reduce'?"));
 
-  const Outcome option = run("conflicts " + kChess + " --wrost 3");
+  const Outcome option = run("conflicts " + kChessCsv + " --wrost 3");
   EXPECT_EQ(option.code, 2);
   EXPECT_TRUE(starts_with(option.err, "egkb: error: unknown option '--wrost'")) << option.err;
   EXPECT_TRUE(contains(option.err, "did you mean '--worst'?")) << option.err;
   EXPECT_TRUE(contains(option.err, "egkb conflicts --help")) << option.err;
   // Nothing close: no guess.
-  EXPECT_FALSE(contains(run("conflicts " + kChess + " --zzzzzzzz").err, "did you mean"));
+  EXPECT_FALSE(contains(run("conflicts " + kChessCsv + " --zzzzzzzz").err, "did you mean"));
 }
 
 TEST_F(CommandLine, EveryFailureHasOneErrorForm) {
@@ -359,10 +359,10 @@ TEST_F(CommandLine, DashIsStandardInputAndOutput) {
 }
 
 TEST_F(CommandLine, ChessIsRecognisedFromItsMaterialsAndPrintedWhiteAndBlack) {
-  const Outcome conflicts = run("conflicts " + kChess + " --json");
+  const Outcome conflicts = run("conflicts " + kChessCsv + " --json");
   ASSERT_EQ(conflicts.code, 0) << conflicts.err;
   EXPECT_EQ(nlohmann::json::parse(conflicts.out)["pieces"], "chess");
-  const Outcome shown = run("show " + kChess + " KRvK");
+  const Outcome shown = run("show " + kChessCsv + " KRvK");
   ASSERT_EQ(shown.code, 0) << shown.err;
   EXPECT_TRUE(contains(shown.out, "White")) << shown.out;
   EXPECT_FALSE(contains(shown.out, "Red")) << shown.out;
@@ -373,7 +373,7 @@ TEST_F(CommandLine, ChessIsRecognisedFromItsMaterialsAndPrintedWhiteAndBlack) {
   EXPECT_EQ(nlohmann::json::parse(run("conflicts " + krk + " --pieces chess --json").out)["pieces"],
             "chess");
   // A store remembers.
-  ASSERT_EQ(run("import " + path("c.sqlite") + " " + kChess).code, 0);
+  ASSERT_EQ(run("import " + path("c.sqlite") + " " + kChessCsv).code, 0);
   EXPECT_TRUE(contains(run("show " + path("c.sqlite") + " KRvK").out, "White"));
 }
 

@@ -9,11 +9,13 @@
 #include "base/text.h"
 #include "io/csv_reader.h"
 #include "lattice/material.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
+using test::key;
+using test::xq;
 
 KnowledgeBase parse(std::string_view text, CsvOptions options = {}) {
   return parse_csv(text, "kb.csv", options);
@@ -28,10 +30,6 @@ InputError error_of(std::string_view text, CsvOptions options = {}) {
   }
   ADD_FAILURE() << "no error for:\n" << text;
   return InputError("", 0, "", "");
-}
-
-Key key(const char* text) {
-  return key_of(parse_material(text, xq), xq);
 }
 
 TEST(Csv, ReadsRowsWithOptionalColumnsAndIgnoresOthers) {

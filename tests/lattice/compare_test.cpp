@@ -4,11 +4,12 @@
 
 #include "base/errors.h"
 #include "lattice/material.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
+using test::xq;
 
 KnowledgeBase kb_of(std::initializer_list<std::pair<const char*, int>> rows) {
   KnowledgeBase kb;

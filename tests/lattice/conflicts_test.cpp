@@ -5,13 +5,14 @@
 #include "lattice/knowledge_base.h"
 #include "tests/support/brute_force.h"
 #include "tests/support/random_kb.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
+using test::xq;
 
-KnowledgeBase kb_of(std::initializer_list<std::pair<const char*, int>> rows) {
+KnowledgeBase manual_kb_of(std::initializer_list<std::pair<const char*, int>> rows) {
   KnowledgeBase kb;
   for (const auto& [text, score] : rows) {
     kb.rows.push_back(
@@ -42,7 +43,7 @@ NodeId node(const Counted& c, const char* text) {
 
 TEST(Conflicts, PapersFig2EdgeIsInconsistent) {
   // Taking a black cannon away (KCCKHCPGG = 3 -> KCCKHPGG = 6) cannot make black better.
-  const Counted c = count(kb_of({{"KCCKHCPGG", 3}, {"KCCKHPGG", 6}}));
+  const Counted c = count(manual_kb_of({{"KCCKHCPGG", 3}, {"KCCKHPGG", 6}}));
   EXPECT_EQ(c.summary.edges, 2u);
   EXPECT_EQ(c.summary.inconsistent_edges, 2u) << "the edge and its implied mirror edge";
   EXPECT_EQ(c.summary.inconsistent_nodes, 4u);
@@ -50,11 +51,11 @@ TEST(Conflicts, PapersFig2EdgeIsInconsistent) {
 }
 
 TEST(Conflicts, PapersMinisterEdgeIsInconsistentAndTheFixedOneIsNot) {
-  EXPECT_EQ(count(kb_of({{"KRPKGGMM", 0}, {"KRPKGGM", 9}})).summary.inconsistent_edges, 2u);
+  EXPECT_EQ(count(manual_kb_of({{"KRPKGGMM", 0}, {"KRPKGGM", 9}})).summary.inconsistent_edges, 2u);
   // Still a conflict at 0 and 1, as the paper notes: a black minister more helped red.
-  EXPECT_EQ(count(kb_of({{"KRPKGGMM", 0}, {"KRPKGGM", 1}})).summary.inconsistent_edges, 2u);
-  EXPECT_EQ(count(kb_of({{"KRPKGGMM", 1}, {"KRPKGGM", 0}})).summary.inconsistent_nodes, 0u);
-  EXPECT_EQ(count(kb_of({{"KRPKGGMM", 4}, {"KRPKGGM", 5}})).summary.inconsistent_nodes, 0u)
+  EXPECT_EQ(count(manual_kb_of({{"KRPKGGMM", 0}, {"KRPKGGM", 1}})).summary.inconsistent_edges, 2u);
+  EXPECT_EQ(count(manual_kb_of({{"KRPKGGMM", 1}, {"KRPKGGM", 0}})).summary.inconsistent_nodes, 0u);
+  EXPECT_EQ(count(manual_kb_of({{"KRPKGGMM", 4}, {"KRPKGGM", 5}})).summary.inconsistent_nodes, 0u)
       << "4 and 5 are one rank";
 }
 
@@ -70,12 +71,12 @@ TEST(Conflicts, PapersFig2PercentagesGiveTheirLevels) {
 
 TEST(Conflicts, Fig2NeighbourhoodReachesLevelSeven) {
   // KCCKHCPGG = 3 with five neighbours, four of them inconsistent as in the paper's figure.
-  const Counted c = count(kb_of({{"KCCKHCPGG", 3},
-                                 {"KCCKHPGG", 6},     // -C black: black better without it
-                                 {"KCCKCPGG", 5},     // -H black
-                                 {"KCCKHCGG", 4},     // -P black
-                                 {"KCKHCPGG", 2},     // -C red: red better without it
-                                 {"KCCKHCPG", 3}}));  // -G black: consistent
+  const Counted c = count(manual_kb_of({{"KCCKHCPGG", 3},
+                                        {"KCCKHPGG", 6},     // -C black: black better without it
+                                        {"KCCKCPGG", 5},     // -H black
+                                        {"KCCKHCGG", 4},     // -P black
+                                        {"KCKHCPGG", 2},     // -C red: red better without it
+                                        {"KCCKHCPG", 3}}));  // -G black: consistent
   const NodeId centre = node(c, "KCCKHCPGG");
   EXPECT_EQ(c.scored.lattice.neighbour_count(centre), 5);
   EXPECT_EQ(c.counter.inconsistent_neighbours(centre), 4);
@@ -83,19 +84,19 @@ TEST(Conflicts, Fig2NeighbourhoodReachesLevelSeven) {
 }
 
 TEST(Conflicts, MirrorPairsAndSelfMirrors) {
-  EXPECT_EQ(count(kb_of({{"KRK", 0}, {"KKR", 9}})).summary.mirror_conflicts, 0u);
-  const Counted pair = count(kb_of({{"KRK", 0}, {"KKR", 7}}));
+  EXPECT_EQ(count(manual_kb_of({{"KRK", 0}, {"KKR", 9}})).summary.mirror_conflicts, 0u);
+  const Counted pair = count(manual_kb_of({{"KRK", 0}, {"KKR", 7}}));
   EXPECT_EQ(pair.summary.mirror_conflicts, 1u);
   EXPECT_EQ(pair.summary.inconsistent_nodes, 2u);
   EXPECT_EQ(pair.summary.levels[9], 2u) << "each node's only neighbour is its mirror";
-  EXPECT_EQ(count(kb_of({{"KCKC", 5}})).summary.mirror_conflicts, 0u);
-  const Counted self = count(kb_of({{"KCKC", 3}}));
+  EXPECT_EQ(count(manual_kb_of({{"KCKC", 5}})).summary.mirror_conflicts, 0u);
+  const Counted self = count(manual_kb_of({{"KCKC", 3}}));
   EXPECT_EQ(self.summary.mirror_conflicts, 1u);
   EXPECT_EQ(self.summary.inconsistent_nodes, 1u);
 }
 
 TEST(Conflicts, CorrectedScoreWeighsLevelsByPowersOfTwo) {
-  const Counted c = count(kb_of({{"KRK", 0}, {"KKR", 7}}));
+  const Counted c = count(manual_kb_of({{"KRK", 0}, {"KKR", 7}}));
   EXPECT_EQ(c.summary.corrected_score, 2u * 512u);
 }
 

@@ -6,15 +6,13 @@
 
 #include "lattice/conflicts.h"
 #include "lattice/lattice_graph.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
-
-Key key(const char* text) {
-  return key_of(parse_material(text, xq), xq);
-}
+using test::key;
+using test::xq;
 
 TEST(Lattice, ClosureAddsImpliedMirrors) {
   const Lattice lat = Lattice::closure(xq, {key("KRKNMM"), key("KCKC"), key("KPK"), key("KKP")});

@@ -4,14 +4,13 @@
 
 #include <vector>
 
+#include "tests/support/xiangqi.h"
+
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
-
-Key key(const char* text) {
-  return key_of(parse_material(text, xq), xq);
-}
+using test::key;
+using test::xq;
 
 // KK gains a rook on either side (KRK, KKR); KCKC is its own mirror and has no piece edge here.
 struct Small {

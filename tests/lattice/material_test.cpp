@@ -3,11 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "base/errors.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
+using test::xq;
 
 // The 1-based column a parse error names.
 std::size_t error_column(std::string_view text, const PieceSet& pieces = xq) {

@@ -7,11 +7,12 @@
 #include "prose/material_words.h"
 #include "prose/piece_symbols.h"
 #include "prose/score_meaning.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
+using test::xq;
 
 // The closure of the materials, and each of them by name.
 struct Named {

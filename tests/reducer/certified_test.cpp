@@ -7,11 +7,12 @@
 #include "reducer/exact.h"
 #include "synth/synthesise.h"
 #include "tests/support/small_problems.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
+using test::xq;
 
 TEST(Certified, EveryShapeMeetsExhaustiveSearch) {
   std::mt19937_64 rng(41);

@@ -11,11 +11,12 @@
 #include "reducer/greedy.h"
 #include "reducer/repair_contract.h"
 #include "tests/support/small_problems.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
+using test::xq;
 
 PreparedRepair prepared(const KnowledgeBase& kb) {
   return PreparedRepair(kb, ReduceWeights::defaults(*kb.pieces));

@@ -11,11 +11,12 @@
 #include "synth/synthesise.h"
 #include "tests/support/random_kb.h"
 #include "tests/support/small_problems.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
+using test::xq;
 
 struct Solved {
   double objective;

@@ -4,11 +4,12 @@
 
 #include "reducer/exact.h"
 #include "reducer/greedy.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
+using test::xq;
 
 class Fig2 : public ::testing::Test {
  protected:

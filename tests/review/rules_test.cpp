@@ -10,15 +10,13 @@
 #include "tests/support/sheets.h"
 #include "tests/support/store_oracle.h"
 #include "tests/support/temp_dir.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
-
-Key key(const char* text) {
-  return key_of(parse_material(text, xq), xq);
-}
+using test::key;
+using test::xq;
 
 class ReviewRules : public test::TempDirTest {
  protected:

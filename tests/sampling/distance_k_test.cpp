@@ -9,11 +9,12 @@
 #include "lattice/material.h"
 #include "synth/presets.h"
 #include "synth/truth_model.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
+using test::xq;
 
 KnowledgeBase endall() {
   KnowledgeBase kb;

@@ -5,6 +5,7 @@
 #include "lattice/material.h"
 #include "lattice/random.h"
 #include "sampling/hss.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
@@ -90,7 +91,7 @@ TEST(Estimate, StrataSampledUnevenlyAreWeighedBack) {
 // first row and 0 elsewhere, so the local variance is 2 (10 - 5)^2 + 3/2 (0 - 10/3)^2 = 66.67
 // and the share 0.2 has variance 66.67 / 50^2: an effective sample of 6 for Wilson's interval.
 TEST(Estimate, SpreadVarianceIsTheLocalMeanOfNearestReviewedRows) {
-  const PieceSet& xq = PieceSet::xiangqi();
+  using test::xq;
   std::vector<Observation> sample;
   for (const char* m : {"KPK", "KPPK", "KPPPK", "KPPPPK", "KPPPPPK"})
     sample.push_back({Score(2), Score(2), 0.1, Source::Manual, key_of(parse_material(m, xq), xq)});

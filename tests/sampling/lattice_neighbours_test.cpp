@@ -14,6 +14,7 @@
 #include "sampling/distance_k.h"
 #include "synth/presets.h"
 #include "tests/support/chess.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
@@ -107,7 +108,7 @@ TEST(LatticeNeighbours, ScansOfChessFindWhatBruteForceFinds) {
 }
 
 TEST(LatticeNeighbours, AMirrorPairIsOnePlace) {
-  const PieceSet& xq = PieceSet::xiangqi();
+  using test::xq;
   const std::vector<Key> keys = {
       key_of(parse_material("KRKNMM", xq), xq), key_of(parse_material("KNMMKR", xq), xq),
       key_of(parse_material("KRKNM", xq), xq), key_of(parse_material("KCKC", xq), xq)};

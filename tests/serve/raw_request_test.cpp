@@ -21,7 +21,7 @@ namespace {
 using namespace std::string_literals;
 
 // Batch 1 draws KRRK, KNK and KCK.
-constexpr const char* kCsv =
+constexpr const char* kRawCsv =
     "material,score,source,invariable,weight\n"
     "KK,5,manual,1,\nKRK,1,manual,1,\nKRRK,1,manual,0,\nKNK,3,manual,0,\nKCK,3,manual,0,\n";
 constexpr const char* kToken = "0123456789abcdef";
@@ -30,7 +30,7 @@ class RawRequestTest : public ServeTest {
  protected:
   void SetUp() override {
     ServeTest::SetUp();
-    make_store(kCsv, {{"KRRK", "KNK", "KCK"}});
+    make_store(kRawCsv, {{"KRRK", "KNK", "KCK"}});
   }
 
   std::string host() const { return "Host: 127.0.0.1:" + std::to_string(port_) + "\r\n"; }

@@ -20,7 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kCsv =
+constexpr const char* kReadOnlyCsv =
     "material,score,source,invariable,weight\n"
     "KK,5,manual,0,\nKRK,0,manual,0,\nKNK,3,manual,0,\nKCK,3,manual,0,\n";
 
@@ -30,7 +30,7 @@ class ReadOnlyStore : public ServeTest {
     ServeTest::SetUp();
     if (::geteuid() == 0 && !fs::exists("/usr/bin/setpriv"))
       GTEST_SKIP() << "a server that may not write needs setpriv when the tests run as root";
-    make_store(kCsv, {{"KNK", "KCK"}});
+    make_store(kReadOnlyCsv, {{"KNK", "KCK"}});
     // alice has answered KNK, so a submit gets as far as its write.
     Store store = Store::open(path("store.sqlite"));
     const Key knk = key_of(parse_material("KNK", store.pieces()), store.pieces());

@@ -8,11 +8,12 @@
 #include "synth/presets.h"
 #include "synth/raw_advantage.h"
 #include "synth/truth_model.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
+using test::xq;
 
 const TruthModel& interplay() {
   static const TruthModel model(TruthKind::Interplay);

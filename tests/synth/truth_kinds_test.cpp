@@ -6,11 +6,12 @@
 #include "lattice/knowledge_base.h"
 #include "synth/raw_advantage.h"
 #include "synth/truth_model.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
+using test::xq;
 
 class TruthKinds : public ::testing::TestWithParam<TruthKind> {
  protected:

@@ -5,11 +5,12 @@
 #include "lattice/conflicts.h"
 #include "lattice/knowledge_base.h"
 #include "synth/presets.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
+using test::xq;
 
 const TruthModel& truth() {
   static const TruthModel model;
