@@ -13,11 +13,12 @@
 #include "lattice/piece_rule.h"
 #include "lattice/solved_bounds.h"
 #include "tests/support/random_kb.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
+using test::xq;
 
 SolveRules rules(const char* text, const PieceSet& pieces = xq) {
   return rules_of(parse_material(text, pieces), pieces);

@@ -17,11 +17,12 @@
 #include "reducer/reduce.h"
 #include "tests/support/random_kb.h"
 #include "tests/support/small_problems.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
+using test::xq;
 
 void solve_rows(KnowledgeBase& kb, const std::string& materials) {
   for (KbRow& row : kb.rows) {
@@ -63,7 +64,7 @@ TEST(SolvedRepair, EveryMethodHoldsSolvedRowsThatContradictByBinning) {
   const std::vector<uint8_t> settled = settled_mask(kb, scored);
   for (const MethodInfo& m : kMethods) {
     ReduceRequest request;
-    request.method = m.method;
+    request.method = m.value;
     const ReduceOutcome out = reduce_kb(kb, request);
     for (std::size_t i = 0; i < kb.rows.size(); ++i) {
       if (kb.rows[i].source == Source::Solved) {

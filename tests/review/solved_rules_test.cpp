@@ -11,15 +11,13 @@
 #include "tests/support/sheets.h"
 #include "tests/support/store_oracle.h"
 #include "tests/support/temp_dir.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
-
-Key key(const char* text) {
-  return key_of(parse_material(text, xq), xq);
-}
+using test::key;
+using test::xq;
 
 // KNKM's real expected result, 0.151 (score 3), and KNMKM's, 0.142 (score 4).
 SolvedMaterial solved(const char* material, uint64_t red_to_move_wins) {

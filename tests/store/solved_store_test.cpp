@@ -11,15 +11,13 @@
 #include "store/solved_rows.h"
 #include "tests/support/store_oracle.h"
 #include "tests/support/temp_dir.h"
+#include "tests/support/xiangqi.h"
 
 namespace egkb {
 namespace {
 
-const PieceSet& xq = PieceSet::xiangqi();
-
-Key key(const char* text) {
-  return key_of(parse_material(text, xq), xq);
-}
+using test::key;
+using test::xq;
 
 // KNKM's real expected result, 0.151, as counts: red to move wins 302 of 1000, black draws all.
 SolvedMaterial knkm() {
