@@ -29,7 +29,8 @@ static long read_fd(void* context, unsigned char* into, size_t bytes) {
 static const char* not_regular(const struct stat* st) {
   if (S_ISREG(st->st_mode)) return NULL;
   if (S_ISDIR(st->st_mode)) return "is a directory, not a table file";
-  if (S_ISFIFO(st->st_mode)) return "is a FIFO, not a table file: tables are read from regular files";
+  if (S_ISFIFO(st->st_mode))
+    return "is a FIFO, not a table file: tables are read from regular files";
   return "is not a regular file: tables are read from regular files";
 }
 

@@ -12,18 +12,18 @@
 
 /* Byte offsets of the header's fields; all integers little-endian. */
 enum {
-  VERSION_AT = 8,       /* u16 */
-  KINDS_AT = 10,        /* u8 */
-  FLAGS_AT = 11,        /* u8: bit 0, exported with conflicts; no other bit is defined */
-  PIECE_SET_AT = 12,    /* 12 bytes: the name, then NULs */
+  VERSION_AT = 8,    /* u16 */
+  KINDS_AT = 10,     /* u8 */
+  FLAGS_AT = 11,     /* u8: bit 0, exported with conflicts; no other bit is defined */
+  PIECE_SET_AT = 12, /* 12 bytes: the name, then NULs */
   PIECE_SET_BYTES = 12,
-  LETTERS_AT = 24,      /* 8 bytes: the kinds' letters, then NULs */
-  DIMS_AT = 32,         /* 8 bytes: the box, a byte a kind, then NULs */
-  COLUMNS_AT = 40,      /* u32 */
-  RESERVED_AT = 44,     /* u32, zero */
-  BOX_AT = 48,          /* u64 */
-  KNOWN_AT = 56,        /* u32 */
-  CHECKSUM_AT = 60,     /* u32: CRC-32 of bytes 0..59, the index and the scores */
+  LETTERS_AT = 24,  /* 8 bytes: the kinds' letters, then NULs */
+  DIMS_AT = 32,     /* 8 bytes: the box, a byte a kind, then NULs */
+  COLUMNS_AT = 40,  /* u32 */
+  RESERVED_AT = 44, /* u32, zero */
+  BOX_AT = 48,      /* u64 */
+  KNOWN_AT = 56,    /* u32 */
+  CHECKSUM_AT = 60, /* u32: CRC-32 of bytes 0..59, the index and the scores */
   CONFLICT_FLAG = 1
 };
 static const unsigned char MAGIC[8] = {'E', 'G', 'K', 'B', 'T', 'B', 'L', '\0'};
@@ -93,8 +93,9 @@ static const struct egkb_lookup_pieces* named_pieces(const unsigned char* h, cha
   int game;
   while (length < PIECE_SET_BYTES && name[length]) ++length;
   for (i = length; i < PIECE_SET_BYTES; ++i) {
-    if (name[i]) return fail(why, why_size, "pieces: byte %u after the piece set's name is not NUL",
-                             (unsigned)(PIECE_SET_AT + i));
+    if (name[i])
+      return fail(why, why_size, "pieces: byte %u after the piece set's name is not NUL",
+                  (unsigned)(PIECE_SET_AT + i));
   }
   for (game = 1; game <= 2; ++game) {
     const char* known = egkb_lookup_piece_sets[game - 1].name;
@@ -121,8 +122,10 @@ static int check_header(const unsigned char* h, int game, struct header* out, ch
   }
   version = (unsigned)get_le(h + VERSION_AT, 2);
   if (version != EGKB_FILE_VERSION) {
-    fail(why, why_size, "version: table format version %u; this reader reads version %d: export "
-         "the table again", version, EGKB_FILE_VERSION);
+    fail(why, why_size,
+         "version: table format version %u; this reader reads version %d: export "
+         "the table again",
+         version, EGKB_FILE_VERSION);
     return -1;
   }
   if (!(p = named_pieces(h, why, why_size))) return -1;
@@ -130,7 +133,8 @@ static int check_header(const unsigned char* h, int game, struct header* out, ch
     if (!egkb_file_pieces(game))
       fail(why, why_size, "pieces: no game numbered %d; 1 is xiangqi, 2 chess", game);
     else
-      fail(why, why_size, "pieces: a %s table, not a %s one", p->name, egkb_file_pieces(game)->name);
+      fail(why, why_size, "pieces: a %s table, not a %s one", p->name,
+           egkb_file_pieces(game)->name);
     return -1;
   }
   kinds = h[KINDS_AT];
@@ -282,15 +286,18 @@ struct egkb_table* egkb_file_load(const struct egkb_file_source* source, int gam
   if ((n = read_fully(source, h, sizeof h)) < 0)
     return fail(why, why_size, "read: %s", strerror(errno));
   if (n < EGKB_FILE_HEADER_BYTES)
-    return fail(why, why_size, "header: truncated: %lld bytes, shorter than the %d-byte table "
-                "header", n, EGKB_FILE_HEADER_BYTES);
+    return fail(why, why_size,
+                "header: truncated: %lld bytes, shorter than the %d-byte table "
+                "header",
+                n, EGKB_FILE_HEADER_BYTES);
   if (check_header(h, game, &fields, why, why_size) != 0) return NULL;
   index_bytes = 2 * fields.box;
   body = index_bytes + (uint64_t)fields.columns * fields.columns;
   if (source->size >= 0 && (uint64_t)source->size - EGKB_FILE_HEADER_BYTES != body)
-    return fail(why, why_size, "entries: the header promises %llu bytes after it, the file holds "
-                "%lld: it is truncated or damaged; export it again", (unsigned long long)body,
-                source->size - EGKB_FILE_HEADER_BYTES);
+    return fail(why, why_size,
+                "entries: the header promises %llu bytes after it, the file holds "
+                "%lld: it is truncated or damaged; export it again",
+                (unsigned long long)body, source->size - EGKB_FILE_HEADER_BYTES);
   bytes = sizeof *t + 6 * (fields.box + 1) + ((uint64_t)fields.columns + 1) * (fields.columns + 1);
   if (bytes > (size_t)-1 || !(t = (struct egkb_table*)malloc((size_t)bytes)))
     return fail(why, why_size, "memory: no room for a table of %llu bytes",
@@ -306,8 +313,10 @@ struct egkb_table* egkb_file_load(const struct egkb_file_source* source, int gam
   }
   if (n >= 0 && got == body && (n = read_fully(source, &extra, 1)) > 0) {
     free(t);
-    return fail(why, why_size, "entries: the file holds more than the %llu bytes the header "
-                "promises after it: it is damaged; export it again", (unsigned long long)body);
+    return fail(why, why_size,
+                "entries: the file holds more than the %llu bytes the header "
+                "promises after it: it is damaged; export it again",
+                (unsigned long long)body);
   }
   if (n < 0) {
     free(t);
@@ -315,17 +324,20 @@ struct egkb_table* egkb_file_load(const struct egkb_file_source* source, int gam
   }
   if (got != body) {
     free(t);
-    return fail(why, why_size, "entries: the header promises %llu bytes after it, the file holds "
-                "%llu: it is truncated or damaged; export it again", (unsigned long long)body,
-                (unsigned long long)got);
+    return fail(why, why_size,
+                "entries: the header promises %llu bytes after it, the file holds "
+                "%llu: it is truncated or damaged; export it again",
+                (unsigned long long)body, (unsigned long long)got);
   }
-  crc = crc_of(crc_of(crc_of(crc32(0L, Z_NULL, 0), h, CHECKSUM_AT),
-                      (const unsigned char*)index, index_bytes), scores, body - index_bytes);
+  crc = crc_of(crc_of(crc_of(crc32(0L, Z_NULL, 0), h, CHECKSUM_AT), (const unsigned char*)index,
+                      index_bytes),
+               scores, body - index_bytes);
   if ((uint32_t)crc != fields.checksum) {
     free(t);
-    return fail(why, why_size, "checksum: checksum mismatch (stored %08lx, computed %08lx): the "
-                "file is damaged; export it again", (unsigned long)fields.checksum,
-                (unsigned long)(uint32_t)crc);
+    return fail(why, why_size,
+                "checksum: checksum mismatch (stored %08lx, computed %08lx): the "
+                "file is damaged; export it again",
+                (unsigned long)fields.checksum, (unsigned long)(uint32_t)crc);
   }
   t->lookup.pieces = fields.pieces;
   t->lookup.box = (uint32_t)fields.box;
@@ -367,6 +379,6 @@ void egkb_file_encode_header(const struct egkb_file_header* f, const unsigned ch
   put_le(h + COLUMNS_AT, f->columns, 4);
   put_le(h + BOX_AT, box, 8);
   put_le(h + KNOWN_AT, f->known, 4);
-  put_le(h + CHECKSUM_AT, (uint32_t)crc_of(crc32(crc32(0L, Z_NULL, 0), h, CHECKSUM_AT), body,
-                                           body_bytes), 4);
+  put_le(h + CHECKSUM_AT,
+         (uint32_t)crc_of(crc32(crc32(0L, Z_NULL, 0), h, CHECKSUM_AT), body, body_bytes), 4);
 }

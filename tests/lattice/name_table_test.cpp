@@ -63,7 +63,8 @@ TEST(NameTable, RowsMayCarryMoreColumns) {
 
 // What the store, the CSV and the review app's API have always written.
 TEST(NameTable, TheLatticesNamesAreTheStoresAndTheCsvs) {
-  EXPECT_EQ(kSources.names(), (std::vector<std::string>{"manual", "generated", "expert", "solved"}));
+  EXPECT_EQ(kSources.names(),
+            (std::vector<std::string>{"manual", "generated", "expert", "solved"}));
   for (Source s : kSources.values()) {
     EXPECT_TRUE(is_ok(s));
     EXPECT_EQ(source_named(source_name(s)), s);
