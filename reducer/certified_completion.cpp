@@ -49,7 +49,7 @@ std::vector<Rank> complete(const CertifiedInputs& in, std::span<const Rank> low,
       hull.set_steps(u, hull_within(in.costs.steps(u), value(low[u]), value(high[u])));
     }
   }
-  auto completed = threshold_range(held, hull, in.options, in.edge_dm);
+  auto completed = threshold_range(held, hull, in.options, in.edge_dm, in.spaces);
   // The settled pairs are an optimum's own values, so a consistent completion exists.
   if (!completed) throw std::logic_error("the completion of a relaxed optimum found no cut");
   return middle(completed->low, completed->high);

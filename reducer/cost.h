@@ -79,8 +79,10 @@ class RepairCosts {
   // c~x(t) - c~x(t - 1), t in 1..8.
   Capacity step(NodeId x, int t) const;
   Steps steps(NodeId x) const;
-  // Replaces node x's steps (the completion's convex hull within a node's range).
+  // Replaces node x's steps (the completion's convex hull within a node's range); reserve()
+  // makes room for `nodes` of them at once.
   void set_steps(NodeId x, const Steps& steps);
+  void reserve(std::size_t nodes) { replaced_.reserve(nodes); }
 
   // Whether every node's steps never decrease: threshold cuts then solve the problem one
   // threshold at a time. True for L1 with or without a prior.

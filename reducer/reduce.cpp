@@ -23,6 +23,8 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
   out.cost = request.cost;
   out.prior_weight = request.method == Method::Fitted ? request.prior_weight : 0;
   out.evidence_weight = request.method == Method::Fitted ? request.evidence_weight : 0;
+  const MethodInfo& method = method_info(request.method);
+  std::optional<ProgressStep> progress;
   if (request.method == Method::Auto) {
     out.validation = request.validation;
     if (!out.validation) {
@@ -30,14 +32,15 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
       o.weights = weights.nodes;
       o.evidence = request.evidence;
       if (request.evidence.empty()) o.evidence_weights = {0};
-      out.validation = validate(kb, o);
+      // One step for both, so that its time left counts the repair that follows.
+      progress.emplace("validation and repair", "rows", validation_rows(kb, o) + kb.rows.size());
+      out.validation = validate(prepared, kb, o, [&](std::size_t rows) { progress->advance(rows); });
     }
     out.cost = out.validation->chosen.cost;
     out.prior_weight = out.validation->chosen.prior_weight;
     out.evidence_weight = out.validation->chosen.evidence_weight;
   }
-  const MethodInfo& method = method_info(request.method);
-  const ProgressStep progress(fmt::format("repairing ({})", method.name), "", 0);
+  if (!progress) progress.emplace(fmt::format("repairing ({})", method.name), "", 0);
   if (method.certified()) {
     ExactOptions options;
     options.soft = request.soft;
