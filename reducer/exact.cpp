@@ -71,7 +71,9 @@ std::optional<CertifiedRepair> solve_certified(const RepairProblem& problem, con
   }));
   assert(!options.soft || edge_dm.size() == problem.lattice->edge_count());
   check_capacities(problem, model, options, edge_dm);
-  const RepairCosts costs(problem, model);
+  RepairCosts costs(problem, model);
+  // The layered graph reads each step many times; a base beyond its bound is refused anyway.
+  if (!costs.convex() && problem.lattice->size() <= options.most_layered_nodes) costs.tabulate();
   const CertifiedInputs in{problem, costs, options, edge_dm, spaces};
   // 1. The relaxation: every node's range of optima, and at the lowest the bound.
   auto range =
