@@ -12,6 +12,17 @@ namespace egkb {
 
 ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
   const ReduceWeights weights = request.weights.value_or(ReduceWeights::defaults(*kb.pieces));
+  const MethodInfo& method = method_info(request.method);
+  ValidationOptions validation = request.validation_options;
+  validation.weights = weights.nodes;
+  validation.evidence = request.evidence;
+  if (request.evidence.empty()) validation.evidence_weights = {0};
+  const bool validating = request.method == Method::Auto && !request.validation;
+  // One step from the lattice's build to the repaired rows; validation and the repair it chose
+  // share one, so that its time left counts the repair that follows.
+  ProgressStep progress(validating ? "validation and repair" : fmt::format("repairing ({})", method.name),
+                        validating ? "rows" : "",
+                        validating ? validation_rows(kb, validation) + kb.rows.size() : 0);
   const PreparedRepair prepared(kb, weights);
   const RepairProblem& problem = prepared.problem();
   const Lattice& lattice = prepared.lattice();
@@ -23,24 +34,16 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
   out.cost = request.cost;
   out.prior_weight = request.method == Method::Fitted ? request.prior_weight : 0;
   out.evidence_weight = request.method == Method::Fitted ? request.evidence_weight : 0;
-  const MethodInfo& method = method_info(request.method);
-  std::optional<ProgressStep> progress;
   if (request.method == Method::Auto) {
     out.validation = request.validation;
-    if (!out.validation) {
-      ValidationOptions o = request.validation_options;
-      o.weights = weights.nodes;
-      o.evidence = request.evidence;
-      if (request.evidence.empty()) o.evidence_weights = {0};
-      // One step for both, so that its time left counts the repair that follows.
-      progress.emplace("validation and repair", "rows", validation_rows(kb, o) + kb.rows.size());
-      out.validation = validate(prepared, kb, o, [&](std::size_t rows) { progress->advance(rows); });
+    if (validating) {
+      out.validation =
+          validate(prepared, kb, validation, [&](std::size_t rows) { progress.advance(rows); });
     }
     out.cost = out.validation->chosen.cost;
     out.prior_weight = out.validation->chosen.prior_weight;
     out.evidence_weight = out.validation->chosen.evidence_weight;
   }
-  if (!progress) progress.emplace(fmt::format("repairing ({})", method.name), "", 0);
   if (method.certified()) {
     ExactOptions options;
     options.soft = request.soft;

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cmath>
 #include <future>
+#include <cstdlib>
+#include <map>
 #include <thread>
 
 #include "base/progress.h"
@@ -24,35 +26,83 @@ struct Part {
   const KnowledgeBase* kb = nullptr;
   std::vector<double> evidence;  // per row of *kb, as ValidationOptions::evidence
   KnowledgeBase own;             // the part's rows, when it is a part
-  int most_pieces = 0;           // 0: the whole base
+  std::optional<PieceCaps> caps;  // the part's bound; none: the whole base
 };
+
+// The most pieces of each kind either side of a material has.
+using KindMaxima = std::array<uint8_t, kMaxKinds>;
+
+KindMaxima maxima_of(Key key, const PieceSet& pieces) {
+  const Material m = material_of(key, pieces);
+  KindMaxima most{};
+  for (PieceKind k : pieces.kinds())
+    most[kind_index(k)] = std::max(m.count(Side::Red, k), m.count(Side::Black, k));
+  return most;
+}
+
+bool within(const KindMaxima& most, const PieceCaps& caps) {
+  for (std::size_t k = 0; k < kMaxKinds; ++k) {
+    if (most[k] > caps[k]) return false;
+  }
+  return true;
+}
 
 Part part_of(const KnowledgeBase& kb, const ValidationOptions& o) {
   Part part;
   part.kb = &kb;
   part.evidence = o.evidence;
   if (kb.rows.size() <= o.most_rows) return part;
-  std::vector<int> pieces(kb.rows.size());
-  std::vector<std::size_t> rows_with;
-  for (std::size_t i = 0; i < kb.rows.size(); ++i) {
-    pieces[i] = material_of(kb.rows[i].key, *kb.pieces).piece_count();
-    if (rows_with.size() <= static_cast<std::size_t>(pieces[i])) rows_with.resize(pieces[i] + 1);
-    ++rows_with[pieces[i]];
+  // Rows counted by their materials' maxima: a few thousand kinds of row on the full lattice.
+  std::map<KindMaxima, std::size_t> rows_with;
+  for (const KbRow& row : kb.rows) ++rows_with[maxima_of(row.key, *kb.pieces)];
+  PieceCaps caps{};
+  for (const auto& [most, rows] : rows_with) {
+    for (std::size_t k = 0; k < kMaxKinds; ++k) caps[k] = std::max(caps[k], most[k]);
   }
-  // The most pieces that keeps within the bound; at least the smallest materials there are.
-  std::size_t kept = 0;
-  for (std::size_t p = 0; p < rows_with.size(); ++p) {
-    if (rows_with[p] == 0) continue;
-    if (kept > 0 && kept + rows_with[p] > o.most_rows) break;
-    kept += rows_with[p];
-    part.most_pieces = static_cast<int>(p);
+  const auto rows_within = [&](const PieceCaps& c) {
+    std::size_t rows = 0;
+    for (const auto& [most, n] : rows_with) rows += within(most, c) ? n : 0;
+    return rows;
+  };
+  if (std::getenv("EGKB_PART_PIECES")) {
+    std::vector<std::size_t> with(64);
+    for (const KbRow& row : kb.rows) ++with[material_of(row.key, *kb.pieces).piece_count()];
+    std::size_t kept = 0; int most = 0;
+    for (int p = 0; p < 64; ++p) { if (!with[p]) continue; if (kept > 0 && kept + with[p] > o.most_rows) break; kept += with[p]; most = p; }
+    part.caps = caps; (*part.caps)[kMaxKinds - 1] = static_cast<uint8_t>(100 + most);
+    part.own.pieces = kb.pieces; part.own.origin = kb.origin; part.evidence.clear();
+    for (std::size_t i = 0; i < kb.rows.size(); ++i) {
+      if (material_of(kb.rows[i].key, *kb.pieces).piece_count() > most) continue;
+      part.own.rows.push_back(kb.rows[i]);
+      if (!o.evidence.empty()) part.evidence.push_back(o.evidence[i]);
+    }
+    part.kb = &part.own;
+    return part;
   }
+  // One piece less of one kind at a time, the kind that keeps the most rows (on a tie the last
+  // in the set's order, the minor pieces first), until the part fits.
+  for (std::size_t kept = kb.rows.size(); kept > o.most_rows;) {
+    std::optional<PieceCaps> best;
+    std::size_t best_kept = 0;
+    for (std::size_t k = 0; k < kMaxKinds; ++k) {
+      if (caps[k] == 0) continue;
+      PieceCaps lower = caps;
+      --lower[k];
+      if (const std::size_t n = rows_within(lower); !best || n >= best_kept) {
+        best = lower;
+        best_kept = n;
+      }
+    }
+    if (!best || best_kept == 0) break;  // nothing smaller that holds a row: the smallest part
+    caps = *best;
+    kept = best_kept;
+  }
+  part.caps = caps;
   part.own.pieces = kb.pieces;
   part.own.origin = kb.origin;
-  part.own.rows.reserve(kept);
   part.evidence.clear();
   for (std::size_t i = 0; i < kb.rows.size(); ++i) {
-    if (pieces[i] > part.most_pieces) continue;
+    if (!within(maxima_of(kb.rows[i].key, *kb.pieces), caps)) continue;
     part.own.rows.push_back(kb.rows[i]);
     if (!o.evidence.empty()) part.evidence.push_back(o.evidence[i]);
   }
@@ -204,7 +254,7 @@ Validation validate(const PreparedRepair& prepared, const KnowledgeBase& kb,
   // The part is a base of its own; the whole base is the one reduce_kb prepared.
   std::optional<ScoredLattice> own_scored;
   std::optional<RepairProblem> own_problem;
-  if (part.most_pieces > 0) {
+  if (part.caps) {
     own_scored = ScoredLattice::of(*part.kb);
     own_problem = RepairProblem::of(*part.kb, *own_scored, o.weights);
   }
@@ -213,14 +263,16 @@ Validation validate(const PreparedRepair& prepared, const KnowledgeBase& kb,
   const Lattice& lat = scored.lattice;
 
   Validation v;
-  v.part_rows = part.most_pieces > 0 ? part.kb->rows.size() : 0;
-  v.part_pieces = part.most_pieces;
+  if (part.caps) {
+    v.part_rows = part.kb->rows.size();
+    v.part_caps = part.caps;
+  }
   const bool evidence = !part.evidence.empty();
   v.expert_rows = expert_rows_hidden(*part.kb, o, evidence);
   const std::vector<RepairSetting> settings = settings_of(o, evidence && v.expert_rows);
   std::vector<bool> tried(settings.size(), true);
   std::vector<std::optional<TooLarge>> too_large(settings.size());
-  if (part.most_pieces > 0) {
+  if (part.caps) {
     for (std::size_t s = 0; s < settings.size(); ++s) {
       too_large[s] = too_large_for(prepared.problem(), settings[s], o.most_layered_nodes);
       tried[s] = !too_large[s];

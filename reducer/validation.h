@@ -8,15 +8,20 @@
 // tie, so a base the prior does not describe gets weight 0.
 //
 // A base of more than ValidationOptions::most_rows rows is validated on a part of it, a base of
-// its own: the rows of the materials with at most T pieces, T the most that keeps within the
-// bound (a down-closed part of the lattice, closed under the mirror). Its choice was checked
+// its own: the rows of the materials with at most c_k pieces of each kind k a side, the caps
+// lowered one piece at a time (the kind whose lowering keeps the most rows) until the part fits:
+// a down-closed part of the lattice, closed under the mirror, that holds materials of every size
+// and every kind, as the base does (the materials with the fewest pieces did not choose as the
+// whole base did). Its choice was checked
 // against the whole base's on the accuracy tables' bases (docs/reducers.md, "Validating a large
 // base on a part"). The folds run on the cores there are, each reusing one working memory for all
 // its repairs; the result does not depend on how many cores.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "lattice/knowledge_base.h"
@@ -43,6 +48,9 @@ struct RepairSetting {
   friend bool operator==(const RepairSetting&, const RepairSetting&) = default;
 };
 
+// The most pieces of each kind (by kind_index) either side of a material may have.
+using PieceCaps = std::array<uint8_t, kMaxKinds>;
+
 // A setting left out because its layered graph would not fit (reducer/layered_solver.h): the
 // linked nodes it would have laid out, and the most a layered graph may hold.
 struct TooLarge {
@@ -65,10 +73,10 @@ struct Validation {
   double seconds = 0;
   // Left out: the base's repair too large for their layered graph (or a fold's).
   std::vector<TooLarge> too_large;
-  // The part validated on a large base: its rows and its largest material's pieces (kings
-  // included); both 0 when the whole base was.
+  // The part validated on a large base: its rows and the caps that bound it; none when the whole
+  // base was validated.
   std::size_t part_rows = 0;
-  int part_pieces = 0;
+  std::optional<PieceCaps> part_caps;
 };
 
 // The grid is small on purpose: a hidden row has no data, so any positive prior weight sets it

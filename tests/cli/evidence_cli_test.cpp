@@ -268,8 +268,19 @@ TEST_F(EvidenceCli, AKilledShardFileIsContinuedAndABadLineIsNamed) {
       run("evidence " + path("kb.csv") + engine() + " --out " + out + " --json");
   ASSERT_EQ(rerun.code, 0) << rerun.err;
   EXPECT_EQ(rerun.out.find("\"kept\": 0,"), std::string::npos) << rerun.out;
-  EXPECT_EQ(run("evidence import " + store() + " " + out).code, 0);
+  const test::Outcome imported = run("evidence import " + store() + " " + out);
+  EXPECT_EQ(imported.code, 0) << imported.err;
+  EXPECT_NE(imported.out.find("16 rows from 1 file: "), std::string::npos) << imported.out;
   EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM evidence"), 16);
+  // A file whose writer was killed, imported as it is: its torn last line is left out, and said.
+  const std::string whole = test::read_file(out);
+  const std::size_t two_lines = whole.find('\n', whole.find('\n') + 1) + 1;
+  std::ofstream(path("torn.jsonl")) << whole.substr(0, two_lines) << "{\"material\": \"KR";
+  const test::Outcome torn = run("evidence import " + store() + " " + path("torn.jsonl"));
+  EXPECT_EQ(torn.code, 0) << torn.err;
+  EXPECT_NE(torn.out.find("1 row from 1 file: "), std::string::npos) << torn.out;
+  EXPECT_NE(torn.err.find("torn.jsonl:3: the last line is cut off"), std::string::npos)
+      << torn.err;
   std::ofstream(path("bad.jsonl"))
       << test::read_file(out).substr(0, test::read_file(out).find('\n') + 1)
       << "{\"material\": \"KRK\", \"positions\": 1, \"scores\": [\"x\"]}\n";
