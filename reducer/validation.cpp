@@ -5,8 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <future>
-#include <cstdlib>
-#include <map>
+#include <unordered_map>
 #include <thread>
 
 #include "base/progress.h"
@@ -29,20 +28,20 @@ struct Part {
   std::optional<PieceCaps> caps;  // the part's bound; none: the whole base
 };
 
-// The most pieces of each kind either side of a material has.
-using KindMaxima = std::array<uint8_t, kMaxKinds>;
-
-KindMaxima maxima_of(Key key, const PieceSet& pieces) {
+// The most pieces of each kind either side of a material has, a byte a kind (kind_index order).
+uint64_t maxima_of(Key key, const PieceSet& pieces) {
   const Material m = material_of(key, pieces);
-  KindMaxima most{};
-  for (PieceKind k : pieces.kinds())
-    most[kind_index(k)] = std::max(m.count(Side::Red, k), m.count(Side::Black, k));
+  uint64_t most = 0;
+  for (PieceKind k : pieces.kinds()) {
+    const uint64_t count = std::max(m.count(Side::Red, k), m.count(Side::Black, k));
+    most |= count << (8 * kind_index(k));
+  }
   return most;
 }
 
-bool within(const KindMaxima& most, const PieceCaps& caps) {
+bool within(uint64_t most, const PieceCaps& caps) {
   for (std::size_t k = 0; k < kMaxKinds; ++k) {
-    if (most[k] > caps[k]) return false;
+    if (((most >> (8 * k)) & 0xff) > caps[k]) return false;
   }
   return true;
 }
@@ -52,33 +51,23 @@ Part part_of(const KnowledgeBase& kb, const ValidationOptions& o) {
   part.kb = &kb;
   part.evidence = o.evidence;
   if (kb.rows.size() <= o.most_rows) return part;
-  // Rows counted by their materials' maxima: a few thousand kinds of row on the full lattice.
-  std::map<KindMaxima, std::size_t> rows_with;
-  for (const KbRow& row : kb.rows) ++rows_with[maxima_of(row.key, *kb.pieces)];
+  std::vector<uint64_t> maxima(kb.rows.size());
+  // Rows counted by their materials' maxima: 1,458 kinds of row on the full lattice.
+  std::unordered_map<uint64_t, std::size_t> rows_with;
+  for (std::size_t i = 0; i < kb.rows.size(); ++i) {
+    maxima[i] = maxima_of(kb.rows[i].key, *kb.pieces);
+    ++rows_with[maxima[i]];
+  }
   PieceCaps caps{};
   for (const auto& [most, rows] : rows_with) {
-    for (std::size_t k = 0; k < kMaxKinds; ++k) caps[k] = std::max(caps[k], most[k]);
+    for (std::size_t k = 0; k < kMaxKinds; ++k)
+      caps[k] = std::max(caps[k], static_cast<uint8_t>((most >> (8 * k)) & 0xff));
   }
   const auto rows_within = [&](const PieceCaps& c) {
     std::size_t rows = 0;
     for (const auto& [most, n] : rows_with) rows += within(most, c) ? n : 0;
     return rows;
   };
-  if (std::getenv("EGKB_PART_PIECES")) {
-    std::vector<std::size_t> with(64);
-    for (const KbRow& row : kb.rows) ++with[material_of(row.key, *kb.pieces).piece_count()];
-    std::size_t kept = 0; int most = 0;
-    for (int p = 0; p < 64; ++p) { if (!with[p]) continue; if (kept > 0 && kept + with[p] > o.most_rows) break; kept += with[p]; most = p; }
-    part.caps = caps; (*part.caps)[kMaxKinds - 1] = static_cast<uint8_t>(100 + most);
-    part.own.pieces = kb.pieces; part.own.origin = kb.origin; part.evidence.clear();
-    for (std::size_t i = 0; i < kb.rows.size(); ++i) {
-      if (material_of(kb.rows[i].key, *kb.pieces).piece_count() > most) continue;
-      part.own.rows.push_back(kb.rows[i]);
-      if (!o.evidence.empty()) part.evidence.push_back(o.evidence[i]);
-    }
-    part.kb = &part.own;
-    return part;
-  }
   // One piece less of one kind at a time, the kind that keeps the most rows (on a tie the last
   // in the set's order, the minor pieces first), until the part fits.
   for (std::size_t kept = kb.rows.size(); kept > o.most_rows;) {
@@ -102,7 +91,7 @@ Part part_of(const KnowledgeBase& kb, const ValidationOptions& o) {
   part.own.origin = kb.origin;
   part.evidence.clear();
   for (std::size_t i = 0; i < kb.rows.size(); ++i) {
-    if (!within(maxima_of(kb.rows[i].key, *kb.pieces), caps)) continue;
+    if (!within(maxima[i], caps)) continue;
     part.own.rows.push_back(kb.rows[i]);
     if (!o.evidence.empty()) part.evidence.push_back(o.evidence[i]);
   }
