@@ -367,7 +367,8 @@ Command evidence_import_command() {
             const EvidenceImport counts = import_evidence(store, o->files);
             if (o->json) {
               nlohmann::ordered_json torn = nlohmann::ordered_json::array();
-              for (const auto& t : counts.torn_lines) torn.push_back({{"file", t.file}, {"line", t.line}});
+              for (const auto& t : counts.torn_lines)
+                torn.push_back({{"file", t.file}, {"line", t.line}});
               std::cout << json_text({{"files", counts.files},
                                       {"rows", counts.rows},
                                       {"added", counts.added},

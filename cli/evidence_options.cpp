@@ -142,9 +142,9 @@ std::vector<EvidenceRecord> evidence_in_file(const std::string& path, const Piec
 }
 
 std::string evidence_coverage(std::size_t covered, std::size_t rows) {
-  return fmt::format("evidence from play covers {} of {} ({:.1f}%)", covered,
-                     counted(rows, "row"),
-                     rows == 0 ? 0.0 : 100.0 * static_cast<double>(covered) / static_cast<double>(rows));
+  return fmt::format(
+      "evidence from play covers {} of {} ({:.1f}%)", covered, counted(rows, "row"),
+      rows == 0 ? 0.0 : 100.0 * static_cast<double>(covered) / static_cast<double>(rows));
 }
 
 std::vector<EvidenceRecord> evidence_records(const std::optional<std::string>& source,

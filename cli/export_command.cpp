@@ -143,9 +143,8 @@ Command export_command() {
           // A store is repaired in place; a CSV is never rewritten, so the repair needs --out.
           std::string repair = "egkb reduce " + kb.origin;
           if (!opened.store) {
-            const std::string stem = kb.origin.ends_with(".csv")
-                                         ? kb.origin.substr(0, kb.origin.size() - 4)
-                                         : kb.origin;
+            const std::string stem =
+                kb.origin.ends_with(".csv") ? kb.origin.substr(0, kb.origin.size() - 4) : kb.origin;
             repair += fmt::format(" --out {0}-repaired.csv, then export {0}-repaired.csv", stem);
           }
           throw InputError(

@@ -45,10 +45,9 @@ std::string progress_line(const std::string& what, const std::string& unit, std:
                           std::size_t total, double elapsed, std::size_t counted,
                           double counted_at) {
   if (total == 0) return fmt::format("{}: {}", what, duration_text(elapsed));
-  std::string line = fmt::format("{}: {} of {} {} ({:.0f}%), {} so far", what, count_text(done),
-                                 count_text(total), unit,
-                                 100.0 * static_cast<double>(done) / static_cast<double>(total),
-                                 duration_text(elapsed));
+  std::string line = fmt::format(
+      "{}: {} of {} {} ({:.0f}%), {} so far", what, count_text(done), count_text(total), unit,
+      100.0 * static_cast<double>(done) / static_cast<double>(total), duration_text(elapsed));
   if (counted == 0 || counted_at <= 0 || done >= total) return line;
   const double rate = static_cast<double>(counted) / counted_at;
   const double left = static_cast<double>(total - done) / rate - (elapsed - counted_at);
@@ -102,8 +101,8 @@ void TerminalProgress::draw(Clock::time_point now) {
   const auto seconds = [&](Clock::time_point t) {
     return std::chrono::duration<double>(t - start_).count();
   };
-  const std::string line = progress_line(what_, unit_, done_, total_, seconds(now),
-                                         done_ - first_, seconds(counted_at_));
+  const std::string line = progress_line(what_, unit_, done_, total_, seconds(now), done_ - first_,
+                                         seconds(counted_at_));
   drawn_at_ = now;
   if (line == drawn_) return;
   fmt::print(stderr, "\r\x1b[K{}", line);

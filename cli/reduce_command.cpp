@@ -120,8 +120,7 @@ void print_text(std::FILE* to, const ReduceOptions& o, const KnowledgeBase& kb,
         caps += fmt::format(" {}{}", kb.pieces->kind(k).letter,
                             (*v->part_caps)[static_cast<std::size_t>(kind_index(k))]);
       }
-      fmt::print(to,
-                 "    validated on a part of the base: its {} rows with at most{} a side\n",
+      fmt::print(to, "    validated on a part of the base: its {} rows with at most{} a side\n",
                  v->part_rows, caps);
     }
     fmt::print(to, "    mean rank distance of the held-out rows:");

@@ -93,16 +93,16 @@ nlohmann::ordered_json validation_json(const Validation& v) {
     entry["most"] = t.most;
     too_large.push_back(entry);
   }
-  return {{"chosen", setting_json(v.chosen)},
-          {"scores", scores},
-          {"too_large", too_large},
-          {"expert_rows", v.expert_rows},
-          {"held_out", v.held_out},
-          {"folds", v.folds},
-          {"seconds", v.seconds},
-          {"part_rows", v.part_rows},
-          {"part_caps", v.part_caps ? nlohmann::ordered_json(*v.part_caps)
-                                    : nlohmann::ordered_json()}};
+  return {
+      {"chosen", setting_json(v.chosen)},
+      {"scores", scores},
+      {"too_large", too_large},
+      {"expert_rows", v.expert_rows},
+      {"held_out", v.held_out},
+      {"folds", v.folds},
+      {"seconds", v.seconds},
+      {"part_rows", v.part_rows},
+      {"part_caps", v.part_caps ? nlohmann::ordered_json(*v.part_caps) : nlohmann::ordered_json()}};
 }
 
 namespace {

@@ -113,7 +113,7 @@ class RepairCosts {
   const RepairProblem& p_;
   const CostModel& model_;
   bool convex_ = true;
-  std::vector<Steps> table_;  // every node's steps, when tabulated
+  std::vector<Steps> table_;           // every node's steps, when tabulated
   std::vector<uint32_t> replaced_at_;  // index into replaced_, or UINT32_MAX
   std::vector<Steps> replaced_;
 };

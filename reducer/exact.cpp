@@ -76,8 +76,8 @@ std::optional<CertifiedRepair> solve_certified(const RepairProblem& problem, con
   if (!costs.convex() && problem.lattice->size() <= options.most_layered_nodes) costs.tabulate();
   const CertifiedInputs in{problem, costs, options, edge_dm, spaces};
   // 1. The relaxation: every node's range of optima, and at the lowest the bound.
-  auto range =
-      costs.convex() ? threshold_range(problem, costs, options, edge_dm, spaces) : layered_range(in);
+  auto range = costs.convex() ? threshold_range(problem, costs, options, edge_dm, spaces)
+                              : layered_range(in);
   if (!range) return std::nullopt;
   const Capacity bound = relaxed_value(in, range->low);
   Capacity raised = 0;

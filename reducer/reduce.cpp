@@ -20,9 +20,9 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
   const bool validating = request.method == Method::Auto && !request.validation;
   // One step from the lattice's build to the repaired rows; validation and the repair it chose
   // share one, so that its time left counts the repair that follows.
-  ProgressStep progress(validating ? "validation and repair" : fmt::format("repairing ({})", method.name),
-                        validating ? "rows" : "",
-                        validating ? validation_rows(kb, validation) + kb.rows.size() : 0);
+  ProgressStep progress(
+      validating ? "validation and repair" : fmt::format("repairing ({})", method.name),
+      validating ? "rows" : "", validating ? validation_rows(kb, validation) + kb.rows.size() : 0);
   const PreparedRepair prepared(kb, weights);
   const RepairProblem& problem = prepared.problem();
   const Lattice& lattice = prepared.lattice();

@@ -171,13 +171,10 @@ std::optional<std::vector<Rank>> highest_optimal_ranks(const RepairProblem& prob
   return ranks;
 }
 
-std::optional<std::vector<Rank>> optimal_ranks_of(const RepairProblem& problem,
-                                                  const RepairCosts& costs,
-                                                  const ExactOptions& options,
-                                                  std::span<const float> edge_dm,
-                                                  std::span<const NodeId> variables,
-                                                  std::span<const Rank> settled, Optimum which,
-                                                  CutSpaces& spaces) {
+std::optional<std::vector<Rank>> optimal_ranks_of(
+    const RepairProblem& problem, const RepairCosts& costs, const ExactOptions& options,
+    std::span<const float> edge_dm, std::span<const NodeId> variables,
+    std::span<const Rank> settled, Optimum which, CutSpaces& spaces) {
   assert(problem.is_ok(Check::Fast) && settled.size() == problem.lattice->size());
   assert(free_nodes_ok(problem, variables));
   return ThresholdSolver(problem, costs, options, edge_dm, which, spaces).solve(variables, settled);

@@ -30,12 +30,9 @@ enum class Optimum { Lowest, Highest };
 // The lowest or highest optimum with only `variables` free, every other node at its rank in
 // `settled`; `costs` convex on the variables. nullopt when every cut is infinite (the fixed
 // nodes are not checked first, as highest_optimal_ranks checks them).
-std::optional<std::vector<Rank>> optimal_ranks_of(const RepairProblem& problem,
-                                                  const RepairCosts& costs,
-                                                  const ExactOptions& options,
-                                                  std::span<const float> edge_dm,
-                                                  std::span<const NodeId> variables,
-                                                  std::span<const Rank> settled, Optimum which,
-                                                  CutSpaces& spaces);
+std::optional<std::vector<Rank>> optimal_ranks_of(
+    const RepairProblem& problem, const RepairCosts& costs, const ExactOptions& options,
+    std::span<const float> edge_dm, std::span<const NodeId> variables,
+    std::span<const Rank> settled, Optimum which, CutSpaces& spaces);
 
 }  // namespace egkb

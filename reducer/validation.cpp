@@ -5,8 +5,8 @@
 #include <chrono>
 #include <cmath>
 #include <future>
-#include <unordered_map>
 #include <thread>
+#include <unordered_map>
 
 #include "base/progress.h"
 #include "lattice/material.h"
@@ -23,8 +23,8 @@ namespace {
 // What validation repairs: the whole base, or on a large one its part (validation.h).
 struct Part {
   const KnowledgeBase* kb = nullptr;
-  std::vector<double> evidence;  // per row of *kb, as ValidationOptions::evidence
-  KnowledgeBase own;             // the part's rows, when it is a part
+  std::vector<double> evidence;   // per row of *kb, as ValidationOptions::evidence
+  KnowledgeBase own;              // the part's rows, when it is a part
   std::optional<PieceCaps> caps;  // the part's bound; none: the whole base
 };
 
@@ -145,8 +145,7 @@ std::optional<TooLarge> too_large_for(const RepairProblem& whole, const RepairSe
                                       std::size_t most) {
   if (s.cost == CostShape::L1) return std::nullopt;
   const bool pulled = s.prior_weight > 0 || s.evidence_weight > 0;
-  const std::size_t nodes =
-      most_linked_nodes(*whole.lattice, layered_free_nodes(whole, !pulled));
+  const std::size_t nodes = most_linked_nodes(*whole.lattice, layered_free_nodes(whole, !pulled));
   if (nodes <= most) return std::nullopt;
   return TooLarge{s, nodes, most};
 }
@@ -208,11 +207,10 @@ FoldScores score_fold(const FoldInputs& in, std::size_t fold, unsigned threads, 
       std::optional<CertifiedRepair> repair;
       try {
         // A prediction needs no certificate: the completion alone, without probing.
-        repair = solve_certified(hidden, model,
-                                 {.threads = threads,
-                                  .most_probes = 0,
-                                  .most_layered_nodes = in.o.most_layered_nodes},
-                                 {}, spaces);
+        repair = solve_certified(
+            hidden, model,
+            {.threads = threads, .most_probes = 0, .most_layered_nodes = in.o.most_layered_nodes},
+            {}, spaces);
       } catch (const LayeredGraphTooLarge& e) {
         out.too_large[s] = TooLarge{setting, e.nodes(), e.most()};  // only convex costs here
       }
@@ -300,7 +298,8 @@ Validation validate(const PreparedRepair& prepared, const KnowledgeBase& kb,
   };
   {
     std::vector<std::future<void>> running;
-    for (std::size_t w = 0; w < workers; ++w) running.push_back(std::async(std::launch::async, work));
+    for (std::size_t w = 0; w < workers; ++w)
+      running.push_back(std::async(std::launch::async, work));
     for (std::future<void>& f : running) {
       while (f.wait_for(std::chrono::milliseconds(100)) != std::future_status::ready) report();
       f.get();

@@ -3,7 +3,6 @@
 #include <stdexcept>
 
 #include "base/progress.h"
-
 #include "io/output_files.h"
 #include "present/json_forms.h"
 #include "present/trace_json.h"
@@ -47,7 +46,8 @@ void record_in_store(Store& store, const KnowledgeBase& kb, const ReducePlan& pl
   const ReduceOutcome& r = plan.outcome;
   const std::string command = reduce_run_command(plan.request.method);
   std::size_t ranges = 0;
-  for (std::size_t row = 0; row < r.row_low.size(); ++row) ranges += r.row_low[row] != r.row_high[row];
+  for (std::size_t row = 0; row < r.row_low.size(); ++row)
+    ranges += r.row_low[row] != r.row_high[row];
   // Open until the commit ends, which on the full lattice takes seconds of its own.
   ProgressStep progress("writing the store", "rows", r.changed_rows.size() + ranges);
   std::size_t written = 0;

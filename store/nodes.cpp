@@ -37,8 +37,7 @@ KnowledgeBase Store::knowledge_base() {
   s_->guarded([&] {
     // Reserved, so the 2.1M rows of a full base are not copied while the array grows.
     Query count = s_->query("SELECT count(*) FROM nodes", "nodes");
-    const std::size_t rows =
-        count.step() ? static_cast<std::size_t>(count.integer(0, "count")) : 0;
+    const std::size_t rows = count.step() ? static_cast<std::size_t>(count.integer(0, "count")) : 0;
     kb.rows.reserve(rows);
     ProgressStep progress("reading " + path_text(s_->path), "rows", rows);
     Query q = s_->query("SELECT key, score, source, invariable, weight FROM nodes ORDER BY key",

@@ -347,8 +347,9 @@ TEST_F(Cli, SampleGivesTheSizeAskedForOrSaysWhyNot) {
                                std::to_string(seed) + " --json --out " + out);
     ASSERT_EQ(active.code, 0) << active.err;
     EXPECT_EQ(nlohmann::json::parse(active.out)["rows"], 50) << "seed " << seed;
-    const Outcome hss = run("sample " + path("n.sqlite") + " --design hss --size 50 --seed " +
-                            std::to_string(seed) + " --out " + path("h" + std::to_string(seed) + ".csv"));
+    const Outcome hss =
+        run("sample " + path("n.sqlite") + " --design hss --size 50 --seed " +
+            std::to_string(seed) + " --out " + path("h" + std::to_string(seed) + ".csv"));
     ASSERT_EQ(hss.code, 0) << hss.err;
     const bool fifty = hss.out.find(": 50 rows (hss") != std::string::npos;
     hss_off += !fifty;

@@ -279,8 +279,7 @@ TEST_F(EvidenceCli, AKilledShardFileIsContinuedAndABadLineIsNamed) {
   const test::Outcome torn = run("evidence import " + store() + " " + path("torn.jsonl"));
   EXPECT_EQ(torn.code, 0) << torn.err;
   EXPECT_NE(torn.out.find("1 row from 1 file: "), std::string::npos) << torn.out;
-  EXPECT_NE(torn.err.find("torn.jsonl:3: the last line is cut off"), std::string::npos)
-      << torn.err;
+  EXPECT_NE(torn.err.find("torn.jsonl:3: the last line is cut off"), std::string::npos) << torn.err;
   std::ofstream(path("bad.jsonl"))
       << test::read_file(out).substr(0, test::read_file(out).find('\n') + 1)
       << "{\"material\": \"KRK\", \"positions\": 1, \"scores\": [\"x\"]}\n";
@@ -356,8 +355,8 @@ TEST_F(EvidenceCli, PartialEvidenceIsRefusedByTheEvidenceDesignUnlessAllowedAndI
   const std::string coverage = "evidence from play covers 4 of 16 rows (25.0%)";
   EXPECT_NE(allowed.out.find(coverage), std::string::npos) << allowed.out;
   // Another design says it too, and its JSON counts the rows.
-  const test::Outcome spread = run("sample " + store() + " --size 4 --seed 2 --out " +
-                                   path("c.csv") + " --json");
+  const test::Outcome spread =
+      run("sample " + store() + " --size 4 --seed 2 --out " + path("c.csv") + " --json");
   ASSERT_EQ(spread.code, 0) << spread.err;
   EXPECT_EQ(nlohmann::json::parse(spread.out)["evidence_rows"], 4);
   EXPECT_NE(run("conflicts " + store()).out.find(coverage), std::string::npos);

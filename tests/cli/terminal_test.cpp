@@ -74,10 +74,10 @@ class Terminal : public test::CliTest {
         "full-seed2-store",
         [this](const fs::path& made) {
           full_base_into(made);
-          ASSERT_EQ(run("import " + (made / "full.sqlite").string() + " " +
-                        (made / "n.csv").string())
-                        .code,
-                    0);
+          ASSERT_EQ(
+              run("import " + (made / "full.sqlite").string() + " " + (made / "n.csv").string())
+                  .code,
+              0);
           fs::remove(made / "n.csv");
           fs::remove(made / "t.csv");
         },
@@ -92,8 +92,8 @@ TEST_F(Terminal, TheDefaultRepairDrawsEachStepInPlaceAndClearsIt) {
   ASSERT_EQ(t.code, 0) << t.screen;
   // Validation's 8 held-out repairs of the 3,888 rows, then the repair: one step, so that its
   // time left counts the repair.
-  for (const char* step : {"reading n.csv: ", "validation and repair: ", " of 34,992 rows (",
-                           "writing rows: "}) {
+  for (const char* step :
+       {"reading n.csv: ", "validation and repair: ", " of 34,992 rows (", "writing rows: "}) {
     EXPECT_TRUE(contains(t.screen, step)) << step << " not shown:\n" << t.screen;
   }
   // The line is erased before the report, which starts at the left margin.
@@ -129,7 +129,8 @@ TEST_F(Terminal, RepairingTheFullLatticeNeverFreezesTheLine) {
     }
     const bool exact = std::string(method) == "exact";
     EXPECT_TRUE(contains(t.screen, exact ? "repairing (exact): " : "validation and repair: "));
-    EXPECT_TRUE(exact || std::regex_search(t.screen, std::regex(R"(, about \d+ s left)"))) << t.screen.substr(0, 3000);
+    EXPECT_TRUE(exact || std::regex_search(t.screen, std::regex(R"(, about \d+ s left)")))
+        << t.screen.substr(0, 3000);
     EXPECT_TRUE(std::regex_search(t.screen, std::regex(R"(\d,\d{3} rows/s)"))) << method;
   }
 }
@@ -139,12 +140,14 @@ TEST_F(Terminal, RepairingTheFullLatticeNeverFreezesTheLine) {
 TEST_F(Terminal, CtrlCAfterTheWorkIsDoneSaysTheCommandCompleted) {
   synth("end59", 1);
   const test::TerminalOutcome t = test::run_on_terminal(
-      {"conflicts", "n.csv", "--worst", "3888"}, dir_.string(),
-      [](const std::string& screen) { return contains(screen, "corrected score Vc") ? SIGINT : 0; });
+      {"conflicts", "n.csv", "--worst", "3888"}, dir_.string(), [](const std::string& screen) {
+        return contains(screen, "corrected score Vc") ? SIGINT : 0;
+      });
   ASSERT_TRUE(t.signalled);
   EXPECT_EQ(t.code, 0) << t.screen.substr(t.screen.size() - 500);
-  EXPECT_TRUE(contains(t.screen, "egkb: Ctrl-C (SIGINT) came after the work was done: the command "
-                                 "completed"))
+  EXPECT_TRUE(contains(t.screen,
+                       "egkb: Ctrl-C (SIGINT) came after the work was done: the command "
+                       "completed"))
       << t.screen.substr(t.screen.size() - 500);
 }
 

@@ -139,8 +139,7 @@ TEST(Certified, TheLayeredRangeIsTheRelaxationsLowestAndHighestOptimum) {
         for (NodeId x : free_nodes) {
           const NodeId m = lat.mirror(x);
           cost += p.weight[x] * shaped(shape, std::abs(value(r[x]) - value(p.ranks[x])));
-          cost += p.weight[m] *
-                  shaped(shape, std::abs(kMaxRank - value(r[x]) - value(p.ranks[m])));
+          cost += p.weight[m] * shaped(shape, std::abs(kMaxRank - value(r[x]) - value(p.ranks[m])));
         }
         if (cost < best - 1e-9) {
           best = cost;
