@@ -85,8 +85,7 @@ class RepairCosts {
   void set_steps(NodeId x, const Steps& steps);
   void reserve(std::size_t nodes) { replaced_.reserve(nodes); }
   // Computes every node's steps once, for a repair that reads them many times: the shapes other
-  // than L1 cost a rounding of reals per step (64 bytes a node; the layered graph's bound keeps
-  // these bases small).
+  // than L1, and the pulls, cost a rounding of reals per step (64 bytes a node).
   void tabulate();
 
   // Whether every node's steps never decrease: threshold cuts then solve the problem one

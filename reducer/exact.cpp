@@ -72,8 +72,11 @@ std::optional<CertifiedRepair> solve_certified(const RepairProblem& problem, con
   assert(!options.soft || edge_dm.size() == problem.lattice->edge_count());
   check_capacities(problem, model, options, edge_dm);
   RepairCosts costs(problem, model);
-  // The layered graph reads each step many times; a base beyond its bound is refused anyway.
-  if (!costs.convex() && problem.lattice->size() <= options.most_layered_nodes) costs.tabulate();
+  // Each step is read many times, and but for L1 without a pull it rounds reals; a table is 64
+  // bytes a node, so not beyond the layered graph's bound (the full lattice's fitted repair).
+  if ((!costs.convex() || !costs.data_is_cheapest()) &&
+      problem.lattice->size() <= options.most_layered_nodes)
+    costs.tabulate();
   const CertifiedInputs in{problem, costs, options, edge_dm, spaces};
   // 1. The relaxation: every node's range of optima, and at the lowest the bound.
   auto range = costs.convex() ? threshold_range(problem, costs, options, edge_dm, spaces)

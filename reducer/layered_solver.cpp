@@ -137,7 +137,10 @@ std::optional<RankRange> layered_optimal_ranks(const RepairProblem& problem,
   const CutSpaces::Lease space = spaces.take(lat.size());
   std::vector<uint32_t>& local = space->local;
   CutNetwork& net = space->net;
-  for (const std::vector<NodeId>& group : groups_of(lat, open)) {
+  // One network for every open node: groups that no edge joins are cut apart within it as in a
+  // network each, and finding them would cost a pass over the lattice.
+  {
+    const std::span<const NodeId> group = open;
     const auto n = static_cast<uint32_t>(group.size());
     // Node i has a vertex for each threshold t with low < t <= high, numbered from first[i]:
     // on the source side, rank >= t.
