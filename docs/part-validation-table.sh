@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Validating a large base on a part of it (docs/reducers.md, "Validating a large base on a part"):
-# the choice auto's validation makes on the part (the rows of the materials with the fewest
-# pieces, at most --validation-rows of them) against the choice it makes on the whole base, on
+# the choice auto's validation makes on the part (the rows whose materials hold at most a cap of
+# pieces of each kind a side, at most --validation-rows of them) against the choice it makes on the whole base, on
 # the accuracy tables' bases, seeds 1..10 (the additive truth's end59, end64, end65 and endall,
 # endall with the interplay truth, the chess data with 35% of its rows noised), with the part
 # bounded at a third of the rows and at the share of the full lattice a part of 200,000 rows is
