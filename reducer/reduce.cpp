@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <optional>
 
 #include "base/progress.h"
 #include "reducer/exact.h"
@@ -19,11 +20,22 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
   if (request.evidence.empty()) validation.evidence_weights = {0};
   const bool validating = request.method == Method::Auto && !request.validation;
   // One step from the lattice's build to the repaired rows; validation and the repair it chose
-  // share one, so that its time left counts the repair that follows.
-  ProgressStep progress(
-      validating ? "validation and repair" : fmt::format("repairing ({})", method.name),
-      validating ? "rows" : "", validating ? validation_rows(kb, validation) + kb.rows.size() : 0);
+  // share one, so that its time left counts the repair that follows. What validation repairs
+  // depends on the settings the base's layered graph can hold, so with validation the base is
+  // prepared first, in a step of its own.
+  std::optional<ProgressStep> progress;
+  std::optional<ProgressStep> preparing;
+  if (validating) {
+    preparing.emplace("preparing the repair", "", 0);
+  } else {
+    progress.emplace(fmt::format("repairing ({})", method.name), "", 0);
+  }
   const PreparedRepair prepared(kb, weights);
+  if (validating) {
+    const std::size_t rows = validation_rows(prepared, kb, validation) + kb.rows.size();
+    preparing.reset();
+    progress.emplace("validation and repair", "rows", rows);
+  }
   const RepairProblem& problem = prepared.problem();
   const Lattice& lattice = prepared.lattice();
   ConflictCounter counter(lattice);
@@ -38,7 +50,7 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
     out.validation = request.validation;
     if (validating) {
       out.validation =
-          validate(prepared, kb, validation, [&](std::size_t rows) { progress.advance(rows); });
+          validate(prepared, kb, validation, [&](std::size_t rows) { progress->advance(rows); });
     }
     out.cost = out.validation->chosen.cost;
     out.prior_weight = out.validation->chosen.prior_weight;

@@ -219,19 +219,36 @@ FoldScores score_fold(const FoldInputs& in, std::size_t fold, unsigned threads, 
         for (NodeId x : scored_rows)
           out.error[s] += std::abs(value(repair->ranks[x]) - value(in.base.ranks[x]));
       }
+      repairs_done.fetch_add(1);
     }
-    repairs_done.fetch_add(1);
   }
+  return out;
+}
+
+// The settings left out before any fold: on a part, those whose layered graph the whole base's
+// repair could not lay out.
+std::vector<std::optional<TooLarge>> left_out(const RepairProblem& whole, const Part& part,
+                                              const std::vector<RepairSetting>& settings,
+                                              const ValidationOptions& o) {
+  std::vector<std::optional<TooLarge>> out(settings.size());
+  if (!part.caps) return out;
+  for (std::size_t s = 0; s < settings.size(); ++s)
+    out[s] = too_large_for(whole, settings[s], o.most_layered_nodes);
   return out;
 }
 
 }  // namespace
 
-std::size_t validation_rows(const KnowledgeBase& kb, const ValidationOptions& o) {
+std::size_t validation_rows(const PreparedRepair& prepared, const KnowledgeBase& kb,
+                            const ValidationOptions& o) {
   const Part part = part_of(kb, o);
   const bool evidence = !part.evidence.empty();
   const bool weighed = evidence && expert_rows_hidden(*part.kb, o, evidence);
-  return std::min(o.folds_run, o.folds) * settings_of(o, weighed).size() * part.kb->rows.size();
+  const std::vector<RepairSetting> settings = settings_of(o, weighed);
+  const std::vector<std::optional<TooLarge>> out = left_out(prepared.problem(), part, settings, o);
+  const auto tried = static_cast<std::size_t>(
+      std::count_if(out.begin(), out.end(), [](const auto& t) { return !t.has_value(); }));
+  return std::min(o.folds_run, o.folds) * tried * part.kb->rows.size();
 }
 
 Validation validate(const PreparedRepair& prepared, const KnowledgeBase& kb,
@@ -257,14 +274,9 @@ Validation validate(const PreparedRepair& prepared, const KnowledgeBase& kb,
   const bool evidence = !part.evidence.empty();
   v.expert_rows = expert_rows_hidden(*part.kb, o, evidence);
   const std::vector<RepairSetting> settings = settings_of(o, evidence && v.expert_rows);
-  std::vector<bool> tried(settings.size(), true);
-  std::vector<std::optional<TooLarge>> too_large(settings.size());
-  if (part.caps) {
-    for (std::size_t s = 0; s < settings.size(); ++s) {
-      too_large[s] = too_large_for(prepared.problem(), settings[s], o.most_layered_nodes);
-      tried[s] = !too_large[s];
-    }
-  }
+  std::vector<std::optional<TooLarge>> too_large = left_out(prepared.problem(), part, settings, o);
+  std::vector<bool> tried(settings.size());
+  for (std::size_t s = 0; s < settings.size(); ++s) tried[s] = !too_large[s];
   std::vector<NodeId> pairs = hideable_pairs(*part.kb, scored, base, v.expert_rows);
   Random random(o.seed);
   random.shuffle(pairs);
@@ -287,7 +299,7 @@ Validation validate(const PreparedRepair& prepared, const KnowledgeBase& kb,
       folds[f] = score_fold(in, f, threads_each, spaces, repairs_done);
   };
   std::optional<ProgressStep> own_step;
-  if (!repaired) own_step.emplace("validation", "rows", validation_rows(kb, o));
+  if (!repaired) own_step.emplace("validation", "rows", validation_rows(prepared, kb, o));
   const auto report = [&] {
     const std::size_t rows = repairs_done.load() * part.kb->rows.size();
     if (repaired) {

@@ -98,7 +98,7 @@ struct ValidationOptions {
   std::size_t least_expert_rows_with_evidence = 30;
   NodeWeights weights;
   std::size_t most_layered_nodes = ExactOptions{}.most_layered_nodes;
-  // A base of more rows is validated on its part (above): on the full lattice, 127,755 of
+  // A base of more rows is validated on its part (above): on the full lattice, 104,976 of
   // 2,125,764 rows.
   std::size_t most_rows = 200'000;
   // Cores the folds may use (0: every core). The choice is the same for any number.
@@ -106,8 +106,10 @@ struct ValidationOptions {
 };
 
 // The rows validate() repairs in all, each held-out repair counting the rows of the base it
-// repairs (the part, on a large base): the measure of its progress.
-std::size_t validation_rows(const KnowledgeBase& kb, const ValidationOptions& options);
+// repairs (the part, on a large base; a setting left out counts none): the measure of its
+// progress. `prepared` as for validate().
+std::size_t validation_rows(const PreparedRepair& prepared, const KnowledgeBase& kb,
+                            const ValidationOptions& options);
 
 // `prepared` is `kb` made ready with options.weights (reduce_kb's own, so the lattice is built
 // once). `repaired(rows)` is told, in the calling thread, the rows repaired so far, in
