@@ -50,8 +50,8 @@ std::vector<Rank> complete(const CertifiedInputs& in, std::span<const Rank> low,
   }
   // The settled pairs are an optimum's own values, so a consistent completion exists, and it is
   // mirror-symmetric as the ranges are: its lowest optimum is the mirror image of its highest.
-  const auto highest = optimal_ranks_of(p, hull, in.options, in.edge_dm, open, low,
-                                        Optimum::Highest, in.spaces);
+  const auto highest =
+      optimal_ranks_of(p, hull, in.options, in.edge_dm, open, low, Optimum::Highest, in.spaces);
   if (!highest) throw std::logic_error("the completion of a relaxed optimum found no cut");
   std::vector<Rank> lowest(lat.size());
   for (NodeId u = 0; u < lat.size(); ++u) lowest[u] = mirror((*highest)[lat.mirror(u)]);
