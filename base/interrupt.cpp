@@ -17,9 +17,12 @@ void note(int signal) {
 
 }  // namespace
 
+std::string signal_name(int signal) {
+  return signal == SIGINT ? "Ctrl-C (SIGINT)" : "SIGTERM";
+}
+
 Interrupted::Interrupted(int signal, std::string kept)
-    : std::runtime_error(std::string("interrupted by ") +
-                         (signal == SIGINT ? "Ctrl-C (SIGINT)" : "SIGTERM")),
+    : std::runtime_error("interrupted by " + signal_name(signal)),
       signal_(signal),
       kept_(std::move(kept)) {}
 

@@ -25,6 +25,9 @@ class Interrupted : public std::runtime_error {
   std::string kept_;
 };
 
+// "Ctrl-C (SIGINT)" or "SIGTERM", as messages name them.
+std::string signal_name(int signal);
+
 // Notes SIGINT and SIGTERM from now on; the process's first call, before any work.
 void catch_interrupts();
 

@@ -124,4 +124,10 @@ std::string lowercase(std::string_view text) {
   return r;
 }
 
+std::string counted(std::size_t n, std::string_view noun, std::string_view plural) {
+  std::string text = std::to_string(n) + ' ';
+  if (n == 1) return text.append(noun);
+  return plural.empty() ? text.append(noun).append("s") : text.append(plural);
+}
+
 }  // namespace egkb

@@ -32,4 +32,8 @@ std::string path_text(std::string_view path);
 // ASCII letters in lower case: header names and words are matched so.
 std::string lowercase(std::string_view text);
 
+// A count and its noun, singular for 1: "1 file", "2 files"; `plural` when it is not the noun
+// and an s.
+std::string counted(std::size_t n, std::string_view noun, std::string_view plural = {});
+
 }  // namespace egkb

@@ -250,6 +250,13 @@ class App {
       if (!quiet && isatty(STDERR_FILENO) != 0) show_progress_on(&terminal);
       const int code = commands_[index].run();
       show_progress_on(nullptr);
+      // Noted after the last safe point (the commit, the report): the work stands, as a user
+      // who pressed Ctrl-C may not expect.
+      if (const int signal = interrupt_signal()) {
+        std::cout.flush();
+        fmt::print(stderr, "egkb: {} came after the work was done: the command completed\n",
+                   signal_name(signal));
+      }
       return code;
     }
     return fail(kExitInput, "no command given; run 'egkb help'");

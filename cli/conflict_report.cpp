@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "base/text.h"
+#include "cli/evidence_options.h"
 
 namespace egkb::cli {
 
@@ -102,9 +103,9 @@ void print_conflict_report(std::ostream& out, const KnowledgeBase& kb, const Sco
   if (!evidence.empty()) {
     const EvidenceDisputes d = evidence_disputes(scored, evidence);
     fmt::print(out,
-               "  evidence from play for {} of {} rows: it puts {} a rank or more from their "
-               "score, {} two or more (egkb sample --design evidence draws them first)\n",
-               d.rows, kb.rows.size(), d.by_one, d.by_two);
+               "  {}: it puts {} a rank or more from their score, {} two or more (egkb sample "
+               "--design evidence draws them first)\n",
+               evidence_coverage(d.rows, kb.rows.size()), d.by_one, d.by_two);
   }
   if (s.inconsistent_nodes == 0) {
     fmt::print(out, "no conflicts: every edge obeys the piece additive rule\n");

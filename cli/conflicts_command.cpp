@@ -48,12 +48,7 @@ Command conflicts_command() {
             const ScoredLattice scored = ScoredLattice::of(kb);
             ConflictCounter counter(scored.lattice);
             const ConflictSummary summary = counter.count(scored.ranks());
-            std::vector<EvidenceRecord> records;
-            if (o->evidence) {
-              records = evidence_in_file(*o->evidence, *kb.pieces);
-            } else if (opened.store) {
-              records = opened.store->evidence();
-            }
+            const std::vector<EvidenceRecord> records = evidence_records(o->evidence, opened);
             std::vector<std::optional<EvidenceView>> evidence;
             if (!records.empty()) evidence = evidence_for_nodes(kb, scored, records);
             if (o->json) {

@@ -366,17 +366,27 @@ Command evidence_import_command() {
             Store store = open_store(o->kb);
             const EvidenceImport counts = import_evidence(store, o->files);
             if (o->json) {
+              nlohmann::ordered_json torn = nlohmann::ordered_json::array();
+              for (const auto& t : counts.torn_lines)
+                torn.push_back({{"file", t.file}, {"line", t.line}});
               std::cout << json_text({{"files", counts.files},
                                       {"rows", counts.rows},
                                       {"added", counts.added},
                                       {"replaced", counts.replaced},
-                                      {"unchanged", counts.unchanged}})
+                                      {"unchanged", counts.unchanged},
+                                      {"torn_lines", torn}})
                         << '\n';
             } else {
-              fmt::print(
-                  "evidence import: {} rows from {} files: {} added, {} replaced, {} "
-                  "unchanged\n",
-                  counts.rows, counts.files, counts.added, counts.replaced, counts.unchanged);
+              fmt::print("evidence import: {} from {}: {} added, {} replaced, {} unchanged\n",
+                         counted(counts.rows, "row"), counted(counts.files, "file"), counts.added,
+                         counts.replaced, counts.unchanged);
+            }
+            // Said even with --json: a row left out is worth a word on the terminal.
+            for (const auto& t : counts.torn_lines) {
+              fmt::print(stderr,
+                         "egkb: {}:{}: the last line is cut off (its writer stopped half-way) and "
+                         "was left out; run that search again to import its material\n",
+                         path_text(t.file), t.line);
             }
             return 0;
           }};

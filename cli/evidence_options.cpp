@@ -141,19 +141,26 @@ std::vector<EvidenceRecord> evidence_in_file(const std::string& path, const Piec
   return std::move(file.records);
 }
 
-RowEvidence evidence_for(const std::string& source, OpenedKb& opened) {
-  std::vector<EvidenceRecord> records;
-  if (source == "store") {
-    if (!opened.store) {
-      throw InputError("", 0, "--evidence",
-                       "'store' reads a store's evidence; this base is a CSV file: give an "
-                       "evidence file");
-    }
-    records = opened.store->evidence();
-  } else {
-    records = evidence_in_file(source, *opened.kb.pieces);
+std::string evidence_coverage(std::size_t covered, std::size_t rows) {
+  return fmt::format(
+      "evidence from play covers {} of {} ({:.1f}%)", covered, counted(rows, "row"),
+      rows == 0 ? 0.0 : 100.0 * static_cast<double>(covered) / static_cast<double>(rows));
+}
+
+std::vector<EvidenceRecord> evidence_records(const std::optional<std::string>& source,
+                                             OpenedKb& opened) {
+  if (source && *source != "store") return evidence_in_file(*source, *opened.kb.pieces);
+  if (opened.store) return opened.store->evidence();
+  if (source) {
+    throw InputError("", 0, "--evidence",
+                     "'store' reads a store's evidence; this base is a CSV file: give an "
+                     "evidence file");
   }
-  RowEvidence evidence = row_evidence(opened.kb, records);
+  return {};
+}
+
+RowEvidence evidence_for(const std::string& source, OpenedKb& opened) {
+  RowEvidence evidence = row_evidence(opened.kb, evidence_records(source, opened));
   if (std::find(evidence.present.begin(), evidence.present.end(), 1) == evidence.present.end()) {
     throw InputError(source == "store" ? "" : source, 0, "--evidence",
                      "holds no evidence for the base's rows: run egkb evidence first");

@@ -55,6 +55,15 @@ std::unique_ptr<EvidenceSink> file_sink(const std::string& path, const EvidenceF
 // it is not one, or of another piece set.
 std::vector<EvidenceRecord> evidence_in_file(const std::string& path, const PieceSet& pieces);
 
+// "evidence from play covers 40 of 510 rows (7.8%)": the rows whose material (or its mirror) has
+// evidence, as sample, conflicts and show say it.
+std::string evidence_coverage(std::size_t covered, std::size_t rows);
+
+// The evidence records of an opened KB: `source` when given ("store", or an evidence file), else
+// a store's own; none for a CSV base without one. Every command that shows evidence reads it so.
+std::vector<EvidenceRecord> evidence_records(const std::optional<std::string>& source,
+                                             OpenedKb& opened);
+
 // What evidence says of each row of an opened KB, from `source`: "store" (the store's evidence
 // table) or an evidence file. InputError when it holds none for the base's rows.
 RowEvidence evidence_for(const std::string& source, OpenedKb& opened);

@@ -140,12 +140,19 @@ Command export_command() {
         const ConflictSummary conflicts = counter.count(scored.ranks());
         const bool has_conflicts = conflicts.inconsistent_nodes > 0;
         if (has_conflicts && !o->allow_conflicts) {
+          // A store is repaired in place; a CSV is never rewritten, so the repair needs --out.
+          std::string repair = "egkb reduce " + kb.origin;
+          if (!opened.store) {
+            const std::string stem =
+                kb.origin.ends_with(".csv") ? kb.origin.substr(0, kb.origin.size() - 4) : kb.origin;
+            repair += fmt::format(" --out {0}-repaired.csv, then export {0}-repaired.csv", stem);
+          }
           throw InputError(
               kb.origin, 0, "",
               fmt::format("{} inconsistent nodes ({} mirror conflicts), which an engine would "
-                          "trust; nothing was written. Repair it first (egkb reduce {}) or pass "
+                          "trust; nothing was written. Repair it first ({}) or pass "
                           "--allow-conflicts",
-                          conflicts.inconsistent_nodes, conflicts.mirror_conflicts, kb.origin));
+                          conflicts.inconsistent_nodes, conflicts.mirror_conflicts, repair));
         }
         step.reset();
         Outputs outputs;

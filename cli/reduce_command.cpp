@@ -10,6 +10,7 @@
 #include "cli/conflict_report.h"
 #include "cli/evidence_options.h"
 #include "cli/kb_options.h"
+#include "cli/report_evidence.h"
 #include "io/byte_source.h"
 #include "io/json_text.h"
 #include "io/output_files.h"
@@ -33,6 +34,7 @@ struct ReduceOptions {
   std::optional<std::string> evidence;
   std::optional<double> evidence_weight;
   std::optional<std::string> cost;
+  std::optional<uint64_t> validation_rows;
   std::string weights;
   std::optional<std::string> ties;
   std::string out;
@@ -112,6 +114,15 @@ void print_text(std::FILE* to, const ReduceOptions& o, const KnowledgeBase& kb,
                v->held_out, v->expert_rows ? "expert" : "unfixed", v->folds, v->seconds,
                cost_shape_name(v->chosen.cost), v->chosen.prior_weight,
                o.evidence ? fmt::format(", evidence weight {:g}", v->chosen.evidence_weight) : "");
+    if (v->part_caps) {
+      std::string caps;
+      for (PieceKind k : kb.pieces->kinds()) {
+        caps += fmt::format(" {}{}", kb.pieces->kind(k).letter,
+                            (*v->part_caps)[static_cast<std::size_t>(kind_index(k))]);
+      }
+      fmt::print(to, "    validated on a part of the base: its {} rows with at most{} a side\n",
+                 v->part_rows, caps);
+    }
     fmt::print(to, "    mean rank distance of the held-out rows:");
     for (const HeldOutScore& h : v->scores) {
       fmt::print(to, "  {} {:g}{}: {:.4f}", cost_shape_name(h.setting.cost), h.setting.prior_weight,
@@ -145,8 +156,9 @@ void print_text(std::FILE* to, const ReduceOptions& o, const KnowledgeBase& kb,
   }
 }
 
-void write_report(const ReduceOptions& o, const KnowledgeBase& kb, const ReduceOutcome& r,
+void write_report(const ReduceOptions& o, OpenedKb& opened, const ReduceOutcome& r,
                   Outputs& outputs) {
+  const KnowledgeBase& kb = opened.kb;
   RepairReport report;
   report.title = fmt::format("{} on {}", o.method, kb.origin);
   report.facts = {{"rows", std::to_string(kb.rows.size())},
@@ -162,6 +174,8 @@ void write_report(const ReduceOptions& o, const KnowledgeBase& kb, const ReduceO
     if (r.row_low[row] != r.row_high[row])
       report.ambiguous.emplace(kb.rows[row].key, std::pair{r.row_low[row], r.row_high[row]});
   }
+  // The evidence `egkb report` would show of this repair: --evidence's, or the store's own.
+  add_report_evidence(report, r.result, evidence_records(o.evidence, opened));
   outputs.write(o.report, [&](std::ostream& out) { write_repair_report(out, report); });
 }
 
@@ -170,6 +184,10 @@ void write_report(const ReduceOptions& o, const KnowledgeBase& kb, const ReduceO
 bool check_options(const ReduceOptions& o) {
   const Method method = *method_named(o.method);
   const bool optimal = method_info(method).certified();
+  if (o.validation_rows && method != Method::Auto) {
+    throw InputError("", 0, "--validation-rows",
+                     "only auto validates; the other methods take their cost as given");
+  }
   if (method == Method::Auto && (o.cost || o.prior_weight)) {
     throw InputError("", 0, o.cost ? "--cost" : "--prior-weight",
                      "auto chooses the cost and the prior's weight by validation; to set "
@@ -275,6 +293,10 @@ ReduceRequest request_of(const ReduceOptions& o, const PieceSet& pieces) {
   request.prior_weight = o.prior_weight.value_or(request.prior_weight);
   request.evidence_weight = o.evidence_weight.value_or(kEvidenceWeight);
   if (o.cost) request.cost = *cost_shape_named(*o.cost);
+  if (o.validation_rows) {
+    request.validation_options.most_rows = *o.validation_rows;
+    request.reuse_kept_validation = false;
+  }
   if (o.ties) request.ties = *kTies.named(*o.ties);
   request.weights = o.weights.empty() ? ReduceWeights{PieceWeights::defaults(pieces), NodeWeights{}}
                                       : parse_weights(ByteSource::file(o.weights).read_all(1 << 20),
@@ -316,6 +338,13 @@ Command reduce_command() {
             fmt::format("fitted: the evidence's weight per rank (default {:g})", kEvidenceWeight)
                 .c_str(),
             0, kMaxPriorWeight);
+        sink.whole(o->validation_rows, "--validation-rows",
+                   fmt::format("auto: a base of more rows is validated on its part of at most "
+                               "this many, the materials with the fewest pieces (default {}); "
+                               "validates afresh",
+                               ValidationOptions{}.most_rows)
+                       .c_str(),
+                   1, UINT64_MAX);
         sink.text(o->cost, "--cost",
                   fmt::format("exact, fitted: what moving a row costs, times its weight: {}; all "
                               "but l1 add |d|/64 to break ties",
@@ -354,7 +383,7 @@ Command reduce_command() {
         const ReduceOutcome& r = plan.outcome;
         Outputs outputs;
         if (!o->dry_run) {
-          if (!o->report.empty()) write_report(*o, kb, r, outputs);
+          if (!o->report.empty()) write_report(*o, opened, r, outputs);
           apply_reduce(opened, plan, o->out, outputs);
         }
         // Data on standard output leaves the report to standard error.

@@ -10,6 +10,7 @@
 #include "cli/conflict_report.h"
 #include "cli/evidence_options.h"
 #include "cli/kb_options.h"
+#include "cli/report_evidence.h"
 #include "io/json_text.h"
 #include "io/output_files.h"
 #include "present/trace_json.h"
@@ -90,19 +91,7 @@ Command report_command() {
               }
             }
             for (auto& fact : solved_facts(now)) report.facts.push_back(std::move(fact));
-            std::vector<EvidenceRecord> records;
-            if (o->evidence) {
-              records = evidence_in_file(*o->evidence, *now.pieces);
-            } else if (opened.store) {
-              records = opened.store->evidence();
-            }
-            const auto views = evidence_for_rows(now, records);
-            for (std::size_t i = 0; i < now.rows.size(); ++i) {
-              if (const auto& v = views[i]) {
-                report.evidence.emplace(now.rows[i].key,
-                                        ReportEvidence{v->score, v->expected, v->low, v->high});
-              }
-            }
+            add_report_evidence(report, now, evidence_records(o->evidence, opened));
             write_file(o->out, [&](std::ostream& out) {
               write_repair_report(
                   out, report,

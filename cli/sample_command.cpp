@@ -7,6 +7,7 @@
 #include "base/errors.h"
 #include "base/text.h"
 #include "cli/command.h"
+#include "cli/evidence_options.h"
 #include "cli/kb_options.h"
 #include "cli/sheet_files.h"
 #include "io/json_text.h"
@@ -21,6 +22,7 @@ Command sample_command() {
     uint64_t seed = 1;
     std::string out;
     bool exclude_reviewed = false;
+    bool allow_partial_evidence = false;
     bool json = false;
   };
   auto o = std::make_shared<Options>();
@@ -37,6 +39,11 @@ Command sample_command() {
                   true);
         sink.flag(o->exclude_reviewed, "--exclude-reviewed",
                   "never sample rows an expert has reviewed");
+        sink.flag(o->allow_partial_evidence, "--allow-partial-evidence",
+                  fmt::format("--design evidence: draw although evidence from play covers fewer "
+                              "than {:.0f}% of the rows (refused otherwise)",
+                              100 * kLeastEvidenceCoverage)
+                      .c_str());
         sink.flag(o->json, "--json", "print the batch's figures as JSON");
       },
       [o] {
@@ -46,7 +53,8 @@ Command sample_command() {
         const SheetPaths paths = sheet_paths(o->out);
         check_sheet_paths(paths, o->kb.path);
         Store store = open_store(o->kb.path);
-        const DrawRequest request{o->sample.spec(store.pieces()), o->seed, o->exclude_reviewed};
+        const DrawRequest request{o->sample.spec(store.pieces()), o->seed, o->exclude_reviewed,
+                                  o->allow_partial_evidence};
         const DrawPlan plan = plan_draw(store, request);
         const BatchId id = apply_draw(store, plan, paths);
         const std::size_t rows = plan.batch.items.size();
@@ -56,6 +64,7 @@ Command sample_command() {
                                                         {"wanted", plan.wanted},
                                                         {"design", plan.batch.design},
                                                         {"seed", o->seed},
+                                                        {"evidence_rows", plan.evidence_rows},
                                                         {"csv", paths.csv},
                                                         {"html", paths.html}})
                     << '\n';
@@ -68,6 +77,16 @@ Command sample_command() {
         if (request.spec.design == Design::DistanceK && rows < plan.wanted) {
           fmt::print(text, "  only {} of the {} rows asked for fit at pairwise distance >= {}\n",
                      rows, plan.wanted, request.spec.k);
+        }
+        if (plan.evidence_rows > 0 || request.spec.design == Design::Evidence) {
+          fmt::print(text, "  {}\n", evidence_coverage(plan.evidence_rows, plan.rows));
+        }
+        if (request.spec.design == Design::Hss && rows != plan.wanted) {
+          fmt::print(text,
+                     "  {} for the {} asked: hss draws each row on its own, with its own "
+                     "probability (Poisson sampling, whose estimate needs it), so the size "
+                     "varies around the one asked for; spread and active give it exactly\n",
+                     counted(rows, "row"), plan.wanted);
         }
         return 0;
       }};

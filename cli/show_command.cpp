@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -231,16 +232,15 @@ Command show_command() {
                                                   {"range", nullptr},
                                                   {"solved", nullptr}};
         const nlohmann::ordered_json bounds = bounds_json(scored, solved_bounds(kb, scored), n);
-        std::vector<EvidenceRecord> records;
-        if (o->evidence) {
-          records = evidence_in_file(*o->evidence, *kb.pieces);
-        } else if (opened.store) {
-          records = opened.store->evidence();
-        }
+        const std::vector<EvidenceRecord> records = evidence_records(o->evidence, opened);
         const std::optional<EvidenceView> evidence = evidence_for_nodes(kb, scored, records)[n];
+        const auto row_views = evidence_for_rows(kb, records);
+        const auto covered = static_cast<std::size_t>(std::count_if(
+            row_views.begin(), row_views.end(), [](const auto& v) { return v.has_value(); }));
         if (o->json) {
           nlohmann::ordered_json j = node_json(kb, scored, n, neighbours);
           for (const char* key : {"history", "verdicts", "range"}) j[key] = record[key];
+          j["evidence_rows"] = covered;
           j["evidence"] = nullptr;
           if (evidence) {
             j["evidence"] = evidence_view_json(*evidence, *kb.pieces);
@@ -260,6 +260,7 @@ Command show_command() {
         } else {
           print_node(kb, scored, n, neighbours, record, bounds);
           print_evidence(evidence, *kb.pieces, scored.scores[n]);
+          if (!records.empty()) fmt::print("  {}\n", evidence_coverage(covered, kb.rows.size()));
           print_record(record);
         }
         return 0;

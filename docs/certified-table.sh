@@ -14,19 +14,8 @@ egkb=${1:-egkb}
 seeds=${2:-10}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-chess=$(cd "$(dirname "$0")/.." && pwd)/datasets/chess-syzygy-6men.csv
+source "$(dirname "$0")/table-bases.sh"
 cd "$work"
-noisy() {  # base seed -> t.csv n.csv, and the --pieces option in $pieces
-  pieces=""
-  case $1 in
-    chess) "$egkb" synth "$chess" --pieces chess --seed "$2" --rate 0.35 --truth t.csv \
-             --out n.csv >/dev/null
-           pieces="--pieces chess" ;;
-    endall-interplay) "$egkb" synth --preset endall --truth-model interplay --seed "$2" \
-                        --truth t.csv --out n.csv >/dev/null ;;
-    *) "$egkb" synth --preset "$1" --seed "$2" --truth t.csv --out n.csv >/dev/null ;;
-  esac
-}
 seconds() { /usr/bin/python3 -c "import json,sys; print(json.load(sys.stdin)['seconds'])"; }
 least() {  # the least of three runs' solver seconds of: reduce n.csv ARGS
   for _ in 1 2 3; do "$egkb" reduce n.csv $pieces "$@" --out again.csv --json | seconds; done |

@@ -176,7 +176,7 @@ EvidenceFile read_evidence_file(const std::string& path) {
     const std::size_t end = text.find('\n', start);
     ++number;
     if (end == std::string::npos) {
-      file.torn = true;  // a writer killed half-way through its last line
+      file.torn_line = number;  // a writer killed half-way through its last line
       break;
     }
     const std::string_view raw(text.data() + start, end - start);
@@ -205,7 +205,7 @@ EvidenceFile read_evidence_file(const std::string& path) {
 EvidenceFileWriter::EvidenceFileWriter(const std::string& path, const EvidenceFileHeader& header,
                                        const EvidenceFile* existing)
     : path_(path), pieces_(header.pieces) {
-  if (existing && existing->torn &&
+  if (existing && existing->torn_line > 0 &&
       truncate(path.c_str(), static_cast<off_t>(existing->whole_bytes)) != 0) {
     throw IoError(path, std::string("cannot cut off its torn last line: ") + std::strerror(errno));
   }

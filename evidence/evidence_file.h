@@ -30,7 +30,8 @@ struct EvidenceFileHeader {
 struct EvidenceFile {
   EvidenceFileHeader header;
   std::vector<EvidenceRecord> records;  // in file order; a later line of a material replaces it
-  bool torn = false;  // the last line was cut off half-way (a killed writer) and is left out
+  // The last line, when it was cut off half-way (a killed writer) and is left out; 0: none.
+  std::size_t torn_line = 0;
   std::size_t whole_bytes = 0;  // the bytes up to the end of the last whole line
 };
 

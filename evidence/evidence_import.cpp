@@ -39,6 +39,7 @@ EvidenceImport import_evidence(Store& store, const std::vector<std::string>& fil
                                    store.pieces().name()));
     }
     ++counts.files;
+    if (file.torn_line > 0) counts.torn_lines.push_back({path, file.torn_line});
     for (EvidenceRecord& r : file.records) {
       ++counts.rows;
       const SearchKey k = search_key(r);

@@ -18,6 +18,12 @@ struct EvidenceImport {
   std::size_t added = 0;
   std::size_t replaced = 0;
   std::size_t unchanged = 0;  // the store's row stood
+  // A file's last line cut off half-way (a writer killed), left out.
+  struct TornLine {
+    std::string file;
+    std::size_t line = 0;
+  };
+  std::vector<TornLine> torn_lines;
 };
 
 // Throws InputError naming the file, line and field of the first bad line, or a file of another

@@ -212,6 +212,12 @@ CountsFile read_counts_csv(ByteSource source, const PieceSet* pieces) {
                      "the file is empty; expected a header 'material,win,draw,loss' or the "
                      "counts per side to move");
   }
+  // As an empty file is: a store made of no counts would only hide the mistake.
+  if (file.materials.empty()) {
+    throw InputError(file.origin, 2, "material",
+                     "the file has a header and no counts after it; expected a line per "
+                     "material");
+  }
   if (file.pieces == nullptr) file.pieces = &PieceSet::xiangqi();
   return file;
 }

@@ -93,13 +93,16 @@ nlohmann::ordered_json validation_json(const Validation& v) {
     entry["most"] = t.most;
     too_large.push_back(entry);
   }
-  return {{"chosen", setting_json(v.chosen)},
-          {"scores", scores},
-          {"too_large", too_large},
-          {"expert_rows", v.expert_rows},
-          {"held_out", v.held_out},
-          {"folds", v.folds},
-          {"seconds", v.seconds}};
+  return {
+      {"chosen", setting_json(v.chosen)},
+      {"scores", scores},
+      {"too_large", too_large},
+      {"expert_rows", v.expert_rows},
+      {"held_out", v.held_out},
+      {"folds", v.folds},
+      {"seconds", v.seconds},
+      {"part_rows", v.part_rows},
+      {"part_caps", v.part_caps ? nlohmann::ordered_json(*v.part_caps) : nlohmann::ordered_json()}};
 }
 
 namespace {
@@ -165,6 +168,19 @@ std::optional<Validation> validation_from_json(const nlohmann::json& j) {
     const auto most = t.is_object() ? count_at(t, "most") : std::nullopt;
     if (!left_out || !nodes || !most) return std::nullopt;
     v.too_large.push_back({*left_out, *nodes, *most});
+  }
+  // Absent from the validations stored before a large base was validated on a part: the whole.
+  const auto part_rows = j.contains("part_rows") ? count_at(j, "part_rows") : std::size_t{0};
+  if (!part_rows) return std::nullopt;
+  v.part_rows = *part_rows;
+  if (const auto caps = j.find("part_caps"); caps != j.end() && !caps->is_null()) {
+    if (!caps->is_array() || caps->size() != kMaxKinds) return std::nullopt;
+    PieceCaps c{};
+    for (std::size_t k = 0; k < kMaxKinds; ++k) {
+      if (!(*caps)[k].is_number_unsigned() || (*caps)[k].get<uint64_t>() > 255) return std::nullopt;
+      c[k] = static_cast<uint8_t>((*caps)[k].get<uint64_t>());
+    }
+    v.part_caps = c;
   }
   v.expert_rows = expert_rows->get<bool>();
   v.held_out = *held_out;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "reducer/certified_middle.h"
+#include "reducer/threshold_solver.h"
 
 namespace egkb {
 
@@ -38,21 +39,23 @@ Steps hull_within(const Steps& steps, int low, int high) {
 std::vector<Rank> complete(const CertifiedInputs& in, std::span<const Rank> low,
                            std::span<const Rank> high) {
   const RepairProblem& p = in.problem;
-  RepairProblem held = p;
+  const Lattice& lat = *p.lattice;
+  // The settled pairs held at their rank (low, as high), the open ones cut.
   RepairCosts hull(p, in.costs.model());
-  for (NodeId u = 0; u < p.lattice->size(); ++u) {
-    if (held.fixed[u]) continue;
-    if (low[u] == high[u]) {
-      held.fixed[u] = 1;
-      held.ranks[u] = low[u];
-    } else {
-      hull.set_steps(u, hull_within(in.costs.steps(u), value(low[u]), value(high[u])));
-    }
+  std::vector<NodeId> open;
+  for (NodeId u = 0; u < lat.size(); ++u) {
+    if (p.fixed[u] || low[u] == high[u]) continue;
+    open.push_back(u);
+    hull.set_steps(u, hull_within(in.costs.steps(u), value(low[u]), value(high[u])));
   }
-  auto completed = threshold_range(held, hull, in.options, in.edge_dm);
-  // The settled pairs are an optimum's own values, so a consistent completion exists.
-  if (!completed) throw std::logic_error("the completion of a relaxed optimum found no cut");
-  return middle(completed->low, completed->high);
+  // The settled pairs are an optimum's own values, so a consistent completion exists, and it is
+  // mirror-symmetric as the ranges are: its lowest optimum is the mirror image of its highest.
+  const auto highest =
+      optimal_ranks_of(p, hull, in.options, in.edge_dm, open, low, Optimum::Highest, in.spaces);
+  if (!highest) throw std::logic_error("the completion of a relaxed optimum found no cut");
+  std::vector<Rank> lowest(lat.size());
+  for (NodeId u = 0; u < lat.size(); ++u) lowest[u] = mirror((*highest)[lat.mirror(u)]);
+  return middle(lowest, *highest);
 }
 
 }  // namespace egkb

@@ -76,7 +76,7 @@ Capacity probe(const CertifiedInputs& in, std::span<const Rank> low, std::span<c
         settled[widest] = Rank(v);
         settled[m] = mirror(Rank(v));
         auto range = layered_optimal_ranks(in.problem, in.costs, in.options, in.edge_dm, free_nodes,
-                                           settled);
+                                           settled, in.spaces);
         if (!range) continue;
         Branch child{relaxed_value_in(in, range->low, group, in_group), std::move(range->low),
                      std::move(range->high), branch.held};

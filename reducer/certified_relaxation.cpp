@@ -8,8 +8,8 @@ namespace egkb {
 
 std::optional<RankRange> threshold_range(const RepairProblem& problem, const RepairCosts& costs,
                                          const ExactOptions& options,
-                                         std::span<const float> edge_dm) {
-  auto high = highest_optimal_ranks(problem, costs, options, edge_dm);
+                                         std::span<const float> edge_dm, CutSpaces& spaces) {
+  auto high = highest_optimal_ranks(problem, costs, options, edge_dm, spaces);
   if (!high) return std::nullopt;
   const Lattice& lat = *problem.lattice;
   std::vector<Rank> low(high->size());
@@ -17,18 +17,21 @@ std::optional<RankRange> threshold_range(const RepairProblem& problem, const Rep
   return RankRange{std::move(low), std::move(*high)};
 }
 
+std::vector<NodeId> layered_free_nodes(const RepairProblem& p, bool data_is_cheapest) {
+  // Nothing pulls: a group without a conflict keeps its data, and solving it would only cost time.
+  if (data_is_cheapest) return conflicted_free_nodes(p);
+  std::vector<NodeId> free_nodes;
+  for (NodeId u = 0; u < p.lattice->size(); ++u) {
+    if (!p.fixed[u]) free_nodes.push_back(u);
+  }
+  return free_nodes;
+}
+
 std::optional<RankRange> layered_range(const CertifiedInputs& in) {
   const RepairProblem& p = in.problem;
-  // Nothing pulls: a group without a conflict keeps its data, and solving it would only cost time.
-  std::vector<NodeId> free_nodes;
-  if (in.costs.data_is_cheapest()) {
-    free_nodes = conflicted_free_nodes(p);
-  } else {
-    for (NodeId u = 0; u < p.lattice->size(); ++u) {
-      if (!p.fixed[u]) free_nodes.push_back(u);
-    }
-  }
-  return layered_optimal_ranks(p, in.costs, in.options, in.edge_dm, free_nodes, p.ranks);
+  return layered_optimal_ranks(p, in.costs, in.options, in.edge_dm,
+                               layered_free_nodes(p, in.costs.data_is_cheapest()), p.ranks,
+                               in.spaces);
 }
 
 Capacity relaxed_value(const CertifiedInputs& in, std::span<const Rank> ranks) {

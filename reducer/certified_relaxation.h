@@ -19,6 +19,7 @@ struct CertifiedInputs {
   const RepairCosts& costs;
   const ExactOptions& options;
   std::span<const float> edge_dm;
+  CutSpaces& spaces;  // every cut's working memory
 };
 
 // Convex costs: the threshold cuts (reducer/threshold_solver.h) give the highest optimum, and the
@@ -26,10 +27,14 @@ struct CertifiedInputs {
 // nodes leave no consistent choice.
 std::optional<RankRange> threshold_range(const RepairProblem& problem, const RepairCosts& costs,
                                          const ExactOptions& options,
-                                         std::span<const float> edge_dm);
+                                         std::span<const float> edge_dm, CutSpaces& spaces);
 
 // Any costs: the layered cuts (reducer/layered_solver.h) on the free nodes that need solving.
 std::optional<RankRange> layered_range(const CertifiedInputs& in);
+
+// The free nodes layered_range() solves: every one, or when nothing pulls the repair from the
+// data (RepairCosts::data_is_cheapest) those of the components with a conflict.
+std::vector<NodeId> layered_free_nodes(const RepairProblem& problem, bool data_is_cheapest);
 
 // The relaxation's value of an assignment in cost units: every free node's steps up to its rank
 // and, in soft mode, every edge's penalty for each rank it is broken by.

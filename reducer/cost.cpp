@@ -76,6 +76,7 @@ RepairCosts::RepairCosts(const RepairProblem& problem, const CostModel& model)
 
 Capacity RepairCosts::step(NodeId x, int t) const {
   if (replaced_at_[x] != kNotReplaced) return replaced_[replaced_at_[x]][t - 1];
+  if (!table_.empty()) return table_[x][t - 1];
   const NodeId m = p_.lattice->mirror(x);
   Capacity s = data_step(model_.shape, value(p_.ranks[x]), p_.weight[x], t) +
                data_step(model_.shape, value(mirror(p_.ranks[m])), p_.weight[m], t);
@@ -91,6 +92,12 @@ Steps RepairCosts::steps(NodeId x) const {
   Steps s;
   for (int t = 1; t <= kMaxRank; ++t) s[t - 1] = step(x, t);
   return s;
+}
+
+void RepairCosts::tabulate() {
+  std::vector<Steps> table(p_.lattice->size());
+  for (NodeId x = 0; x < table.size(); ++x) table[x] = steps(x);
+  table_ = std::move(table);
 }
 
 void RepairCosts::set_steps(NodeId x, const Steps& steps) {

@@ -74,13 +74,19 @@ using Steps = std::array<Capacity, kMaxRank>;  // c~(t) - c~(t - 1) for t = 1..8
 
 class RepairCosts {
  public:
+  // Holds `model` by reference: it must outlive the costs.
   RepairCosts(const RepairProblem& problem, const CostModel& model);
 
   // c~x(t) - c~x(t - 1), t in 1..8.
   Capacity step(NodeId x, int t) const;
   Steps steps(NodeId x) const;
-  // Replaces node x's steps (the completion's convex hull within a node's range).
+  // Replaces node x's steps (the completion's convex hull within a node's range); reserve()
+  // makes room for `nodes` of them at once.
   void set_steps(NodeId x, const Steps& steps);
+  void reserve(std::size_t nodes) { replaced_.reserve(nodes); }
+  // Computes every node's steps once, for a repair that reads them many times: the shapes other
+  // than L1, and the pulls, cost a rounding of reals per step (64 bytes a node).
+  void tabulate();
 
   // Whether every node's steps never decrease: threshold cuts then solve the problem one
   // threshold at a time. True for L1 with or without a prior.
@@ -104,8 +110,9 @@ class RepairCosts {
   double own(NodeId x, int r) const;
 
   const RepairProblem& p_;
-  CostModel model_;
+  const CostModel& model_;
   bool convex_ = true;
+  std::vector<Steps> table_;           // every node's steps, when tabulated
   std::vector<uint32_t> replaced_at_;  // index into replaced_, or UINT32_MAX
   std::vector<Steps> replaced_;
 };

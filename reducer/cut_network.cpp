@@ -77,10 +77,12 @@ std::optional<CutNetwork::Sides> CutNetwork::solve(Wanted wanted) {
   if (flow >= kInfinity) return std::nullopt;
 
   Sides sides;
-  residual_reach(sink(), true);
-  sides.maximal.resize(n_);
-  for (uint32_t i = 0; i < n_; ++i) sides.maximal[i] = !reached_[i];
-  if (wanted == Wanted::Both) {
+  if (wanted != Wanted::Minimal) {
+    residual_reach(sink(), true);
+    sides.maximal.resize(n_);
+    for (uint32_t i = 0; i < n_; ++i) sides.maximal[i] = !reached_[i];
+  }
+  if (wanted != Wanted::Maximal) {
     residual_reach(source(), false);
     sides.minimal.assign(reached_.begin(), reached_.begin() + n_);
   }

@@ -56,9 +56,8 @@ class CutNetwork {
     std::vector<uint8_t> minimal;
     std::vector<uint8_t> maximal;
   };
-  enum class Wanted { Maximal, Both };
-  // Solves the max-flow; nullopt when every cut is infinite. `wanted` Maximal leaves `minimal`
-  // empty.
+  enum class Wanted { Minimal, Maximal, Both };
+  // Solves the max-flow; nullopt when every cut is infinite. The side not wanted is left empty.
   std::optional<Sides> solve(Wanted wanted);
 
  private:

@@ -64,18 +64,23 @@ void check_capacities(const RepairProblem& p, const CostModel& m, const ExactOpt
 
 std::optional<CertifiedRepair> solve_certified(const RepairProblem& problem, const CostModel& model,
                                                const ExactOptions& options,
-                                               std::span<const float> edge_dm) {
+                                               std::span<const float> edge_dm, CutSpaces& spaces) {
   assert(problem.is_ok());
   assert(std::all_of(model.pulls.begin(), model.pulls.end(), [&](const Pull& pull) {
     return pull.ranks.size() == problem.lattice->size();
   }));
   assert(!options.soft || edge_dm.size() == problem.lattice->edge_count());
   check_capacities(problem, model, options, edge_dm);
-  const RepairCosts costs(problem, model);
-  const CertifiedInputs in{problem, costs, options, edge_dm};
+  RepairCosts costs(problem, model);
+  // Each step is read many times, and but for L1 without a pull it rounds reals; a table is 64
+  // bytes a node, so not beyond the layered graph's bound (the full lattice's fitted repair).
+  if ((!costs.convex() || !costs.data_is_cheapest()) &&
+      problem.lattice->size() <= options.most_layered_nodes)
+    costs.tabulate();
+  const CertifiedInputs in{problem, costs, options, edge_dm, spaces};
   // 1. The relaxation: every node's range of optima, and at the lowest the bound.
-  auto range =
-      costs.convex() ? threshold_range(problem, costs, options, edge_dm) : layered_range(in);
+  auto range = costs.convex() ? threshold_range(problem, costs, options, edge_dm, spaces)
+                              : layered_range(in);
   if (!range) return std::nullopt;
   const Capacity bound = relaxed_value(in, range->low);
   Capacity raised = 0;
@@ -100,7 +105,8 @@ std::optional<CertifiedRepair> solve_certified(const RepairProblem& problem, con
 
 Reduction reduce_exact(const RepairProblem& problem, const CostModel& model,
                        const ExactOptions& options, std::span<const float> edge_dm) {
-  auto repair = solve_certified(problem, model, options, edge_dm);
+  CutSpaces spaces;
+  auto repair = solve_certified(problem, model, options, edge_dm, spaces);
   if (!repair) report_contradiction(problem);
   Reduction r;
   r.ranks = std::move(repair->ranks);

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "reducer/cost.h"
+#include "reducer/cut_spaces.h"
 #include "reducer/exact_options.h"
 #include "reducer/reduction.h"
 
@@ -38,10 +39,11 @@ struct CertifiedRepair {
 };
 
 // nullopt when the fixed nodes leave no consistent choice (hard mode). Throws InputError when
-// a cost that is not convex meets a base too large for its layered graph.
+// a cost that is not convex meets a base too large for its layered graph. Every cut works in
+// `spaces`, which repairs one after another may share.
 std::optional<CertifiedRepair> solve_certified(const RepairProblem& problem, const CostModel& model,
                                                const ExactOptions& options,
-                                               std::span<const float> edge_dm);
+                                               std::span<const float> edge_dm, CutSpaces& spaces);
 
 // solve_certified as a reducer's result. Throws InputError naming two invariable nodes when
 // they contradict each other (hard mode). `edge_dm` (Dm per edge index) is used by soft mode.

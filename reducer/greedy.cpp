@@ -397,6 +397,7 @@ class Greedy {
         }
       }
     }
+    CutSpaces spaces;
     while (true) {
       frontier = grow(region, frontier);
       // The greedy result is the data: the finish, L1 without a pull, moves it as little as it
@@ -406,7 +407,7 @@ class Greedy {
       for (NodeId u = 0; u < lat_.size(); ++u) {
         if (!region[u]) local.fixed[u] = 1;
       }
-      if (auto repair = solve_certified(local, {}, {}, dm_)) {
+      if (auto repair = solve_certified(local, {}, {}, dm_, spaces)) {
         rank_ = std::move(repair->ranks);
         result.trace.push_back({result.iterations + 1, 0, counter.count(rank_), true});
         for (NodeId u = 0; u < lat_.size(); ++u)

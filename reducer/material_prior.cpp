@@ -53,20 +53,27 @@ std::optional<std::vector<double>> weighted_least_squares(const std::vector<Poin
   const auto size = static_cast<Eigen::Index>(columns);
   Eigen::MatrixXd normal = Eigen::MatrixXd::Zero(size, size);
   Eigen::VectorXd rhs = Eigen::VectorXd::Zero(size);
-  // Summed in a plain array: the hot loop of the fit. Only the lower triangle (b <= a; the
+  // Summed in plain arrays: the hot loop of the fit. Only the lower triangle (b <= a; the
   // nonzero columns are in increasing order): the matrix is symmetric and LDLT reads no other.
+  // Each product is formed as (weight x xa) x xb, in the points' order, as it always was: the
+  // fit is the same to the bit.
   std::array<double, kColumns * kColumns> sums{};
+  std::array<double, kColumns> rhs_sums{};
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Point& p = points[i];
     const double rank = p.rank;
+    const double w = weight[i];
+    std::array<double, kColumns> x;
+    for (std::size_t k = 0; k < p.nonzero_count; ++k) x[k] = p.x(k);
     for (std::size_t j = 0; j < p.nonzero_count; ++j) {
       const uint8_t a = p.nonzero[j];
-      const double xa = p.x(j);
-      rhs(a) += weight[i] * xa * rank;
+      const double wxa = w * x[j];
+      rhs_sums[a] += wxa * rank;
       double* row = &sums[a * kColumns];
-      for (std::size_t k = 0; k <= j; ++k) row[p.nonzero[k]] += weight[i] * xa * p.x(k);
+      for (std::size_t k = 0; k <= j; ++k) row[p.nonzero[k]] += wxa * x[k];
     }
   }
+  for (Eigen::Index a = 0; a < size; ++a) rhs(a) = rhs_sums[static_cast<std::size_t>(a)];
   for (Eigen::Index a = 0; a < size; ++a) {
     for (Eigen::Index b = 0; b < size; ++b) {
       normal(a, b) = sums[static_cast<std::size_t>(std::max(a, b)) * kColumns +

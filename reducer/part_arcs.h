@@ -9,10 +9,9 @@
 
 #include "lattice/links.h"
 #include "reducer/cost.h"
+#include "reducer/cut_spaces.h"
 
 namespace egkb {
-
-constexpr uint32_t kNotInPart = UINT32_MAX;
 
 class PartArcs {
  public:
@@ -28,18 +27,17 @@ class PartArcs {
   Capacity edge_capacity(EdgeIndex e) const { return soft_ ? scaled(lambda_ * dm_[e]) : kInfinity; }
 
   // Node x's cost of being at or above t less its cost of being below, its edges to nodes
-  // outside the part included: `local` maps the part's nodes to their index (kNotInPart for the
-  // others), `above(z, t)` tells an outside node's side. Sets `impossible` when both sides are
+  // outside the part included: `inside(z)` tells whether node z has a vertex at t in the
+  // network, `above(z, t)` the side of one that has not. Sets `impossible` when both sides are
   // infinitely dear.
-  template <typename Above>
-  Capacity unary(NodeId x, int t, std::span<const uint32_t> local, Above&& above,
-                 bool& impossible) const {
+  template <typename Inside, typename Above>
+  Capacity unary(NodeId x, int t, Inside&& inside, Above&& above, bool& impossible) const {
     const Capacity step = costs_.step(x, t);
     Capacity cost_above = std::max<Capacity>(step, 0), cost_below = std::max<Capacity>(-step, 0);
     // An outside neighbour that must rank at most x, above t, forces x above t; one that must
     // rank at least x, below t, forces x below.
     links_.for_each_piece_link<LinkOrder::MoreFirst>(x, [&](NodeId z, Link link, EdgeIndex e) {
-      if (local[z] != kNotInPart) return;  // an arc of the network
+      if (inside(z)) return;  // an arc of the network
       if (neighbour_at_most(link, lat_.out_labels()[e].side())) {
         if (above(z, t)) cost_below += edge_capacity(e);
       } else if (!above(z, t)) {

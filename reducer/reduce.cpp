@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <optional>
 
 #include "base/progress.h"
 #include "reducer/exact.h"
@@ -12,7 +13,29 @@ namespace egkb {
 
 ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
   const ReduceWeights weights = request.weights.value_or(ReduceWeights::defaults(*kb.pieces));
+  const MethodInfo& method = method_info(request.method);
+  ValidationOptions validation = request.validation_options;
+  validation.weights = weights.nodes;
+  validation.evidence = request.evidence;
+  if (request.evidence.empty()) validation.evidence_weights = {0};
+  const bool validating = request.method == Method::Auto && !request.validation;
+  // One step from the lattice's build to the repaired rows; validation and the repair it chose
+  // share one, so that its time left counts the repair that follows. What validation repairs
+  // depends on the settings the base's layered graph can hold, so with validation the base is
+  // prepared first, in a step of its own.
+  std::optional<ProgressStep> progress;
+  std::optional<ProgressStep> preparing;
+  if (validating) {
+    preparing.emplace("preparing the repair", "", 0);
+  } else {
+    progress.emplace(fmt::format("repairing ({})", method.name), "", 0);
+  }
   const PreparedRepair prepared(kb, weights);
+  if (validating) {
+    const std::size_t rows = validation_rows(prepared, kb, validation) + kb.rows.size();
+    preparing.reset();
+    progress.emplace("validation and repair", "rows", rows);
+  }
   const RepairProblem& problem = prepared.problem();
   const Lattice& lattice = prepared.lattice();
   ConflictCounter counter(lattice);
@@ -25,19 +48,14 @@ ReduceOutcome reduce_kb(const KnowledgeBase& kb, const ReduceRequest& request) {
   out.evidence_weight = request.method == Method::Fitted ? request.evidence_weight : 0;
   if (request.method == Method::Auto) {
     out.validation = request.validation;
-    if (!out.validation) {
-      ValidationOptions o = request.validation_options;
-      o.weights = weights.nodes;
-      o.evidence = request.evidence;
-      if (request.evidence.empty()) o.evidence_weights = {0};
-      out.validation = validate(kb, o);
+    if (validating) {
+      out.validation =
+          validate(prepared, kb, validation, [&](std::size_t rows) { progress->advance(rows); });
     }
     out.cost = out.validation->chosen.cost;
     out.prior_weight = out.validation->chosen.prior_weight;
     out.evidence_weight = out.validation->chosen.evidence_weight;
   }
-  const MethodInfo& method = method_info(request.method);
-  const ProgressStep progress(fmt::format("repairing ({})", method.name), "", 0);
   if (method.certified()) {
     ExactOptions options;
     options.soft = request.soft;

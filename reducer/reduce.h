@@ -31,8 +31,10 @@ struct ReduceRequest {
   CostShape cost = CostShape::L1;  // exact and fitted: what moving a row costs
   Ties ties = Ties::Closest;
   std::optional<ReduceWeights> weights;  // node and piece weights; the defaults if unset
-  // auto: the validation already run on this base's rows (kept in its store), if any.
+  // auto: the validation already run on this base's rows (kept in its store), if any, and
+  // whether a kept one may be used (not when the validation's options were given).
   std::optional<Validation> validation;
+  bool reuse_kept_validation = true;
   ValidationOptions validation_options;
   std::function<void(const IterationTrace&)> on_iteration;
 };

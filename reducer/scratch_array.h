@@ -1,9 +1,11 @@
 // Working memory that a solver reuses from one cut to the next. The first use faults its pages
 // in; a later use of the same size or less faults nothing unless a smaller use in between
 // handed pages back (below), and nothing is zero-filled for the caller. A use of less than half of
-// what is resident hands the rest back to the kernel, so a solver that cuts ever smaller parts does
-// not hold the first part's memory while another core works. (A fresh std::vector per cut cost the
-// full lattice's exact repair 3 GB of 4 KiB page faults for a 1.3 GiB peak.)
+// what is resident hands the rest back to the kernel when that is more than kKeptBytes, so a
+// solver that cuts ever smaller parts of a large base does not hold the first part's memory while
+// another core works; below it, pages are kept, since faulting them in again at every cut of a
+// repair, and every repair of a validation, costs more than holding them. (A fresh std::vector per
+// cut cost the full lattice's exact repair 3 GB of 4 KiB page faults for a 1.3 GiB peak.)
 #pragma once
 
 #include <cstddef>
@@ -19,6 +21,9 @@ void unmap_pages(void* p, std::size_t bytes);
 void drop_pages(void* p, std::size_t from, std::size_t to);
 // `bytes` rounded up to whole pages.
 std::size_t whole_pages(std::size_t bytes);
+
+// What an array keeps however little it is used (above).
+inline constexpr std::size_t kKeptBytes = std::size_t{32} << 20;
 
 template <typename T>
 class ScratchArray {
@@ -38,7 +43,7 @@ class ScratchArray {
       release();
       data_ = static_cast<T*>(map_pages(bytes));
       mapped_ = bytes;
-    } else if (bytes < resident_ / 2) {
+    } else if (bytes < resident_ / 2 && resident_ > kKeptBytes) {
       drop_pages(data_, bytes, resident_);
       resident_ = bytes;
     }

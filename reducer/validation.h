@@ -6,14 +6,28 @@
 // the base holds expert rows they are the ones hidden, since they are the truth; otherwise the
 // rows nobody fixed are. The setting with the least held-out error is chosen, the plainest on a
 // tie, so a base the prior does not describe gets weight 0.
+//
+// A base of more than ValidationOptions::most_rows rows is validated on a part of it, a base of
+// its own: the rows of the materials with at most c_k pieces of each kind k a side, the caps
+// lowered one piece at a time (the kind whose lowering keeps the most rows) until the part fits:
+// a down-closed part of the lattice, closed under the mirror, that holds materials of every size
+// and every kind, as the base does (the materials with the fewest pieces did not choose as the
+// whole base did). Its choice was checked
+// against the whole base's on the accuracy tables' bases (docs/reducers.md, "Validating a large
+// base on a part"). The folds run on the cores there are, each reusing one working memory for all
+// its repairs; the result does not depend on how many cores.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <vector>
 
 #include "lattice/knowledge_base.h"
 #include "reducer/cost.h"
 #include "reducer/exact_options.h"
+#include "reducer/problem.h"
 #include "reducer/weights.h"
 
 namespace egkb {
@@ -33,6 +47,9 @@ struct RepairSetting {
   double evidence_weight = 0;  // 0..kMaxPriorWeight
   friend bool operator==(const RepairSetting&, const RepairSetting&) = default;
 };
+
+// The most pieces of each kind (by kind_index) either side of a material may have.
+using PieceCaps = std::array<uint8_t, kMaxKinds>;
 
 // A setting left out because its layered graph would not fit (reducer/layered_solver.h): the
 // linked nodes it would have laid out, and the most a layered graph may hold.
@@ -54,7 +71,12 @@ struct Validation {
   std::size_t held_out = 0;  // rows hidden over all folds
   std::size_t folds = 0;
   double seconds = 0;
-  std::vector<TooLarge> too_large;  // left out: a fold too large for their layered graph
+  // Left out: the base's repair too large for their layered graph (or a fold's).
+  std::vector<TooLarge> too_large;
+  // The part validated on a large base: its rows and the caps that bound it; none when the whole
+  // base was validated.
+  std::size_t part_rows = 0;
+  std::optional<PieceCaps> part_caps;
 };
 
 // The grid is small on purpose: a hidden row has no data, so any positive prior weight sets it
@@ -76,8 +98,25 @@ struct ValidationOptions {
   std::size_t least_expert_rows_with_evidence = 30;
   NodeWeights weights;
   std::size_t most_layered_nodes = ExactOptions{}.most_layered_nodes;
+  // A base of more rows is validated on its part (above): on the full lattice, 104,976 of
+  // 2,125,764 rows.
+  std::size_t most_rows = 200'000;
+  // Cores the folds may use (0: every core). The choice is the same for any number.
+  unsigned threads = 0;
 };
 
+// The rows validate() repairs in all, each held-out repair counting the rows of the base it
+// repairs (the part, on a large base; a setting left out counts none): the measure of its
+// progress. `prepared` as for validate().
+std::size_t validation_rows(const PreparedRepair& prepared, const KnowledgeBase& kb,
+                            const ValidationOptions& options);
+
+// `prepared` is `kb` made ready with options.weights (reduce_kb's own, so the lattice is built
+// once). `repaired(rows)` is told, in the calling thread, the rows repaired so far, in
+// validation_rows()' measure; without it validation shows its own progress step.
+Validation validate(const PreparedRepair& prepared, const KnowledgeBase& kb,
+                    const ValidationOptions& options,
+                    const std::function<void(std::size_t rows)>& repaired = {});
 Validation validate(const KnowledgeBase& kb, const ValidationOptions& options);
 
 }  // namespace egkb

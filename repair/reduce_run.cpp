@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "base/progress.h"
 #include "io/output_files.h"
 #include "present/json_forms.h"
 #include "present/trace_json.h"
@@ -30,7 +31,7 @@ ReducePlan plan_reduce(OpenedKb& opened, ReduceRequest request, ReduceInputs inp
   // evidence, validation runs afresh and is not kept.
   if (request.method == Method::Auto && opened.store && request.evidence.empty()) {
     plan.revision = opened.store->revision();
-    request.validation = opened.store->current_validation();
+    if (request.reuse_kept_validation) request.validation = opened.store->current_validation();
   }
   plan.outcome = reduce_kb(opened.kb, request);
   plan.request = std::move(request);
@@ -44,6 +45,15 @@ void record_in_store(Store& store, const KnowledgeBase& kb, const ReducePlan& pl
                      Outputs& outputs) {
   const ReduceOutcome& r = plan.outcome;
   const std::string command = reduce_run_command(plan.request.method);
+  std::size_t ranges = 0;
+  for (std::size_t row = 0; row < r.row_low.size(); ++row)
+    ranges += r.row_low[row] != r.row_high[row];
+  // Open until the commit ends, which on the full lattice takes seconds of its own.
+  ProgressStep progress("writing the store", "rows", r.changed_rows.size() + ranges);
+  std::size_t written = 0;
+  const auto wrote_one = [&] {
+    if (++written % kRowsBetweenReports == 0) progress.advance(written);
+  };
   store.write(
       [&](StoreWriter& w) {
         if (r.validation && !plan.request.validation && plan.request.evidence.empty()) {
@@ -58,14 +68,17 @@ void record_in_store(Store& store, const KnowledgeBase& kb, const ReducePlan& pl
                                      .after = conflicts_json(r.after),
                                      .seconds = r.seconds,
                                      .trace = trace_json(r.reduction.trace)});
+        written = 0;  // a write tried again starts over
         for (std::size_t row : r.changed_rows) {
           w.change(run, kb.rows[row].key, NodeState::of(kb.rows[row]),
                    NodeState::of(r.result.rows[row]), command);
+          wrote_one();
         }
         for (Key key : r.queued) w.queue_for_review(run, key, "tie");
         for (std::size_t row = 0; row < r.row_low.size(); ++row) {
-          if (r.row_low[row] != r.row_high[row])
-            w.add_range(run, kb.rows[row].key, r.row_low[row], r.row_high[row]);
+          if (r.row_low[row] == r.row_high[row]) continue;
+          w.add_range(run, kb.rows[row].key, r.row_low[row], r.row_high[row]);
+          wrote_one();
         }
       },
       &outputs);

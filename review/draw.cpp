@@ -50,15 +50,26 @@ DrawPlan plan_draw(Store& store, const DrawRequest& request) {
     }
   }
   // The evidence census leads with the rows the store's evidence from play disagrees with.
-  RowEvidence evidence;
+  const RowEvidence evidence = row_evidence(kb, store.evidence());
+  const auto covered = static_cast<std::size_t>(
+      std::count(evidence.present.begin(), evidence.present.end(), uint8_t{1}));
   if (request.spec.design == Design::Evidence) {
-    const std::vector<EvidenceRecord> records = store.evidence();
-    evidence = row_evidence(kb, records);
-    if (std::find(evidence.present.begin(), evidence.present.end(), 1) == evidence.present.end()) {
+    if (covered == 0) {
       throw InputError(store.path(), 0, "--design",
                        "the evidence design draws where evidence from play disagrees with the "
                        "scores, and the store holds none for its rows: run egkb evidence first; "
                        "nothing was recorded");
+    }
+    const double share = static_cast<double>(covered) / static_cast<double>(kb.rows.size());
+    if (share < kLeastEvidenceCoverage && !request.allow_partial_evidence) {
+      throw InputError(
+          store.path(), 0, "--design",
+          fmt::format("evidence from play covers {} of {} rows ({:.1f}%), fewer than the "
+                      "{:.0f}% the evidence design needs to draw where it disagrees rather than "
+                      "at random: run egkb evidence for the rest (egkb evidence import, for "
+                      "shards), or give --allow-partial-evidence to draw from what there is; "
+                      "nothing was recorded",
+                      covered, kb.rows.size(), 100 * share, 100 * kLeastEvidenceCoverage));
     }
   }
   Random random(request.seed);
@@ -73,6 +84,8 @@ DrawPlan plan_draw(Store& store, const DrawRequest& request) {
   }
   DrawPlan plan;
   plan.wanted = drawn.wanted;
+  plan.rows = kb.rows.size();
+  plan.evidence_rows = covered;
   Batch& batch = plan.batch;
   batch.design = design;
   batch.seed = request.seed;

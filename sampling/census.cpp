@@ -18,12 +18,17 @@ CensusSample census_then_draws(const std::vector<std::size_t>& order, std::size_
   const std::size_t rest = order.size() - census;
   if (rest == 0) return sample;
   const double p = static_cast<double>(wanted - census) / static_cast<double>(rest);
-  for (std::size_t j = census; j < order.size(); ++j) {
-    if (random.chance(p)) {
+  // Selection sampling (Knuth's Algorithm S): each row is taken with the chance the draws still
+  // needed have among the rows still to come, so exactly that many are, each equally likely.
+  std::size_t needed = wanted - census;
+  for (std::size_t j = census; j < order.size() && needed > 0; ++j) {
+    if (random.below(order.size() - j) < needed) {
       sample.rows.push_back(order[j]);
       sample.probability.push_back(p);
+      --needed;
     }
   }
+  assert(sample.rows.size() == wanted);
   return sample;
 }
 

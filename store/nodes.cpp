@@ -1,6 +1,8 @@
 // The nodes: read, changed with their history, created with their first state.
 #include <cassert>
 
+#include "base/progress.h"
+#include "base/text.h"
 #include "lattice/material.h"
 #include "store/rows_contract.h"
 #include "store/session.h"
@@ -35,13 +37,16 @@ KnowledgeBase Store::knowledge_base() {
   s_->guarded([&] {
     // Reserved, so the 2.1M rows of a full base are not copied while the array grows.
     Query count = s_->query("SELECT count(*) FROM nodes", "nodes");
-    if (count.step()) kb.rows.reserve(static_cast<std::size_t>(count.integer(0, "count")));
+    const std::size_t rows = count.step() ? static_cast<std::size_t>(count.integer(0, "count")) : 0;
+    kb.rows.reserve(rows);
+    ProgressStep progress("reading " + path_text(s_->path), "rows", rows);
     Query q = s_->query("SELECT key, score, source, invariable, weight FROM nodes ORDER BY key",
                         "nodes", {"key", 0});
     while (q.step()) {
       const Key key = q.key(0);
       const NodeState state = q.node_state(1);
       kb.rows.push_back({key, state.score, state.source, state.invariable, state.weight});
+      if (kb.rows.size() % kRowsBetweenReports == 0) progress.advance(kb.rows.size());
     }
   });
   assert(stored_rows_are_ok(kb));

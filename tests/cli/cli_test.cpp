@@ -333,6 +333,33 @@ TEST_F(Cli, SampleReviewEstimateLoopOnAStore) {
   EXPECT_EQ(run("sample " + path("n.csv-missing") + " --out " + path("x.csv")).code, 2);
 }
 
+// --size 50: active gives 50 rows on every seed (its rest is a simple random sample); hss, whose
+// rows are drawn each on its own, gives a size around 50 and says why when it is not 50.
+TEST_F(Cli, SampleGivesTheSizeAskedForOrSaysWhyNot) {
+  ASSERT_EQ(
+      run("synth --preset end59 --seed 5 --truth " + path("t.csv") + " --out " + path("n.sqlite"))
+          .code,
+      0);
+  int hss_off = 0;
+  for (int seed = 1; seed <= 6; ++seed) {
+    const std::string out = path("a" + std::to_string(seed) + ".csv");
+    const Outcome active = run("sample " + path("n.sqlite") + " --design active --size 50 --seed " +
+                               std::to_string(seed) + " --json --out " + out);
+    ASSERT_EQ(active.code, 0) << active.err;
+    EXPECT_EQ(nlohmann::json::parse(active.out)["rows"], 50) << "seed " << seed;
+    const Outcome hss =
+        run("sample " + path("n.sqlite") + " --design hss --size 50 --seed " +
+            std::to_string(seed) + " --out " + path("h" + std::to_string(seed) + ".csv"));
+    ASSERT_EQ(hss.code, 0) << hss.err;
+    const bool fifty = hss.out.find(": 50 rows (hss") != std::string::npos;
+    hss_off += !fifty;
+    EXPECT_EQ(hss.out.find("for the 50 asked: hss draws each row on its own") != std::string::npos,
+              !fifty)
+        << hss.out;
+  }
+  EXPECT_GT(hss_off, 0) << "six hss draws of exactly 50 rows: its size no longer varies?";
+}
+
 TEST_F(Cli, SampleSpreadRecordsItsProbabilitiesAndEstimateGivesAnInterval) {
   ASSERT_EQ(
       run("synth --preset end59 --seed 5 --truth " + path("t.csv") + " --out " + path("n.sqlite"))

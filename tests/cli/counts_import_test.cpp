@@ -171,6 +171,11 @@ TEST_F(CountsImport, BadCountsNameTheFileLineAndFieldAndWriteNothing) {
   expect_refused(
       write("both.csv", "material,win,draw,loss,btm_win,btm_draw,btm_loss\n") + " --from-counts",
       "both.csv:1: header:");
+  // No counts at all, with or without a header: refused alike, no store made.
+  expect_refused(write("empty.csv", "") + " --from-counts",
+                 "empty.csv:1: header: the file is empty");
+  expect_refused(write("header.csv", head) + " --from-counts",
+                 "header.csv:2: material: the file has a header and no counts after it");
   // Into an existing store: refused the same, and the store left as it was.
   ASSERT_EQ(run("import " + store() + " " + write("good.csv", head + "KRvK,10,0,0,0,5,5\n") +
                 " --from-counts")

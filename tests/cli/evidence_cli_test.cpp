@@ -268,8 +268,18 @@ TEST_F(EvidenceCli, AKilledShardFileIsContinuedAndABadLineIsNamed) {
       run("evidence " + path("kb.csv") + engine() + " --out " + out + " --json");
   ASSERT_EQ(rerun.code, 0) << rerun.err;
   EXPECT_EQ(rerun.out.find("\"kept\": 0,"), std::string::npos) << rerun.out;
-  EXPECT_EQ(run("evidence import " + store() + " " + out).code, 0);
+  const test::Outcome imported = run("evidence import " + store() + " " + out);
+  EXPECT_EQ(imported.code, 0) << imported.err;
+  EXPECT_NE(imported.out.find("16 rows from 1 file: "), std::string::npos) << imported.out;
   EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM evidence"), 16);
+  // A file whose writer was killed, imported as it is: its torn last line is left out, and said.
+  const std::string whole = test::read_file(out);
+  const std::size_t two_lines = whole.find('\n', whole.find('\n') + 1) + 1;
+  std::ofstream(path("torn.jsonl")) << whole.substr(0, two_lines) << "{\"material\": \"KR";
+  const test::Outcome torn = run("evidence import " + store() + " " + path("torn.jsonl"));
+  EXPECT_EQ(torn.code, 0) << torn.err;
+  EXPECT_NE(torn.out.find("1 row from 1 file: "), std::string::npos) << torn.out;
+  EXPECT_NE(torn.err.find("torn.jsonl:3: the last line is cut off"), std::string::npos) << torn.err;
   std::ofstream(path("bad.jsonl"))
       << test::read_file(out).substr(0, test::read_file(out).find('\n') + 1)
       << "{\"material\": \"KRK\", \"positions\": 1, \"scores\": [\"x\"]}\n";
@@ -322,6 +332,54 @@ TEST_F(EvidenceCli, SampleByEvidenceDrawsTheDisputedRowsFirstAndRecordsTheirProb
   ASSERT_EQ(census.size(), 4u);
   EXPECT_NE(std::find(census.begin(), census.end(), "KCK"), census.end());
   EXPECT_EQ(std::find(census.begin(), census.end(), "KNKN"), census.end());
+}
+
+// Evidence for 4 of the 16 rows: the evidence design would draw mostly at random, so sample
+// refuses below 90% coverage unless told to go on, and sample, conflicts and show say the coverage.
+TEST_F(EvidenceCli, PartialEvidenceIsRefusedByTheEvidenceDesignUnlessAllowedAndItsCoverageSaid) {
+  write("few.txt", "KRK\nKNK\nKCK\nKPK\n");
+  ASSERT_EQ(run("evidence " + store() + engine() + " --rows " + path("few.txt")).code, 0);
+  const test::Outcome refused =
+      run("sample " + store() + " --design evidence --size 4 --out " + path("b.csv"));
+  EXPECT_EQ(refused.code, 2);
+  EXPECT_NE(refused.err.find("evidence from play covers 4 of 16 rows (25.0%), fewer than the 90% "
+                             "the evidence design needs"),
+            std::string::npos)
+      << refused.err;
+  EXPECT_NE(refused.err.find("--allow-partial-evidence"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(path("b.csv")));
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM batches"), 0);
+  const test::Outcome allowed = run("sample " + store() + " --design evidence --size 4 --out " +
+                                    path("b.csv") + " --allow-partial-evidence");
+  ASSERT_EQ(allowed.code, 0) << allowed.err;
+  const std::string coverage = "evidence from play covers 4 of 16 rows (25.0%)";
+  EXPECT_NE(allowed.out.find(coverage), std::string::npos) << allowed.out;
+  // Another design says it too, and its JSON counts the rows.
+  const test::Outcome spread =
+      run("sample " + store() + " --size 4 --seed 2 --out " + path("c.csv") + " --json");
+  ASSERT_EQ(spread.code, 0) << spread.err;
+  EXPECT_EQ(nlohmann::json::parse(spread.out)["evidence_rows"], 4);
+  EXPECT_NE(run("conflicts " + store()).out.find(coverage), std::string::npos);
+  const test::Outcome shown = run("show " + store() + " KRRK");
+  EXPECT_NE(shown.out.find(coverage), std::string::npos) << shown.out;
+  EXPECT_EQ(nlohmann::json::parse(run("show " + store() + " KRRK --json").out)["evidence_rows"], 4);
+}
+
+// The report reduce writes and the one `egkb report` writes after it are pages of the same
+// repair: the same evidence section, row for row.
+TEST_F(EvidenceCli, ReducesReportAndReportShowTheSameEvidence) {
+  ASSERT_EQ(run("evidence " + store() + engine()).code, 0);
+  ASSERT_EQ(run("reduce " + store() + " --evidence store --report " + path("r.html")).code, 0);
+  ASSERT_EQ(run("report " + store() + " --out " + path("s.html")).code, 0);
+  const auto section = [](const std::string& page) {
+    const std::size_t begin = page.find("<h2>Evidence from play</h2>");
+    if (begin == std::string::npos) return std::string();
+    return page.substr(begin, page.find("</table>", begin) - begin);
+  };
+  const std::string reduced = section(test::read_file(path("r.html")));
+  EXPECT_NE(reduced, "") << "reduce --report has no evidence section";
+  EXPECT_EQ(reduced, section(test::read_file(path("s.html"))));
+  EXPECT_NE(reduced.find("cover 16 of 16 rows"), std::string::npos) << reduced;
 }
 
 TEST_F(EvidenceCli, SimulateSearchesWhatItNeedsIntoAFileAndReusesItAfter) {

@@ -125,6 +125,18 @@ TEST_F(ExportCli, ConflictsAreRefusedUnlessAllowed) {
     EXPECT_NE(refused.err.find("--allow-conflicts"), std::string::npos) << refused.err;
     EXPECT_FALSE(std::filesystem::exists(out)) << format;
   }
+  // The repair the refusal names is a command that works, and its file exports.
+  const Outcome refused = run("export " + kb + " --format table --out " + out);
+  const std::string named = "egkb reduce " + kb + " --out " + path("broken-repaired.csv");
+  ASSERT_NE(refused.err.find("Repair it first (" + named + ", then export " +
+                             path("broken-repaired.csv") + ")"),
+            std::string::npos)
+      << refused.err;
+  ASSERT_EQ(run(named.substr(std::string("egkb ").size())).code, 0);
+  EXPECT_EQ(run("export " + path("broken-repaired.csv") + " --format table --out " +
+                path("repaired.egkb"))
+                .code,
+            0);
   const Outcome allowed =
       run("export " + kb + " --format json --out " + out + " --allow-conflicts");
   ASSERT_EQ(allowed.code, 0) << allowed.err;

@@ -7,6 +7,7 @@
 
 #include <csignal>
 #include <filesystem>
+#include <regex>
 #include <set>
 
 #include "tests/support/cli.h"
@@ -53,7 +54,9 @@ class Terminal : public test::CliTest {
   }
 
   // The full lattice synthesised (seed 2): its truth t.csv and its noisy rows n.csv.
-  void full_base() const {
+  void full_base() const { full_base_into(dir_); }
+
+  void full_base_into(const fs::path& into) const {
     test::copy_shared_files(
         "full-seed2",
         [this](const fs::path& made) {
@@ -61,6 +64,22 @@ class Terminal : public test::CliTest {
                         " --out " + (made / "n.csv").string())
                         .code,
                     0);
+        },
+        into);
+  }
+
+  // Its noisy rows imported into full.sqlite, never repaired.
+  void full_store() const {
+    test::copy_shared_files(
+        "full-seed2-store",
+        [this](const fs::path& made) {
+          full_base_into(made);
+          ASSERT_EQ(
+              run("import " + (made / "full.sqlite").string() + " " + (made / "n.csv").string())
+                  .code,
+              0);
+          fs::remove(made / "n.csv");
+          fs::remove(made / "t.csv");
         },
         dir_);
   }
@@ -71,8 +90,10 @@ TEST_F(Terminal, TheDefaultRepairDrawsEachStepInPlaceAndClearsIt) {
   const test::TerminalOutcome t =
       test::run_on_terminal({"reduce", "n.csv", "--out", "r.csv"}, dir_.string());
   ASSERT_EQ(t.code, 0) << t.screen;
-  for (const char* step : {"reading n.csv: ", "validation: ", " of 8 held-out repairs (",
-                           "repairing (auto): ", "writing rows: "}) {
+  // Validation's 8 held-out repairs of the 3,888 rows, then the repair: one step, so that its
+  // time left counts the repair.
+  for (const char* step :
+       {"reading n.csv: ", "validation and repair: ", " of 34,992 rows (", "writing rows: "}) {
     EXPECT_TRUE(contains(t.screen, step)) << step << " not shown:\n" << t.screen;
   }
   // The line is erased before the report, which starts at the left margin.
@@ -87,7 +108,47 @@ TEST_F(Terminal, TheDefaultRepairDrawsEachStepInPlaceAndClearsIt) {
   const test::Outcome piped = run("reduce " + path("n.csv") + " --out " + path("p.csv"));
   EXPECT_EQ(piped.code, 0);
   EXPECT_FALSE(contains(piped.err, "\x1b[")) << piped.err;
-  EXPECT_FALSE(contains(piped.err + piped.out, "validation: ")) << piped.err;
+  EXPECT_FALSE(contains(piped.err + piped.out, "validation and repair: ")) << piped.err;
+}
+
+// Issue 42: the line never freezes. From the start to the exit of a first repair of the full
+// lattice's store, exact and the default, a changed line shows at least every 1.5 s: the solver's
+// seconds while it runs, validation's time left (the repair after it counted in), the store's
+// rows as they are written; rates as people read them.
+TEST_F(Terminal, RepairingTheFullLatticeNeverFreezesTheLine) {
+  full_store();
+  for (const char* method : {"exact", "auto"}) {
+    fs::copy_file(path("full.sqlite"), path("r.sqlite"), fs::copy_options::overwrite_existing);
+    const test::TerminalOutcome t =
+        test::run_on_terminal({"reduce", "r.sqlite", "--method", method}, dir_.string());
+    ASSERT_EQ(t.code, 0) << method << "\n" << t.screen.substr(0, 2000);
+    const test::ProgressGap gap = test::longest_progress_gap(t);
+    EXPECT_LE(gap.seconds, 1.5) << method << ": nothing new after '" << gap.after << "'";
+    for (const char* step : {"reading r.sqlite: ", " of 2,125,764 rows (", "writing the store: "}) {
+      EXPECT_TRUE(contains(t.screen, step)) << method << ": " << step << " not shown";
+    }
+    const bool exact = std::string(method) == "exact";
+    EXPECT_TRUE(contains(t.screen, exact ? "repairing (exact): " : "validation and repair: "));
+    EXPECT_TRUE(exact || std::regex_search(t.screen, std::regex(R"(, about \d+ s left)")))
+        << t.screen.substr(0, 3000);
+    EXPECT_TRUE(std::regex_search(t.screen, std::regex(R"(\d,\d{3} rows/s)"))) << method;
+  }
+}
+
+// A Ctrl-C that comes once the work is done, while the report is printed (thousands of lines,
+// more than the terminal holds unread): the command completes and says so.
+TEST_F(Terminal, CtrlCAfterTheWorkIsDoneSaysTheCommandCompleted) {
+  synth("end59", 1);
+  const test::TerminalOutcome t = test::run_on_terminal(
+      {"conflicts", "n.csv", "--worst", "3888"}, dir_.string(), [](const std::string& screen) {
+        return contains(screen, "corrected score Vc") ? SIGINT : 0;
+      });
+  ASSERT_TRUE(t.signalled);
+  EXPECT_EQ(t.code, 0) << t.screen.substr(t.screen.size() - 500);
+  EXPECT_TRUE(contains(t.screen,
+                       "egkb: Ctrl-C (SIGINT) came after the work was done: the command "
+                       "completed"))
+      << t.screen.substr(t.screen.size() - 500);
 }
 
 TEST_F(Terminal, CtrlCStopsSynthOfTheFullLatticeAtEachStepAndLeavesItsOutputsAsTheyWere) {

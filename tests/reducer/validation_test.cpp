@@ -94,6 +94,75 @@ TEST(Validation, CostsWhoseLayeredGraphWouldNotFitAreLeftOutAndNamed) {
   EXPECT_TRUE(validation_from_json(nlohmann::json::parse(older.dump()))->too_large.empty());
 }
 
+// The folds run on the cores there are: the same scores on one core as on two.
+TEST(Validation, TheSameChoiceOnOneCoreAsOnTwo) {
+  const Synthesis synth = synthesise({.preset = "end59", .seed = 5, .rate = 0.35});
+  ValidationOptions one, two;
+  one.threads = 1;
+  two.threads = 2;
+  const Validation a = validate(synth.noisy, one), b = validate(synth.noisy, two);
+  EXPECT_EQ(a.chosen, b.chosen);
+  EXPECT_EQ(a.held_out, b.held_out);
+  ASSERT_EQ(a.scores.size(), b.scores.size());
+  for (std::size_t i = 0; i < a.scores.size(); ++i) EXPECT_EQ(a.scores[i].error, b.scores[i].error);
+}
+
+// A base of more rows than the bound is validated on its part: the rows whose materials hold at
+// most the caps' pieces of each kind a side, caps lowered one piece at a time, as many rows as fit
+// the bound. Counted here from the materials themselves.
+TEST(Validation, ALargeBaseIsValidatedOnAPartThatHoldsEveryKindOfPiece) {
+  const Synthesis synth = synthesise({.preset = "endall", .seed = 2, .rate = 0.35});
+  ValidationOptions o;
+  o.most_rows = 20'000;
+  const Validation v = validate(synth.noisy, o);
+  ASSERT_TRUE(v.part_caps);
+  std::size_t within = 0;
+  const PieceSet& pieces = *synth.noisy.pieces;
+  for (const KbRow& row : synth.noisy.rows) {
+    const Material m = material_of(row.key, pieces);
+    bool in = true;
+    for (PieceKind k : pieces.kinds()) {
+      const int most = std::max(m.count(Side::Red, k), m.count(Side::Black, k));
+      in = in && most <= (*v.part_caps)[static_cast<std::size_t>(kind_index(k))];
+    }
+    within += in;
+  }
+  EXPECT_EQ(v.part_rows, within);
+  EXPECT_LE(v.part_rows, o.most_rows);
+  EXPECT_GT(v.part_rows, o.most_rows / 2) << "caps lowered only while the part is too large";
+  for (PieceKind k : pieces.kinds()) {
+    EXPECT_GE((*v.part_caps)[static_cast<std::size_t>(kind_index(k))], 1)
+        << "every kind of piece in the part: " << pieces.kind(k).letter;
+  }
+  EXPECT_LE(v.held_out, v.part_rows);
+  EXPECT_GT(v.held_out, v.part_rows / 3) << "two folds of five of the part's rows";
+  // Read back from the store's form, caps and all.
+  const auto back = validation_from_json(nlohmann::json::parse(validation_json(v).dump()));
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->part_rows, v.part_rows);
+  EXPECT_EQ(back->part_caps, v.part_caps);
+  EXPECT_FALSE(validate(synth.noisy, {}).part_caps) << "63,423 rows: the whole base";
+}
+
+// The part would fit a layered graph that the whole base's repair would not: the settings that
+// need one are left out with the whole base's figures, since the repair validation chooses for
+// is the whole base's.
+TEST(Validation, APartLeavesOutWhatTheWholeBasesRepairCouldNotLayOut) {
+  const Synthesis synth = synthesise({.preset = "endall", .seed = 2, .rate = 0.35});
+  ValidationOptions o;
+  o.most_rows = 20'000;
+  o.most_layered_nodes = 40'000;
+  const Validation v = validate(synth.noisy, o);
+  ASSERT_TRUE(v.part_caps);
+  ASSERT_EQ(v.too_large.size(), 2u);
+  for (const TooLarge& t : v.too_large) {
+    EXPECT_EQ(t.setting.cost, CostShape::Trunc2);
+    EXPECT_EQ(t.nodes, 63423u) << "the whole base's linked nodes";
+    EXPECT_EQ(t.most, 40'000u);
+  }
+  EXPECT_EQ(v.chosen.cost, CostShape::L1);
+}
+
 }  // namespace
 }  // namespace egkb
 

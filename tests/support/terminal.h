@@ -12,7 +12,19 @@ struct TerminalOutcome {
   int code;            // the exit code, or 128 + the signal that ended it
   std::string screen;  // every byte written to the terminal, escape sequences included
   bool signalled;      // whether `signal_when` asked for a signal and it was sent
+  // When each read ended, in seconds from the start, and how long the screen was then; the last
+  // entry is the process's exit.
+  std::vector<std::pair<double, std::size_t>> read_at = {};
 };
+
+// The progress lines drawn on a screen (the text after each erase-line sequence up to the next
+// carriage return or newline), each with the time it was read; the longest time the screen went
+// without a changed one, from the start to the exit, and the line before it.
+struct ProgressGap {
+  double seconds = 0;
+  std::string after;
+};
+ProgressGap longest_progress_gap(const TerminalOutcome& outcome);
 
 // Runs `egkb ARGS...` in `folder` on a new pseudo-terminal. `signal_when` sees the screen so far
 // after each read and returns a signal to send the process once (0: not yet).
