@@ -9,6 +9,7 @@ std::vector<Command> all_commands() {
           estimate_command(),      serve_command(),          export_command(),
           probe_command(),         report_command(),         synth_command(),
           compare_command(),       simulate_command(),       positions_command(),
+          solve_command(),
           evidence_command(),      evidence_import_command()};
 }
 
