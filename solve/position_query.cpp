@@ -81,7 +81,7 @@ Outcome flipped(Outcome o) {
 struct Probe {
   Outcome outcome;
   int distance;
-  std::string key;  // the table and entry, for remembering line ends
+  bool forced_mate;
 };
 
 class Prober {
@@ -117,9 +117,8 @@ class Prober {
     const uint64_t entry = reader->index().encode(placed);
     const Outcome o = reader->outcome(side, entry);
     if (o == Outcome::illegal) throw std::logic_error("a legal position's entry is illegal");
-    return {o, reader->distance(side, entry),
-            fmt::format("{}/{}/{}", material_text(reader->header().material), entry,
-                        xiangqi::index(side))};
+    const uint16_t d = reader->distance(side, entry);
+    return {o, d & kPlies, (d & kForcedMate) != 0};
   }
 
   // Each legal move's value for the side that makes it, and the position it reaches. A capture
@@ -151,35 +150,16 @@ class Prober {
       v.move = point_name(s.move.from) + point_name(s.move.to);
       v.capture = s.move.capture;
       v.value = s.value;
-      if (s.value.outcome != Outcome::draw) v.value.ends_in = end_of(s, opposite(side));
+      if (s.value.outcome != Outcome::draw) {
+        v.value.ends_in = !s.move.capture && s.next.forced_mate ? LineEnd::mate : LineEnd::capture;
+      }
       out.push_back(std::move(v));
     }
     return out;
   }
 
-  // How the line from a decided position ends when both sides keep to their best distance:
-  // the winner's shortest, the loser's longest; ties go to a mate.
-  LineEnd line_end(const Board& b, Side side, const Probe& at) {
-    if (at.distance == 0) return LineEnd::mate;
-    if (const auto it = ends_.find(at.key); it != ends_.end()) return it->second;
-    std::optional<LineEnd> end;
-    for (const Successor& s : successors(b, side)) {
-      if (s.value.outcome != at.outcome || s.value.distance != at.distance) continue;
-      end = end_of(s, opposite(side));
-      if (end == LineEnd::mate) break;
-    }
-    if (!end) throw std::logic_error("a decided position without a move at its distance");
-    ends_.emplace(at.key, *end);
-    return *end;
-  }
-
  private:
-  LineEnd end_of(const Successor& s, Side next_to_move) {
-    return s.move.capture ? LineEnd::capture : line_end(s.after, next_to_move, s.next);
-  }
-
   TableShelf& shelf_;
-  std::map<std::string, LineEnd> ends_;
 };
 
 // Best first: wins by distance, then draws, then losses, the longest first.
@@ -234,7 +214,7 @@ PositionValue query_position(const Position& p, TableShelf& shelf) {
   out.moves = prober.moves(b, p.to_move());
   if (root.outcome != Outcome::draw) {
     out.value.distance = root.distance;
-    out.value.ends_in = prober.line_end(b, p.to_move(), root);
+    out.value.ends_in = root.forced_mate ? LineEnd::mate : LineEnd::capture;
   }
   std::stable_sort(out.moves.begin(), out.moves.end(), better);
   return out;

@@ -19,10 +19,14 @@ enum class LineEnd : uint8_t { mate, capture };
 // "mate", "capture".
 const char* line_end_name(LineEnd e);
 
-// A value from the view of the side to move at the position asked about.
+// A value from the view of the side to move at the position asked about. The distance counts
+// plies to the end of the line, the first capture or a mate, the winner taking the shortest
+// and the loser the longest (distance to conversion). It ends in a mate when the winner mates in
+// exactly those plies whatever the loser does, captures included; in a capture otherwise (one
+// side's best line may take a piece first).
 struct Value {
   Outcome outcome = Outcome::draw;  // win, draw or loss
-  int distance = 0;                 // plies to the end; 0 for a draw
+  int distance = 0;                 // 0 for a draw
   std::optional<LineEnd> ends_in;   // none for a draw
 };
 

@@ -29,7 +29,10 @@ constexpr int kMostOpen = 255 - kOpen;
 constexpr int kChunkShift = 12;  // a pending flag for each 4096 entries
 constexpr uint64_t kBlock = uint64_t{1} << 16;
 constexpr uint64_t kChunksPerBlock = kBlock >> kChunkShift;
-constexpr int kMostPlies = 65534;
+constexpr int kMostPlies = kPlies - 1;
+// While solving, beside the plies: a loser's line may end in a capture (it has a capture, or a
+// move to a position whose line may).
+constexpr uint16_t kMayEndInCapture = 0x4000;
 
 uint8_t load(const uint8_t& v) {
   return std::atomic_ref<const uint8_t>(v).load(std::memory_order_relaxed);
@@ -102,7 +105,7 @@ class Solver {
       const uint64_t due = created_[parity].exchange(0);
       if (due == 0 && created_[parity ^ 1] == 0) break;
       if (due == 0) continue;
-      if (ply >= kMostPlies) throw std::logic_error(text_ + ": lines longer than 65534 plies");
+      if (ply >= kMostPlies) throw std::logic_error(text_ + ": lines longer than 16382 plies");
       ProgressStep step(fmt::format("{}: ply {}", text_, ply), "blocks", blocks_);
       for_each_block(blocks_, threads_, &step, [&](uint64_t b) { walk_back(b, ply); });
     }
@@ -153,10 +156,12 @@ class Solver {
       if (wins) break;
     }
     uint8_t& v = state_[index(c)][i];
+    if (keep_distances_ && captures) t_.distance[index(c)][i] = kMayEndInCapture;
     if (wins) {
       settle(c, i, kPendingWin[1], 1);
       ++created[1];
     } else if (open == 0) {
+      // No move at all is a mate (a stalemate loses too); only captures, each losing, end in one.
       const int ply = captures ? 1 : 0;
       settle(c, i, kPendingLoss[ply], ply);
       ++created[ply];
@@ -195,7 +200,7 @@ class Solver {
   // A position decided while counting moves: only its block's thread writes it.
   void settle(Side c, uint64_t i, uint8_t code, int ply) {
     state_[index(c)][i] = code;
-    if (keep_distances_) t_.distance[index(c)][i] = static_cast<uint16_t>(ply);
+    if (keep_distances_) t_.distance[index(c)][i] |= static_cast<uint16_t>(ply);
     pending_[index(c)][i >> kChunkShift] |= static_cast<uint8_t>(1 << (ply & 1));
   }
 
@@ -219,7 +224,7 @@ class Solver {
           const bool lost = v == kPendingLoss[parity];
           std::atomic_ref<uint8_t>(state[i]).store(lost ? kLost : kWon, std::memory_order_relaxed);
           ix_.decode(i, p);
-          walk_back_from(p, i, c, lost, ply + 1);
+          walk_back_from(p, i, c, lost, forced_mate(c, i, lost), ply + 1);
         }
       }
     }
@@ -230,46 +235,84 @@ class Solver {
   // mirror as an entry of its own, walked back from in the same round: a predecessor reached from
   // it is taken only in its own orientation. An entry off the axis stands for its mirror too: a
   // predecessor on the axis is taken in both orientations.
-  void walk_back_from(const Placement& q, uint64_t i, Side c, bool lost, int ply) {
+  // Whether the line from a decided position is a forced mate: for a loser, when no move of its
+  // may end in a capture (final once its ply's round begins); for a winner, as the positions it
+  // wins by said in the round before.
+  bool forced_mate(Side c, uint64_t i, bool lost) {
+    if (!keep_distances_) return false;
+    std::atomic_ref<uint16_t> d(t_.distance[index(c)][i]);
+    if (!lost) return (d.load(std::memory_order_relaxed) & kForcedMate) != 0;
+    if ((d.load(std::memory_order_relaxed) & kMayEndInCapture) != 0) return false;
+    d.fetch_or(kForcedMate, std::memory_order_relaxed);
+    return true;
+  }
+
+  void walk_back_from(const Placement& q, uint64_t i, Side c, bool lost, bool mate, int ply) {
     const Side mover = opposite(c);
     const bool q_axis = on_axis(q.point[0], q.point[1]);
     for (const int piece : side_pieces_[index(mover)]) {
       xiangqi::for_each_origin(q, q.point[piece], [&](int from) {
         if (piece >= 2) {
-          update(mover, ix_.after_move(i, q, piece, from), lost, ply);
+          update(mover, ix_.after_move(i, q, piece, from), lost, mate, ply);
           return;
         }
         const int rk = piece == 0 ? from : q.point[0], bk = piece == 1 ? from : q.point[1];
         if (q_axis) {
           if (on_axis(rk, bk) || canonical_kings(rk, bk)) {
-            update(mover, ix_.after_any_move(i, q, piece, from), lost, ply);
+            update(mover, ix_.after_any_move(i, q, piece, from), lost, mate, ply);
           }
         } else if (on_axis(rk, bk)) {
-          update(mover, ix_.after_any_move(i, q, piece, from), lost, ply);
-          update(mover, ix_.after_any_move(i, q, piece, from, true), lost, ply);
+          update(mover, ix_.after_any_move(i, q, piece, from), lost, mate, ply);
+          update(mover, ix_.after_any_move(i, q, piece, from, true), lost, mate, ply);
         } else {
-          update(mover, ix_.after_any_move(i, q, piece, from), lost, ply);
+          update(mover, ix_.after_any_move(i, q, piece, from), lost, mate, ply);
         }
       });
     }
   }
 
-  void update(Side mover, uint64_t j, bool successor_lost, int ply) {
+  // `mover` moves into a position decided for the opponent (lost or won for it, a forced mate
+  // or not), one ply before: a win for the mover, or one move fewer left to it.
+  void update(Side mover, uint64_t j, bool successor_lost, bool successor_mate, int ply) {
     std::atomic_ref<uint8_t> v(state_[index(mover)][j]);
     const int parity = ply & 1;
     uint8_t old = v.load(std::memory_order_relaxed);
-    uint8_t now;
-    do {
-      if (old <= kOpen) return;  // illegal, or decided already
+    if (old == kIllegal) return;
+    uint8_t now = old;
+    bool decided = false;
+    while (old > kOpen) {
       now = successor_lost        ? kPendingWin[parity]
             : old == kOpen + 1    ? kPendingLoss[parity]
                                   : static_cast<uint8_t>(old - 1);
-    } while (!v.compare_exchange_weak(old, now, std::memory_order_relaxed));
-    if (now > kOpen) return;
-    if (keep_distances_) t_.distance[index(mover)][j] = static_cast<uint16_t>(ply);
+      if (v.compare_exchange_weak(old, now, std::memory_order_relaxed)) {
+        decided = now <= kOpen;
+        break;
+      }
+      now = old;
+    }
+    if (keep_distances_) {
+      if (decided) {
+        std::atomic_ref<uint16_t>(t_.distance[index(mover)][j])
+            .fetch_or(static_cast<uint16_t>(ply), std::memory_order_relaxed);
+      }
+      mark_line(mover, j, successor_lost, successor_mate, now, parity);
+    }
+    if (!decided) return;
     std::atomic_ref<uint8_t>(pending_[index(mover)][j >> kChunkShift])
         .fetch_or(static_cast<uint8_t>(1 << parity), std::memory_order_relaxed);
     ++created_[parity];
+  }
+
+  // A winner at this ply mates by force when one of the positions it wins by at the ply before
+  // is a forced mate; a loser's line may end in a capture when one of its moves' may.
+  void mark_line(Side mover, uint64_t j, bool successor_lost, bool successor_mate, uint8_t state,
+                 int parity) {
+    std::atomic_ref<uint16_t> d(t_.distance[index(mover)][j]);
+    if (successor_lost && successor_mate && state == kPendingWin[parity]) {
+      d.fetch_or(kForcedMate, std::memory_order_relaxed);
+    } else if (!successor_lost && !successor_mate) {
+      d.fetch_or(kMayEndInCapture, std::memory_order_relaxed);
+    }
   }
 
   // What nothing decided is a draw: neither side can force an end. Counts weigh each entry by
@@ -296,7 +339,10 @@ class Solver {
             counts[s].loss += weight;
           } else {
             counts[s].draw += weight;
-            if (keep_distances_) t_.distance[s][i] = 0;
+          }
+          if (keep_distances_) {
+            uint16_t& d = t_.distance[s][i];
+            d = o == Outcome::draw ? 0 : static_cast<uint16_t>(d & (kPlies | kForcedMate));
           }
           t_.outcome[s].set(i, o);
         }

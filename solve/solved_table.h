@@ -46,6 +46,9 @@ class OutcomeBits {
   std::vector<uint64_t> words_;
 };
 
+constexpr uint16_t kPlies = 0x3fff;
+constexpr uint16_t kForcedMate = 0x8000;
+
 struct SolvedTable {
   explicit SolvedTable(const Material& m) : index(m), rules(rules_of(m)) {}
 
@@ -53,7 +56,9 @@ struct SolvedTable {
   Rules rules;
   std::array<OutcomeBits, 2> outcome;  // by the side to move
   std::array<SideCounts, 2> counts;    // by the side to move
-  // Plies to the end by the side to move, 0 for draws and illegal entries; empty unless kept.
+  // By the side to move, empty unless kept: the plies to the end (kPlies), and kForcedMate when
+  // the winner forces a mate in exactly those plies whatever the loser does, captures included;
+  // 0 for draws and illegal entries.
   std::array<std::vector<uint16_t>, 2> distance;
   double seconds = 0;
 

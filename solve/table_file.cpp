@@ -18,6 +18,16 @@ namespace {
 
 constexpr std::string_view kFormatLine = "egkb solved table 1";
 constexpr std::size_t kBufferBytes = std::size_t{1} << 20;
+// A distance in one byte: the plies in 7 bits, the forced mate in the eighth.
+constexpr uint16_t kNarrowPlies = 0x7f;
+constexpr uint8_t kNarrowMate = 0x80;
+
+uint8_t narrowed(uint16_t d) {
+  return static_cast<uint8_t>((d & kPlies) | ((d & kForcedMate) != 0 ? kNarrowMate : 0));
+}
+uint16_t widened(uint8_t b) {
+  return static_cast<uint16_t>((b & kNarrowPlies) | ((b & kNarrowMate) != 0 ? kForcedMate : 0));
+}
 
 // FNV-1a over 64-bit words: fast enough to check gigabytes as they are read.
 class Checksum {
@@ -47,9 +57,9 @@ int distance_bytes_of(const SolvedTable& t) {
   if (!t.has_distances()) return 0;
   uint16_t most = 0;
   for (const auto& d : t.distance) {
-    for (uint16_t x : d) most = std::max(most, x);
+    for (uint16_t x : d) most = std::max(most, static_cast<uint16_t>(x & kPlies));
   }
-  return most <= 255 ? 1 : 2;
+  return most <= kNarrowPlies ? 1 : 2;
 }
 
 // Calls put(bytes, n) for the table's data in file order, distances narrowed to `width` bytes.
@@ -66,7 +76,7 @@ void for_each_data_piece(const SolvedTable& t, int width, Put&& put) {
     for (std::size_t i = 0; i < d.size(); i += kBufferBytes) {
       const std::size_t n = std::min(kBufferBytes, d.size() - i);
       narrow.resize(n);
-      for (std::size_t j = 0; j < n; ++j) narrow[j] = static_cast<uint8_t>(d[i + j]);
+      for (std::size_t j = 0; j < n; ++j) narrow[j] = narrowed(d[i + j]);
       put(narrow.data(), n);
     }
   }
@@ -175,7 +185,8 @@ std::unique_ptr<SolvedTable> read_table(const std::string& path, bool with_dista
         const std::size_t n = std::min(kBufferBytes, d.size() - i);
         narrow.resize(n);
         read(narrow.data(), n);
-        std::copy(narrow.begin(), narrow.end(), d.begin() + static_cast<std::ptrdiff_t>(i));
+        std::transform(narrow.begin(), narrow.end(), d.begin() + static_cast<std::ptrdiff_t>(i),
+                       widened);
       }
     }
   }
@@ -202,7 +213,7 @@ Outcome TableReader::outcome(Side to_move, uint64_t entry) {
   return static_cast<Outcome>(w >> (2 * (entry % 32)) & 3);
 }
 
-int TableReader::distance(Side to_move, uint64_t entry) {
+uint16_t TableReader::distance(Side to_move, uint64_t entry) {
   const int width = header_.distance_bytes;
   if (width == 0) throw IoError(path_, "keeps no distances");
   const uint64_t at = header_.data_offset + 2 * outcome_bytes(header_.entries) +
@@ -211,7 +222,7 @@ int TableReader::distance(Side to_move, uint64_t entry) {
   uint16_t d = 0;
   in_.seekg(static_cast<std::streamoff>(at));
   if (!in_.read(reinterpret_cast<char*>(&d), width)) throw IoError(path_, "cannot be read");
-  return d;
+  return width == 1 ? widened(static_cast<uint8_t>(d)) : d;
 }
 
 }  // namespace egkb::solve

@@ -1,7 +1,7 @@
 // A solved table on disk (docs/solve.md, "Tables"): a line naming the format, a line of JSON
 // (material, rules, entries, counts, seconds, the bytes of a distance, a checksum), then each
-// side's outcomes at two bits an entry and, when kept, each side's distances at one or two bytes
-// an entry. Written whole or not at all, so a killed solve leaves each material it finished and
+// side's outcomes at two bits an entry and, when kept, each side's distances at one byte an entry
+// (the plies in 7 bits, the forced mate in the eighth) or two (as SolvedTable::distance). Written whole or not at all, so a killed solve leaves each material it finished and
 // nothing half-written.
 #pragma once
 
@@ -40,8 +40,9 @@ class TableReader {
   const TableHeader& header() const { return header_; }
   const PositionIndex& index() const { return index_; }
   Outcome outcome(Side to_move, uint64_t entry);
-  // Plies to the end; 0 for draws. Throws IoError when the table kept no distances.
-  int distance(Side to_move, uint64_t entry);
+  // As SolvedTable::distance holds it: the plies (kPlies) and kForcedMate. Throws IoError when
+  // the table kept no distances.
+  uint16_t distance(Side to_move, uint64_t entry);
 
  private:
   std::string path_;

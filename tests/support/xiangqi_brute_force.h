@@ -1,9 +1,12 @@
-// An independent solver for the xiangqi retrograde tool's test: every position of a material and
-// of everything captures lead to, enumerated one by one on a plain board of letters, its moves
-// found by walking the board, and its value by iterating to a fixed point (a position is won
-// when some move reaches a position lost for the opponent, lost when every move reaches one won
-// for the opponent or there is no move; what never settles is a draw). It shares no code with
-// tools/xiangqi_retrograde: its rules are written again from the description.
+// An independent solver for the tests of solve/: every position of a material and of everything
+// captures lead to, enumerated one by one on a plain board of letters, its moves found by walking
+// the board, and its value by iterating to a fixed point (a position is won when some move
+// reaches a position lost for the opponent, lost when every move reaches one won for the
+// opponent or there is no move; what never settles is a draw, every repetition drawing). Then
+// each decided position's distance by iterating again: plies to the end of the line, a mate or
+// the first capture, the winner taking the shortest, the loser the longest; and whether the
+// winner mates in exactly those plies whatever the loser does. It shares no code with solve/ or
+// board/: its rules are written again from the description.
 #pragma once
 
 #include <array>
@@ -28,6 +31,8 @@ struct Position {
   std::vector<Piece> pieces;
   bool red_to_move;
   Result result = Result::draw;
+  int distance = 0;          // decided positions only
+  bool forced_mate = false;  // decided positions only
 };
 
 struct Counts {

@@ -1,4 +1,4 @@
-#include "tests/tools/xiangqi_brute_force.h"
+#include "tests/support/xiangqi_brute_force.h"
 
 #include <algorithm>
 #include <cctype>
@@ -263,8 +263,12 @@ Solution solve(const std::string& material) {
     place(0, 0);
   }
 
-  // Each position's legal moves, as the positions they reach.
-  std::vector<std::vector<size_t>> next(s.positions.size());
+  // Each position's legal moves, as the positions they reach and whether they take a piece.
+  struct Next {
+    size_t to;
+    bool capture;
+  };
+  std::vector<std::vector<Next>> next(s.positions.size());
   std::vector<Square> moves;
   for (size_t i = 0; i < s.positions.size(); ++i) {
     const Position& p = s.positions[i];
@@ -282,7 +286,7 @@ Solution solve(const std::string& material) {
         const auto it = id.find(key(after, !p.red_to_move));
         if (it == id.end())
           throw std::logic_error("a legal move reaches a position never enumerated");
-        next[i].push_back(it->second);
+        next[i].push_back({it->second, g[to.second][to.first] != '.'});
       }
     }
   }
@@ -295,9 +299,9 @@ Solution solve(const std::string& material) {
     for (size_t i = 0; i < s.positions.size(); ++i) {
       if (value[i] != unknown) continue;
       bool reaches_loss = false, all_wins = true;
-      for (size_t j : next[i]) {
-        if (value[j] == lost) reaches_loss = true;
-        if (value[j] != won) all_wins = false;
+      for (const Next& n : next[i]) {
+        if (value[n.to] == lost) reaches_loss = true;
+        if (value[n.to] != won) all_wins = false;
       }
       if (reaches_loss || all_wins) {
         value[i] = reaches_loss ? won : lost;
@@ -305,9 +309,57 @@ Solution solve(const std::string& material) {
       }
     }
   }
+  // Distances, iterated to the fixed point from none known: a win is one more than its best
+  // move's, a loss one more than its longest, a capture ending the line there.
+  constexpr int kUnknown = 1 << 30;
+  std::vector<int> distance(s.positions.size(), kUnknown);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 0; i < s.positions.size(); ++i) {
+      if (value[i] == unknown) continue;
+      int best = value[i] == won ? kUnknown : 0;
+      bool known = true;
+      for (const Next& n : next[i]) {
+        const int after = n.capture ? 0 : distance[n.to];
+        if (value[i] == won && value[n.to] == lost) best = std::min(best, after);
+        if (value[i] == lost) {
+          if (after == kUnknown) known = false;
+          best = std::max(best, after);
+        }
+      }
+      const int d = next[i].empty() ? 0 : best == kUnknown || !known ? kUnknown : best + 1;
+      if (d != distance[i]) {
+        distance[i] = d;
+        changed = true;
+      }
+    }
+  }
+  // Forced mates, from the shortest distance up: a loss with no capture whose every move reaches
+  // one; a win with a move that is no capture to one a ply shorter.
+  std::vector<size_t> by_distance;
+  for (size_t i = 0; i < s.positions.size(); ++i) {
+    if (value[i] != unknown) by_distance.push_back(i);
+  }
+  std::stable_sort(by_distance.begin(), by_distance.end(),
+                   [&](size_t a, size_t b) { return distance[a] < distance[b]; });
+  std::vector<bool> mate(s.positions.size(), false);
+  for (size_t i : by_distance) {
+    if (value[i] == lost) {
+      mate[i] = std::all_of(next[i].begin(), next[i].end(),
+                            [&](const Next& n) { return !n.capture && mate[n.to]; });
+    } else {
+      mate[i] = std::any_of(next[i].begin(), next[i].end(), [&](const Next& n) {
+        return !n.capture && value[n.to] == lost && distance[n.to] == distance[i] - 1 && mate[n.to];
+      });
+    }
+  }
   for (size_t i = 0; i < s.positions.size(); ++i) {
     Position& p = s.positions[i];
     p.result = value[i] == won ? Result::win : value[i] == lost ? Result::loss : Result::draw;
+    if (value[i] != unknown) {
+      p.distance = distance[i];
+      p.forced_mate = mate[i];
+    }
     Counts& c = s.counts[p.material][p.red_to_move ? 0 : 1];
     ++(p.result == Result::win ? c.win : p.result == Result::loss ? c.loss : c.draw);
   }
