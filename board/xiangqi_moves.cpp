@@ -97,31 +97,38 @@ const MoveTables& move_tables() {
   return tables;
 }
 
-bool attacked(const Board& b, int p, Side by) {
+bool attacked(const Board& b, int p, Side by, Attackers look_for) {
   const MoveTables& t = move_tables();
-  const Cell rook = cell_of(by, Kind::rook), cannon = cell_of(by, Kind::cannon);
-  for (const auto& step : t.step) {
-    int at = step[p];
-    while (at >= 0 && b.cell[at] == kEmpty) at = step[at];
-    if (at < 0) continue;
-    if (b.cell[at] == rook) return true;
-    // `at` screens: a cannon behind it, with nothing more between, attacks.
-    for (at = step[at]; at >= 0; at = step[at]) {
-      if (b.cell[at] != kEmpty) {
-        if (b.cell[at] == cannon) return true;
-        break;
+  if (look_for.rook || look_for.cannon) {
+    const Cell rook = cell_of(by, Kind::rook), cannon = cell_of(by, Kind::cannon);
+    for (const auto& step : t.step) {
+      int at = step[p];
+      while (at >= 0 && b.cell[at] == kEmpty) at = step[at];
+      if (at < 0) continue;
+      if (b.cell[at] == rook) return true;
+      if (!look_for.cannon) continue;
+      // `at` screens: a cannon behind it, with nothing more between, attacks.
+      for (at = step[at]; at >= 0; at = step[at]) {
+        if (b.cell[at] != kEmpty) {
+          if (b.cell[at] == cannon) return true;
+          break;
+        }
       }
     }
   }
-  const Cell horse = cell_of(by, Kind::horse);
-  for (int i = 0; i < t.horse_from_count[p]; ++i) {
-    const GuardedStep j = t.horse_from[p][i];
-    if (b.cell[j.to] == horse && b.cell[j.guard] == kEmpty) return true;
+  if (look_for.horse) {
+    const Cell horse = cell_of(by, Kind::horse);
+    for (int i = 0; i < t.horse_from_count[p]; ++i) {
+      const GuardedStep j = t.horse_from[p][i];
+      if (b.cell[j.to] == horse && b.cell[j.guard] == kEmpty) return true;
+    }
   }
-  const Cell pawn = cell_of(by, Kind::pawn);
-  const int bi = index(by);
-  for (int i = 0; i < t.pawn_attack_count[bi][p]; ++i) {
-    if (b.cell[t.pawn_attack[bi][p][i]] == pawn) return true;
+  if (look_for.pawn) {
+    const Cell pawn = cell_of(by, Kind::pawn);
+    const int bi = index(by);
+    for (int i = 0; i < t.pawn_attack_count[bi][p]; ++i) {
+      if (b.cell[t.pawn_attack[bi][p][i]] == pawn) return true;
+    }
   }
   return false;
 }
@@ -134,9 +141,10 @@ bool kings_face(const Board& b, int red_king, int black_king) {
   return true;
 }
 
-bool in_check(const Board& b, int red_king, int black_king, Side side) {
+bool in_check(const Board& b, int red_king, int black_king, Side side, Attackers look_for) {
   return kings_face(b, red_king, black_king) ||
-         attacked(b, side == Side::Red ? red_king : black_king, opposite(side));
+         (look_for.any() &&
+          attacked(b, side == Side::Red ? red_king : black_king, opposite(side), look_for));
 }
 
 }  // namespace egkb::xiangqi

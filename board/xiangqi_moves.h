@@ -40,15 +40,22 @@ struct MoveTables {
 
 const MoveTables& move_tables();
 
+// Which kinds of attacker a side has: what attacked() needs to look for.
+struct Attackers {
+  bool rook = true, horse = true, cannon = true, pawn = true;
+  bool any() const { return rook || horse || cannon || pawn; }
+};
+
 // Whether a piece of side `by` attacks point `p`: a chariot with nothing between, a cannon with
 // exactly one screen of either side between, a horse whose leg is free, a pawn in front of it or
 // beside it once across the river. Kings, guards and ministers never reach the other palace, so
-// they attack no king and are not looked at: `p` is a king's point.
-bool attacked(const Board& b, int p, Side by);
+// they attack no king and are not looked at: `p` is a king's point. Only the kinds in `look_for`
+// are looked for (a solver knows its material's).
+bool attacked(const Board& b, int p, Side by, Attackers look_for = {});
 // The kings on one file with nothing between.
 bool kings_face(const Board& b, int red_king, int black_king);
 // Whether the king of `side` is in check: attacked, or facing the other king.
-bool in_check(const Board& b, int red_king, int black_king, Side side);
+bool in_check(const Board& b, int red_king, int black_king, Side side, Attackers look_for = {});
 
 // Every point the piece on `from` may go to, its own king's safety aside: empty points and
 // points holding an opponent's piece it captures. Calls visit(to).

@@ -196,8 +196,8 @@ int solve_materials(const Options& o) {
 
 std::string value_text(const Value& v) {
   if (v.outcome == Outcome::draw) return "draw";
-  return fmt::format("{} in {} plies, ends in {}", v.outcome == Outcome::win ? "win" : "loss",
-                     v.distance, line_end_name(*v.ends_in));
+  return fmt::format("{} in {} {}, ends in {}", v.outcome == Outcome::win ? "win" : "loss",
+                     v.distance, v.distance == 1 ? "ply" : "plies", line_end_name(*v.ends_in));
 }
 
 nlohmann::ordered_json value_json(const Value& v) {

@@ -142,8 +142,10 @@ bool PositionIndex::decode(uint64_t index, Placement& p) const {
     p.cell[at] = xiangqi::cell_of(piece == 0 ? Side::Red : Side::Black, Kind::king);
   }
   bool ok = true;
-  for (const PieceGroup& g : groups_) {
+  for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
+    const PieceGroup& g = groups_[gi];
     const uint64_t r = index / g.stride % g.combinations;
+    p.digit[gi] = r;
     const xiangqi::Cell code = xiangqi::cell_of(g.side, g.kind);
     for (int i = 0; i < g.count; ++i) {
       const int slot = g.count == 1 ? static_cast<int>(r) : g.slots_of_rank[r][i];
@@ -184,6 +186,49 @@ uint64_t PositionIndex::after_move(uint64_t index, const Placement& p, int piece
     after[i] = static_cast<uint8_t>(g.slot_of[g.first + i == piece ? to : at]);
   }
   return index + rank_of_slots(g, after) * g.stride - rank_of_slots(g, before) * g.stride;
+}
+
+uint64_t PositionIndex::after_capture(const PositionIndex& larger, const Placement& p, int piece,
+                                      int to) const {
+  const int taken = p.piece_at[to];
+  if (piece < 2) {
+    // The king takes: the kings' pair changes, and may need the mirror.
+    std::array<PlacedPiece, kMostPieces> placed;
+    int n = 0;
+    for (int q = 0; q < p.pieces; ++q) {
+      if (q == taken) continue;
+      const int at = q == piece ? to : p.point[q];
+      if (q < 2) {
+        placed[n++] = {q == 0 ? Side::Red : Side::Black, Kind::king, at};
+      } else {
+        const PieceGroup& g = larger.group_of_piece(q);
+        placed[n++] = {g.side, g.kind, at};
+      }
+    }
+    return encode(std::span(placed.data(), n));
+  }
+  uint64_t index = static_cast<uint64_t>(king_pairs().digit[p.point[0]][p.point[1]]) * king_stride_;
+  const auto& groups = larger.groups();
+  for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+    const PieceGroup& g = groups[gi];
+    const int mine = group_of(g.side, g.kind);
+    if (mine < 0) continue;  // the taken piece was its group's only one
+    const PieceGroup& h = groups_[mine];
+    const bool touched = (taken >= g.first && taken < g.first + g.count) ||
+                         (piece >= g.first && piece < g.first + g.count);
+    if (!touched) {
+      index += p.digit[gi] * h.stride;
+      continue;
+    }
+    std::array<uint8_t, kMostOfAKind> slots{};
+    int n = 0;
+    for (int q = g.first; q < g.first + g.count; ++q) {
+      if (q == taken) continue;
+      slots[n++] = static_cast<uint8_t>(h.slot_of[q == piece ? to : p.point[q]]);
+    }
+    index += rank_of_slots(h, slots) * h.stride;
+  }
+  return index;
 }
 
 uint64_t PositionIndex::encode_points(const std::array<int8_t, kMostPieces>& points,
@@ -227,7 +272,13 @@ uint64_t PositionIndex::after_any_move(uint64_t index, const Placement& p, int p
   if (piece >= 2 && !mirror) return after_move(index, p, piece, to);
   std::array<int8_t, kMostPieces> points = p.point;
   points[piece] = static_cast<int8_t>(to);
-  return encode_points(points, mirror || !canonical_kings(points[0], points[1]));
+  if (!mirror && canonical_kings(points[0], points[1])) {
+    const auto& digit = king_pairs().digit;
+    return index +
+           static_cast<uint64_t>(digit[points[0]][points[1]]) * king_stride_ -
+           static_cast<uint64_t>(digit[p.point[0]][p.point[1]]) * king_stride_;
+  }
+  return encode_points(points, true);
 }
 
 }  // namespace egkb::solve

@@ -51,6 +51,7 @@ struct PlacedPiece {
 struct Placement : Board {
   std::array<int8_t, kMostPieces> point{};
   std::array<int8_t, xiangqi::kPoints> piece_at{};  // -1 empty
+  std::array<uint64_t, 2 * xiangqi::kKinds> digit{};  // each group's, as decoded
   int pieces = 0;
 };
 
@@ -91,6 +92,9 @@ class PositionIndex {
   // its own).
   uint64_t after_any_move(uint64_t index, const Placement& p, int piece, int to,
                           bool mirror = false) const;
+  // The entry in this index, of a material one piece smaller than `larger`'s, of `p` (decoded
+  // by `larger`) after its piece `piece` takes the piece on `to`.
+  uint64_t after_capture(const PositionIndex& larger, const Placement& p, int piece, int to) const;
   // How many placements an entry stands for: 2, or 1 on the axis.
   static int weight(int red_king, int black_king) { return on_axis(red_king, black_king) ? 1 : 2; }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <atomic>
+#include <cassert>
 #include <chrono>
 #include <cstdlib>
 #include <mutex>
@@ -83,6 +84,11 @@ class Solver {
         piece_side_[g.first + i] = g.side;
       }
     }
+    for (Side s : {Side::Red, Side::Black}) {
+      auto has = [&](xiangqi::Kind k) { return m.count(s, xiangqi::piece_kind_of(k)) > 0; };
+      attackers_[index(s)] = {has(xiangqi::Kind::rook), has(xiangqi::Kind::horse),
+                              has(xiangqi::Kind::cannon), has(xiangqi::Kind::pawn)};
+    }
     piece_kind_[0] = piece_kind_[1] = xiangqi::Kind::king;
     piece_side_[0] = Side::Red;
     piece_side_[1] = Side::Black;
@@ -124,8 +130,10 @@ class Solver {
       if (!ix_.decode(i, p)) continue;
       const int rk = p.point[0], bk = p.point[1];
       if (xiangqi::kings_face(p, rk, bk)) continue;
-      const bool red_checked = xiangqi::attacked(p, rk, Side::Black);
-      const bool black_checked = xiangqi::attacked(p, bk, Side::Red);
+      const bool red_checked = attackers_[1].any() && xiangqi::attacked(p, rk, Side::Black,
+                                                                        attackers_[1]);
+      const bool black_checked = attackers_[0].any() && xiangqi::attacked(p, bk, Side::Red,
+                                                                          attackers_[0]);
       if (!black_checked) evaluate(p, i, Side::Red, red_checked, created);
       if (!red_checked) evaluate(p, i, Side::Black, black_checked, created);
     }
@@ -172,12 +180,12 @@ class Solver {
   }
 
   // Whether the side to move's king is safe after the piece moves to the empty point `to`.
-  static bool safe_after(Placement& p, int piece, int from, int to, Side c) {
+  bool safe_after(Placement& p, int piece, int from, int to, Side c) const {
     const xiangqi::Cell moved = p.cell[from];
     p.cell[to] = moved;
     p.cell[from] = xiangqi::kEmpty;
     const int rk = piece == 0 ? to : p.point[0], bk = piece == 1 ? to : p.point[1];
-    const bool safe = !xiangqi::in_check(p, rk, bk, c);
+    const bool safe = !xiangqi::in_check(p, rk, bk, c, attackers_[index(opposite(c))]);
     p.cell[from] = moved;
     p.cell[to] = xiangqi::kEmpty;
     return safe;
@@ -188,13 +196,8 @@ class Solver {
     const int taken = p.piece_at[to];
     const Side loser = piece_side_[taken];
     const SolvedTable* sub = after_capture_[index(loser)][index(piece_kind_[taken])];
-    std::array<PlacedPiece, kMostPieces> placed;
-    int n = 0;
-    for (int q = 0; q < p.pieces; ++q) {
-      if (q == taken) continue;
-      placed[n++] = PlacedPiece{piece_side_[q], piece_kind_[q], q == piece ? to : p.point[q]};
-    }
-    return sub->probe(loser, sub->index.encode(std::span(placed.data(), n)));
+    assert(sub != nullptr);
+    return sub->probe(loser, sub->index.after_capture(ix_, p, piece, to));
   }
 
   // A position decided while counting moves: only its block's thread writes it.
@@ -371,6 +374,7 @@ class Solver {
   std::array<xiangqi::Kind, kMostPieces> piece_kind_{};
   std::array<Side, kMostPieces> piece_side_{};
   std::array<std::array<const SolvedTable*, xiangqi::kKinds>, 2> after_capture_{};
+  std::array<xiangqi::Attackers, 2> attackers_;  // by side: what can give check
 };
 
 }  // namespace
