@@ -204,7 +204,7 @@ TEST_F(SolvedPositions, BadPositionsAreRefusedSayingWhy) {
       {"3k5/9/9 w", "ranks"},
       {"3k5/4a4/5a3/9/9/9/9/4K4/9/2R6", "no side to move"},
       {"3k5/4a4/5a3/9/9/9/9/4K4/9/2X6 w", "is no piece"},
-X
+      {"3k5/4a4/5a3/9/9/9/9/4K4/9/3R5 w", "illegal"},        // black in check, red to move
       {"3k5/4a4/9/9/9/9/9/3K5/9/2R6 w", "illegal"},          // the kings face each other
       {"3k4a/4a4/9/9/9/9/9/4K4/9/2R6 w", "may not stand on"},  // a guard outside its palace
       {"3k5/4a4/5a3/9/9/9/9/4K4/9/2N6 w", "KNKGG is not solved"}};
