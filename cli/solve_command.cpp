@@ -152,6 +152,7 @@ int solve_materials(const Options& o) {
   const std::string folder_path = o.keep_tables ? *o.keep_tables : work_folder(wanted);
   std::vector<SolvedMaterial> solved;
   uint64_t kept_bytes = 0;
+  std::size_t all = 0, read_back = 0;
   {
     TableFolder folder(folder_path);
     SolveRunOptions run;
@@ -159,6 +160,8 @@ int solve_materials(const Options& o) {
     run.settings.threads = static_cast<int>(o.threads);
     run.folder = &folder;
     for (const SolvedMaterial& s : solve_all(wanted, run)) {
+      ++all;
+      read_back += s.read_back ? 1 : 0;
       if (s.wanted) solved.push_back(s);
     }
     if (o.keep_tables) kept_bytes = folder.bytes();
@@ -186,6 +189,10 @@ int solve_materials(const Options& o) {
   }
   if (o.out && !outputs.to_standard_output()) {
     fmt::print(stderr, "{} materials written to {}\n", solved.size(), path_text(*o.out));
+  }
+  if (read_back > 0) {
+    fmt::print(stderr, "{} of {} materials read back from {}, solved before\n", read_back, all,
+               path_text(folder_path));
   }
   if (o.keep_tables) {
     fmt::print(stderr, "tables kept in {}: {}\n", path_text(*o.keep_tables),

@@ -14,7 +14,8 @@
 namespace egkb::solve {
 
 // A folder of solved tables, one file a material (KRKGG.table). Held by one solve at a time:
-// an exclusive lock on its .lock file for as long as the object lives.
+// an exclusive lock on its .lock file for as long as the object lives. Opening it removes what a
+// killed solve left half-written.
 class TableFolder {
  public:
   // Creates the folder when missing. Throws IoError when it cannot be created or another egkb
