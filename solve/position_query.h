@@ -38,7 +38,7 @@ struct MoveValue {
 
 struct PositionValue {
   Material material;  // of the position as given
-  Rules rules = Rules::asian;
+  Rules rules = Rules::exact;
   Value value;
   std::vector<MoveValue> moves;  // every legal move, in generation order
 };

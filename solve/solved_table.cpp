@@ -5,11 +5,11 @@
 namespace egkb::solve {
 
 const char* rules_name(Rules r) {
-  return r == Rules::asian ? "asian" : "repetition-draw";
+  return r == Rules::exact ? "exact" : "repetition-draw";
 }
 
 Rules rules_of(const Material& m) {
-  return is_one_sided(m) ? Rules::asian : Rules::repetition_draw;
+  return is_one_sided(m) ? Rules::exact : Rules::repetition_draw;
 }
 
 }  // namespace egkb::solve

@@ -24,8 +24,8 @@ struct SideCounts {
 
 // How a material was solved: exactly under the Asian rules (one side alone can attack), or under
 // the public generators' convention that every repetition draws (both sides can attack).
-enum class Rules : uint8_t { asian, repetition_draw };
-// "asian", "repetition-draw".
+enum class Rules : uint8_t { exact, repetition_draw };
+// "exact", "repetition-draw".
 const char* rules_name(Rules r);
 Rules rules_of(const Material& m);
 

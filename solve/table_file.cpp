@@ -128,10 +128,10 @@ TableHeader read_table_header(const std::string& path) {
     const nlohmann::json j = nlohmann::json::parse(json);
     h.material = parse_material(j.at("material").get<std::string>(), PieceSet::xiangqi());
     const std::string rules = j.at("rules").get<std::string>();
-    if (rules != rules_name(Rules::asian) && rules != rules_name(Rules::repetition_draw)) {
+    if (rules != rules_name(Rules::exact) && rules != rules_name(Rules::repetition_draw)) {
       damaged(path, "rules " + rules);
     }
-    h.rules = rules == rules_name(Rules::asian) ? Rules::asian : Rules::repetition_draw;
+    h.rules = rules == rules_name(Rules::exact) ? Rules::exact : Rules::repetition_draw;
     h.entries = j.at("entries").get<uint64_t>();
     h.counts = {counts_of(j.at("rtm")), counts_of(j.at("btm"))};
     h.seconds = j.at("seconds").get<double>();

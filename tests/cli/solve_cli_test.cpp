@@ -81,7 +81,7 @@ TEST_F(SolveCli, JsonHasEachMaterialsCountsTimeAndRules) {
   EXPECT_EQ(krk["positions"], 2 * 81 * 90);
   EXPECT_EQ(krk["rtm_win"], 3834);  // every legal position with red to move
   EXPECT_EQ(krk["btm_draw"], 108);
-  EXPECT_EQ(krk["rules"], "asian");
+  EXPECT_EQ(krk["rules"], "exact");
   // Both sides armed: solved under the convention, and marked so.
   EXPECT_EQ(j["materials"][1]["material"], "KPKP");
   EXPECT_EQ(j["materials"][1]["rules"], "repetition-draw");
@@ -94,7 +94,7 @@ TEST_F(SolveCli, TwoSidedRowsCarryTheirRulesInTheCsv) {
   const std::vector<std::string> lines = lines_of(test::read_file(path("c.csv")));
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_TRUE(lines[0].ends_with(",rules"));
-  EXPECT_TRUE(lines[1].starts_with("KRK,") && lines[1].ends_with(",asian")) << lines[1];
+  EXPECT_TRUE(lines[1].starts_with("KRK,") && lines[1].ends_with(",exact")) << lines[1];
   EXPECT_TRUE(lines[2].starts_with("KPKP,") && lines[2].ends_with(",repetition-draw"))
       << lines[2];
 }
@@ -158,7 +158,7 @@ TEST_F(SolvedPositions, AMateInOneAndEveryMoveWithItsValue) {
   ASSERT_EQ(r.code, 0) << r.err;
   const nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["material"], "KRKGG");
-  EXPECT_EQ(j["rules"], "asian");
+  EXPECT_EQ(j["rules"], "exact");
   EXPECT_EQ(j["to_move"], "red");
   EXPECT_EQ(j["value"], "win");
   EXPECT_EQ(j["distance"], 1);
