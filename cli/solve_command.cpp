@@ -27,16 +27,21 @@ namespace {
 
 using namespace egkb::solve;
 
+// The shipped statistics' budget: every material of the grid up to 40 million positions.
+constexpr uint64_t kDefaultMaxPositions = 40'000'000;
+
 struct Options {
   std::vector<std::string> materials;
   bool grid = false;
   std::optional<std::string> out;
   bool json = false;
-  uint64_t max_positions = 40'000'000;
+  std::optional<uint64_t> max_positions;
   std::optional<std::string> keep_tables;
   std::optional<std::string> position;
-  uint64_t threads = 0;
+  std::optional<uint64_t> threads;
   bool dry_run = false;
+
+  uint64_t budget() const { return max_positions.value_or(kDefaultMaxPositions); }
 };
 
 // 643,000,000: digits in groups of three, as the sizes are written in the docs.
@@ -53,7 +58,10 @@ std::string grouped(uint64_t n) {
 // The materials asked for, in their stored orientation, each once. Throws InputError before
 // any work for a material that is not xiangqi or is larger than the budget.
 std::vector<Material> wanted_materials(const Options& o) {
-  if (o.grid) return one_sided_grid(o.max_positions);
+  if (o.grid && !o.materials.empty()) {
+    throw InputError("", 0, "--grid", "--grid solves the grid: give it or the materials, not both");
+  }
+  if (o.grid) return one_sided_grid(o.budget());
   std::vector<Material> wanted;
   for (const std::string& text : o.materials) {
     if (text.ends_with(".csv") || is_store_path(text)) {
@@ -69,11 +77,11 @@ std::vector<Material> wanted_materials(const Options& o) {
     }
     const Material m = stored_orientation(material_argument(text, PieceSet::xiangqi()));
     const uint64_t size = positions_of(m);
-    if (size > o.max_positions) {
+    if (size > o.budget()) {
       throw InputError("", 0, "MATERIAL",
                        fmt::format("{} has {} positions, more than --max-positions {}; nothing "
                                    "was solved",
-                                   material_text(m), grouped(size), grouped(o.max_positions)));
+                                   material_text(m), grouped(size), grouped(o.budget())));
     }
     if (std::find(wanted.begin(), wanted.end(), m) == wanted.end()) wanted.push_back(m);
   }
@@ -143,6 +151,11 @@ std::string work_folder(const std::vector<Material>& wanted) {
 int solve_materials(const Options& o) {
   const std::vector<Material> wanted = wanted_materials(o);
   if (o.dry_run) {
+    if (o.out || o.keep_tables || o.threads) {
+      throw InputError("", 0, "--dry-run",
+                       "--dry-run solves nothing: --out, --keep-tables and --threads mean "
+                       "nothing with it");
+    }
     print_dry_run(o, wanted);
     return 0;
   }
@@ -157,7 +170,7 @@ int solve_materials(const Options& o) {
     TableFolder folder(folder_path);
     SolveRunOptions run;
     run.settings.keep_distances = o.keep_tables.has_value();
-    run.settings.threads = static_cast<int>(o.threads);
+    run.settings.threads = static_cast<int>(o.threads.value_or(0));
     run.folder = &folder;
     for (const SolvedMaterial& s : solve_all(wanted, run)) {
       ++all;
@@ -176,7 +189,7 @@ int solve_materials(const Options& o) {
   if (o.json) {
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (const SolvedMaterial& s : solved) list.push_back(material_json(s));
-    nlohmann::ordered_json doc = {{"materials", list}};
+    nlohmann::ordered_json doc = {{"materials", list}, {"tables", nullptr}};
     if (o.keep_tables) doc["tables"] = {{"folder", *o.keep_tables}, {"bytes", kept_bytes}};
     std::cout << json_text(doc) << '\n';
   } else if (!o.out) {
@@ -218,9 +231,10 @@ nlohmann::ordered_json value_json(const Value& v) {
 }
 
 int query(const Options& o) {
-  if (!o.materials.empty() || o.grid || o.out || o.dry_run) {
+  if (!o.materials.empty() || o.grid || o.out || o.dry_run || o.max_positions || o.threads) {
     throw InputError("", 0, "--position",
-                     "--position reads kept tables: give it alone, with --keep-tables and --json");
+                     "--position reads kept tables and solves nothing: give it with "
+                     "--keep-tables and --json only");
   }
   if (!o.keep_tables) {
     throw InputError("", 0, "--keep-tables",
@@ -275,7 +289,7 @@ Command solve_command() {
             sink.flag(o->json, "--json", "print the counts (or the position's value) as JSON");
             sink.whole(o->max_positions, "--max-positions",
                        "the largest material solved, in positions (placements with either side "
-                       "to move)",
+                       "to move; default 40000000)",
                        1, uint64_t{1} << 40);
             sink.text(o->keep_tables, "--keep-tables",
                       "keep the solved tables in this folder (and read them from there): a "
@@ -283,7 +297,8 @@ Command solve_command() {
             sink.text(o->position, "--position",
                       "the value of this position (FEN) and of each of its moves, from the "
                       "tables --keep-tables kept");
-            sink.whole(o->threads, "--threads", "threads to solve with (0: every core)", 0, 256);
+            sink.whole(o->threads, "--threads", "threads to solve with (default: every core)", 1,
+                       256);
             sink.flag(o->dry_run, "--dry-run", "list what would be solved and its size");
           },
           [o] { return o->position ? query(*o) : solve_materials(*o); }};
