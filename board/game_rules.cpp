@@ -74,7 +74,8 @@ Position GameRules::parse_fen(std::string_view fen) const {
   int rank = ranks_ - 1, file = 0;
   for (const char c : board) {
     if (c == '/') {
-      if (file != files_) refuse(fmt::format("rank {} has {} files, not {}", rank + 1, file, files_));
+      if (file != files_)
+        refuse(fmt::format("rank {} has {} files, not {}", rank + 1, file, files_));
       if (--rank < 0) refuse(fmt::format("more than {} ranks", ranks_));
       file = 0;
     } else if (std::isdigit(static_cast<unsigned char>(c))) {
@@ -88,8 +89,8 @@ Position GameRules::parse_fen(std::string_view fen) const {
       const Side side = side_of(letter);
       const Square s{file, rank};
       if (!placeable_(side, kind_letter(letter), s)) {
-        refuse(fmt::format("'{}' may not stand on {}{}", c, static_cast<char>('a' + file),
-                           rank + 1));
+        refuse(
+            fmt::format("'{}' may not stand on {}{}", c, static_cast<char>('a' + file), rank + 1));
       }
       if (kind_letter(letter) == 'K') ++kings[static_cast<std::size_t>(side)];
       p.put(s, letter);

@@ -43,8 +43,7 @@ MoveTables make_tables() {
       const int from = shifted(p, -j[0], -j[1]);
       if (from >= 0) {
         add(t.horse_from[p], t.horse_from_count[p],
-            GuardedStep{static_cast<int8_t>(from),
-                        static_cast<int8_t>(shifted(from, l[0], l[1]))});
+            GuardedStep{static_cast<int8_t>(from), static_cast<int8_t>(shifted(from, l[0], l[1]))});
       }
     }
     for (Side s : {Side::Red, Side::Black}) {

@@ -71,9 +71,9 @@ std::vector<Material> wanted_materials(const Options& o) {
                                    path_text(text)));
     }
     if (&PieceSet::of_material(text) != &PieceSet::xiangqi()) {
-      throw InputError("", 0, "MATERIAL",
-                       fmt::format("{} is a chess material; egkb solve solves xiangqi",
-                                   in_quotes(text)));
+      throw InputError(
+          "", 0, "MATERIAL",
+          fmt::format("{} is a chess material; egkb solve solves xiangqi", in_quotes(text)));
     }
     const Material m = stored_orientation(material_argument(text, PieceSet::xiangqi()));
     const uint64_t size = positions_of(m);
@@ -111,7 +111,8 @@ void print_dry_run(const Options& o, const std::vector<Material>& wanted) {
   for (const Material& m : wanted) {
     total += positions_of(m);
     if (o.json) {
-      list.push_back({{"material", material_text(m)}, {"positions", positions_of(m)},
+      list.push_back({{"material", material_text(m)},
+                      {"positions", positions_of(m)},
                       {"rules", rules_name(rules_of(m))}});
     } else {
       fmt::print("{:<14} {:>15} positions  {}\n", material_text(m), grouped(positions_of(m)),
@@ -124,13 +125,14 @@ void print_dry_run(const Options& o, const std::vector<Material>& wanted) {
   if (o.json) {
     std::cout << json_text({{"materials", list},
                             {"positions", total},
-                            {"with_capture_targets", {{"materials", order.size()},
-                                                      {"positions", reached}}}})
+                            {"with_capture_targets",
+                             {{"materials", order.size()}, {"positions", reached}}}})
               << '\n';
   } else {
-    fmt::print("{} materials, {} positions; with what their captures reach, {} materials, {} "
-               "positions\n",
-               wanted.size(), grouped(total), order.size(), grouped(reached));
+    fmt::print(
+        "{} materials, {} positions; with what their captures reach, {} materials, {} "
+        "positions\n",
+        wanted.size(), grouped(total), order.size(), grouped(reached));
   }
 }
 
@@ -208,8 +210,7 @@ int solve_materials(const Options& o) {
                path_text(folder_path));
   }
   if (o.keep_tables) {
-    fmt::print(stderr, "tables kept in {}: {}\n", path_text(*o.keep_tables),
-               megabytes(kept_bytes));
+    fmt::print(stderr, "tables kept in {}: {}\n", path_text(*o.keep_tables), megabytes(kept_bytes));
   }
   return 0;
 }
@@ -221,7 +222,9 @@ std::string value_text(const Value& v) {
 }
 
 nlohmann::ordered_json value_json(const Value& v) {
-  const char* name = v.outcome == Outcome::win ? "win" : v.outcome == Outcome::loss ? "loss" : "draw";
+  const char* name = v.outcome == Outcome::win    ? "win"
+                     : v.outcome == Outcome::loss ? "loss"
+                                                  : "draw";
   nlohmann::ordered_json j = {{"value", name}, {"distance", nullptr}, {"ends_in", nullptr}};
   if (v.outcome != Outcome::draw) {
     j["distance"] = v.distance;
@@ -274,34 +277,33 @@ int query(const Options& o) {
 
 Command solve_command() {
   auto o = std::make_shared<Options>();
-  return {"solve",
-          "exact win/draw/loss counts of xiangqi materials by retrograde analysis, and a "
-          "position's value from kept tables",
-          "egkb solve KRKGG KNKM --out counts.csv",
-          [o](OptionSink& sink) {
-            sink.arguments(o->materials, "MATERIAL",
-                           "materials to solve (KRKGGMM ...), with what their captures reach",
-                           false);
-            sink.flag(o->grid, "--grid",
-                      "solve the one-sided grid within --max-positions (datasets/README.md)");
-            sink.text(o->out, "--out",
-                      "write the counts as CSV, the columns import --from-counts reads");
-            sink.flag(o->json, "--json", "print the counts (or the position's value) as JSON");
-            sink.whole(o->max_positions, "--max-positions",
-                       "the largest material solved, in positions (placements with either side "
-                       "to move; default 40000000)",
-                       1, uint64_t{1} << 40);
-            sink.text(o->keep_tables, "--keep-tables",
-                      "keep the solved tables in this folder (and read them from there): a "
-                      "rerun continues, --position reads them");
-            sink.text(o->position, "--position",
-                      "the value of this position (FEN) and of each of its moves, from the "
-                      "tables --keep-tables kept");
-            sink.whole(o->threads, "--threads", "threads to solve with (default: every core)", 1,
-                       256);
-            sink.flag(o->dry_run, "--dry-run", "list what would be solved and its size");
-          },
-          [o] { return o->position ? query(*o) : solve_materials(*o); }};
+  return {
+      "solve",
+      "exact win/draw/loss counts of xiangqi materials by retrograde analysis, and a "
+      "position's value from kept tables",
+      "egkb solve KRKGG KNKM --out counts.csv",
+      [o](OptionSink& sink) {
+        sink.arguments(o->materials, "MATERIAL",
+                       "materials to solve (KRKGGMM ...), with what their captures reach", false);
+        sink.flag(o->grid, "--grid",
+                  "solve the one-sided grid within --max-positions (datasets/README.md)");
+        sink.text(o->out, "--out",
+                  "write the counts as CSV, the columns import --from-counts reads");
+        sink.flag(o->json, "--json", "print the counts (or the position's value) as JSON");
+        sink.whole(o->max_positions, "--max-positions",
+                   "the largest material solved, in positions (placements with either side "
+                   "to move; default 40000000)",
+                   1, uint64_t{1} << 40);
+        sink.text(o->keep_tables, "--keep-tables",
+                  "keep the solved tables in this folder (and read them from there): a "
+                  "rerun continues, --position reads them");
+        sink.text(o->position, "--position",
+                  "the value of this position (FEN) and of each of its moves, from the "
+                  "tables --keep-tables kept");
+        sink.whole(o->threads, "--threads", "threads to solve with (default: every core)", 1, 256);
+        sink.flag(o->dry_run, "--dry-run", "list what would be solved and its size");
+      },
+      [o] { return o->position ? query(*o) : solve_materials(*o); }};
 }
 
 }  // namespace egkb::cli

@@ -123,9 +123,8 @@ uint64_t PositionIndex::size_of(const Material& m) {
   uint64_t size = kKingPairs;
   for (Side s : {Side::Red, Side::Black}) {
     for (PieceKind k : PieceSet::xiangqi().kinds()) {
-      size *= binomial(
-          static_cast<int>(xiangqi::placement_points(s, xiangqi::kind_of(k)).size()),
-          m.count(s, k));
+      size *= binomial(static_cast<int>(xiangqi::placement_points(s, xiangqi::kind_of(k)).size()),
+                       m.count(s, k));
     }
   }
   return size;
@@ -274,8 +273,7 @@ uint64_t PositionIndex::after_any_move(uint64_t index, const Placement& p, int p
   points[piece] = static_cast<int8_t>(to);
   if (!mirror && canonical_kings(points[0], points[1])) {
     const auto& digit = king_pairs().digit;
-    return index +
-           static_cast<uint64_t>(digit[points[0]][points[1]]) * king_stride_ -
+    return index + static_cast<uint64_t>(digit[points[0]][points[1]]) * king_stride_ -
            static_cast<uint64_t>(digit[p.point[0]][p.point[1]]) * king_stride_;
   }
   return encode_points(points, true);

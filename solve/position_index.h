@@ -50,7 +50,7 @@ struct PlacedPiece {
 // the kings (red's king is piece 0, black's piece 1).
 struct Placement : Board {
   std::array<int8_t, kMostPieces> point{};
-  std::array<int8_t, xiangqi::kPoints> piece_at{};  // -1 empty
+  std::array<int8_t, xiangqi::kPoints> piece_at{};    // -1 empty
   std::array<uint64_t, 2 * xiangqi::kKinds> digit{};  // each group's, as decoded
   int pieces = 0;
 };
@@ -78,7 +78,9 @@ class PositionIndex {
   const std::vector<PieceGroup>& groups() const { return groups_; }
   const PieceGroup& group_of_piece(int piece) const { return groups_[group_of_piece_[piece]]; }
   // The group of pieces of that side and kind, or -1.
-  int group_of(Side s, Kind k) const { return group_of_kind_[xiangqi::index(s)][xiangqi::index(k)]; }
+  int group_of(Side s, Kind k) const {
+    return group_of_kind_[xiangqi::index(s)][xiangqi::index(k)];
+  }
   uint64_t king_stride() const { return king_stride_; }
 
   // Fills `p`; false when two pieces share a point (no position).

@@ -93,12 +93,12 @@ class Prober {
     bool mirrored = false;
     TableReader* reader = shelf_.find(m, mirrored);
     if (reader == nullptr) {
-      throw InputError("", 0, "FEN",
-                       fmt::format("{} is not solved in {}: run egkb solve {} --keep-tables {} "
-                                   "first",
-                                   material_text(m), path_text(shelf_.folder()),
-                                   material_text(stored_orientation(m)),
-                                   path_text(shelf_.folder())));
+      throw InputError(
+          "", 0, "FEN",
+          fmt::format("{} is not solved in {}: run egkb solve {} --keep-tables {} "
+                      "first",
+                      material_text(m), path_text(shelf_.folder()),
+                      material_text(stored_orientation(m)), path_text(shelf_.folder())));
     }
     if (reader->header().distance_bytes == 0) {
       throw InputError("", 0, "FEN",

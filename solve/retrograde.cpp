@@ -130,10 +130,10 @@ class Solver {
       if (!ix_.decode(i, p)) continue;
       const int rk = p.point[0], bk = p.point[1];
       if (xiangqi::kings_face(p, rk, bk)) continue;
-      const bool red_checked = attackers_[1].any() && xiangqi::attacked(p, rk, Side::Black,
-                                                                        attackers_[1]);
-      const bool black_checked = attackers_[0].any() && xiangqi::attacked(p, bk, Side::Red,
-                                                                          attackers_[0]);
+      const bool red_checked =
+          attackers_[1].any() && xiangqi::attacked(p, rk, Side::Black, attackers_[1]);
+      const bool black_checked =
+          attackers_[0].any() && xiangqi::attacked(p, bk, Side::Red, attackers_[0]);
       if (!black_checked) evaluate(p, i, Side::Red, red_checked, created);
       if (!red_checked) evaluate(p, i, Side::Black, black_checked, created);
     }
@@ -284,9 +284,9 @@ class Solver {
     uint8_t now = old;
     bool decided = false;
     while (old > kOpen) {
-      now = successor_lost        ? kPendingWin[parity]
-            : old == kOpen + 1    ? kPendingLoss[parity]
-                                  : static_cast<uint8_t>(old - 1);
+      now = successor_lost     ? kPendingWin[parity]
+            : old == kOpen + 1 ? kPendingLoss[parity]
+                               : static_cast<uint8_t>(old - 1);
       if (v.compare_exchange_weak(old, now, std::memory_order_relaxed)) {
         decided = now <= kOpen;
         break;

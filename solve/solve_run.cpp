@@ -33,7 +33,8 @@ TableFolder::TableFolder(std::string path) : path_(std::move(path)) {
   // A table half-written by a solve that was killed: no other solve holds the folder.
   for (const auto& entry : std::filesystem::directory_iterator(path_)) {
     const std::string name = entry.path().filename().string();
-    if (name.starts_with(".") && name.ends_with(".tmp") && name.find(".table.") != std::string::npos) {
+    if (name.starts_with(".") && name.ends_with(".tmp") &&
+        name.find(".table.") != std::string::npos) {
       std::filesystem::remove(entry.path(), error);
     }
   }

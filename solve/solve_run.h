@@ -41,8 +41,8 @@ struct SolvedMaterial {
   Material material;
   std::array<SideCounts, 2> counts;
   Rules rules = Rules::exact;
-  double seconds = 0;  // solving it (when it was read back: when it was solved)
-  bool wanted = false;  // named, not only reached by a capture
+  double seconds = 0;      // solving it (when it was read back: when it was solved)
+  bool wanted = false;     // named, not only reached by a capture
   bool read_back = false;  // found in the folder, not solved by this run
 };
 

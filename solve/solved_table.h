@@ -34,11 +34,11 @@ class OutcomeBits {
  public:
   OutcomeBits() = default;
   explicit OutcomeBits(uint64_t entries) : words_((entries + 31) / 32, 0) {}
-  Outcome get(uint64_t i) const { return static_cast<Outcome>(words_[i >> 5] >> (2 * (i & 31)) & 3); }
-  // Not thread-safe: each word is written by one thread (ranges aligned to 32 entries).
-  void set(uint64_t i, Outcome o) {
-    words_[i >> 5] |= static_cast<uint64_t>(o) << (2 * (i & 31));
+  Outcome get(uint64_t i) const {
+    return static_cast<Outcome>(words_[i >> 5] >> (2 * (i & 31)) & 3);
   }
+  // Not thread-safe: each word is written by one thread (ranges aligned to 32 entries).
+  void set(uint64_t i, Outcome o) { words_[i >> 5] |= static_cast<uint64_t>(o) << (2 * (i & 31)); }
   std::vector<uint64_t>& words() { return words_; }
   const std::vector<uint64_t>& words() const { return words_; }
 

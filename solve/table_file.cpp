@@ -100,15 +100,14 @@ void write_table(const std::string& path, const SolvedTable& t) {
   const int width = distance_bytes_of(t);
   Checksum sum;
   for_each_data_piece(t, width, [&](const void* b, std::size_t n) { sum.add(b, n); });
-  const nlohmann::ordered_json header = {
-      {"material", material_text(t.index.material())},
-      {"rules", rules_name(t.rules)},
-      {"entries", t.index.size()},
-      {"rtm", counts_json(t.counts[0])},
-      {"btm", counts_json(t.counts[1])},
-      {"seconds", t.seconds},
-      {"distance_bytes", width},
-      {"checksum", fmt::format("{:016x}", sum.value())}};
+  const nlohmann::ordered_json header = {{"material", material_text(t.index.material())},
+                                         {"rules", rules_name(t.rules)},
+                                         {"entries", t.index.size()},
+                                         {"rtm", counts_json(t.counts[0])},
+                                         {"btm", counts_json(t.counts[1])},
+                                         {"seconds", t.seconds},
+                                         {"distance_bytes", width},
+                                         {"checksum", fmt::format("{:016x}", sum.value())}};
   write_file(path, [&](std::ostream& out) {
     out << kFormatLine << '\n' << header.dump() << '\n';
     for_each_data_piece(t, width, [&](const void* b, std::size_t n) {
@@ -205,8 +204,9 @@ TableReader::TableReader(const std::string& path)
 
 Outcome TableReader::outcome(Side to_move, uint64_t entry) {
   const uint64_t word = entry / 32;
-  const uint64_t at = header_.data_offset + static_cast<uint64_t>(xiangqi::index(to_move)) *
-                                                outcome_bytes(header_.entries) + word * 8;
+  const uint64_t at =
+      header_.data_offset +
+      static_cast<uint64_t>(xiangqi::index(to_move)) * outcome_bytes(header_.entries) + word * 8;
   uint64_t w = 0;
   in_.seekg(static_cast<std::streamoff>(at));
   if (!in_.read(reinterpret_cast<char*>(&w), 8)) throw IoError(path_, "cannot be read");

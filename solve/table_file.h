@@ -1,8 +1,8 @@
 // A solved table on disk (docs/solve.md, "Tables"): a line naming the format, a line of JSON
 // (material, rules, entries, counts, seconds, the bytes of a distance, a checksum), then each
 // side's outcomes at two bits an entry and, when kept, each side's distances at one byte an entry
-// (the plies in 7 bits, the forced mate in the eighth) or two (as SolvedTable::distance). Written whole or not at all, so a killed solve leaves each material it finished and
-// nothing half-written.
+// (the plies in 7 bits, the forced mate in the eighth) or two (as SolvedTable::distance). Written
+// whole or not at all, so a killed solve leaves each material it finished and nothing half-written.
 #pragma once
 
 #include <cstdint>

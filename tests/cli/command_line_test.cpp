@@ -103,11 +103,10 @@ TEST_F(CommandLine, OnlyServeLoadsTheServer) {
 }
 
 TEST_F(CommandLine, EveryHelpPageShowsItsUsageAnExampleAndTheExitCodes) {
-  const std::vector<std::string> commands = {"demo",     "import",        "conflicts",  "show",
-                                             "reduce",   "sample",        "estimate",   "export",
-                                             "probe",    "report",        "synth",      "compare",
-                                             "simulate", "review import", "review undo",
-                                             "solve"};
+  const std::vector<std::string> commands = {"demo",     "import",        "conflicts",   "show",
+                                             "reduce",   "sample",        "estimate",    "export",
+                                             "probe",    "report",        "synth",       "compare",
+                                             "simulate", "review import", "review undo", "solve"};
   for (const std::string& command : commands) {
     const Outcome help = run("help " + command);
     ASSERT_EQ(help.code, 0) << command << help.err;
@@ -119,9 +118,9 @@ TEST_F(CommandLine, EveryHelpPageShowsItsUsageAnExampleAndTheExitCodes) {
   }
   // Every command `egkb help` lists is one of these.
   const Outcome top = run("help");
-  for (const char* word : {"import", "conflicts", "show", "reduce", "sample", "review", "estimate",
-                           "export", "probe", "report", "synth", "compare", "simulate", "demo",
-                           "solve"}) {
+  for (const char* word :
+       {"import", "conflicts", "show", "reduce", "sample", "review", "estimate", "export", "probe",
+        "report", "synth", "compare", "simulate", "demo", "solve"}) {
     EXPECT_TRUE(contains(top.out, std::string("\n  ") + word + " ")) << word;
   }
 }

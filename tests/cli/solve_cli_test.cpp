@@ -50,8 +50,9 @@ TEST_F(SolveCli, CountsAreTheShippedRowsAndImportReadsThem) {
   ASSERT_EQ(r.code, 0) << r.err;
   const std::vector<std::string> lines = lines_of(test::read_file(path("c.csv")));
   ASSERT_EQ(lines.size(), 6u);
-  EXPECT_EQ(lines[0], "material,score,expectation,rtm_win,rtm_draw,rtm_loss,btm_win,btm_draw,"
-                      "btm_loss");
+  EXPECT_EQ(lines[0],
+            "material,score,expectation,rtm_win,rtm_draw,rtm_loss,btm_win,btm_draw,"
+            "btm_loss");
   const auto shipped = shipped_rows();
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const std::string material = lines[i].substr(0, lines[i].find(','));
@@ -60,8 +61,8 @@ TEST_F(SolveCli, CountsAreTheShippedRowsAndImportReadsThem) {
   }
   // KGGKMM is stored with the side of more pieces as red.
   EXPECT_NE(test::read_file(path("c.csv")).find("\nKGGKMM,"), std::string::npos);
-  const Outcome imported = run("import " + path("kb.sqlite") + " " + path("c.csv") +
-                               " --from-counts --json");
+  const Outcome imported =
+      run("import " + path("kb.sqlite") + " " + path("c.csv") + " --from-counts --json");
   ASSERT_EQ(imported.code, 0) << imported.err;
   EXPECT_EQ(nlohmann::json::parse(imported.out)["added"], 5);
 }
@@ -74,9 +75,9 @@ TEST_F(SolveCli, JsonHasEachMaterialsCountsTimeAndRules) {
   const nlohmann::ordered_json& krk = j["materials"][0];
   std::vector<std::string> keys;
   for (const auto& [key, value] : krk.items()) keys.push_back(key);
-  EXPECT_EQ(keys, (std::vector<std::string>{"material", "positions", "rtm_win", "rtm_draw",
-                                            "rtm_loss", "btm_win", "btm_draw", "btm_loss",
-                                            "seconds", "rules"}));
+  EXPECT_EQ(keys,
+            (std::vector<std::string>{"material", "positions", "rtm_win", "rtm_draw", "rtm_loss",
+                                      "btm_win", "btm_draw", "btm_loss", "seconds", "rules"}));
   EXPECT_EQ(krk["material"], "KRK");
   EXPECT_EQ(krk["positions"], 2 * 81 * 90);
   EXPECT_EQ(krk["rtm_win"], 3834);  // every legal position with red to move
@@ -95,8 +96,7 @@ TEST_F(SolveCli, TwoSidedRowsCarryTheirRulesInTheCsv) {
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_TRUE(lines[0].ends_with(",rules"));
   EXPECT_TRUE(lines[1].starts_with("KRK,") && lines[1].ends_with(",exact")) << lines[1];
-  EXPECT_TRUE(lines[2].starts_with("KPKP,") && lines[2].ends_with(",repetition-draw"))
-      << lines[2];
+  EXPECT_TRUE(lines[2].starts_with("KPKP,") && lines[2].ends_with(",repetition-draw")) << lines[2];
 }
 
 TEST_F(SolveCli, AMaterialBeyondTheBudgetIsRefusedBeforeAnyWork) {
@@ -204,8 +204,8 @@ TEST_F(SolvedPositions, BadPositionsAreRefusedSayingWhy) {
       {"3k5/9/9 w", "ranks"},
       {"3k5/4a4/5a3/9/9/9/9/4K4/9/2R6", "no side to move"},
       {"3k5/4a4/5a3/9/9/9/9/4K4/9/2X6 w", "is no piece"},
-      {"3k5/4a4/5a3/9/9/9/9/4K4/9/3R5 w", "illegal"},        // black in check, red to move
-      {"3k5/4a4/9/9/9/9/9/3K5/9/2R6 w", "illegal"},          // the kings face each other
+      {"3k5/4a4/5a3/9/9/9/9/4K4/9/3R5 w", "illegal"},          // black in check, red to move
+      {"3k5/4a4/9/9/9/9/9/3K5/9/2R6 w", "illegal"},            // the kings face each other
       {"3k4a/4a4/9/9/9/9/9/4K4/9/2R6 w", "may not stand on"},  // a guard outside its palace
       {"3k5/4a4/5a3/9/9/9/9/4K4/9/2N6 w", "KNKGG is not solved"}};
   for (const auto& [fen, says] : cases) {

@@ -21,8 +21,8 @@ using Clock = std::chrono::steady_clock;
 class SolveStopped : public test::CliTest {
  protected:
   std::vector<std::string> args(const std::string& tables, const std::string& out) const {
-    return {"solve", "KRKGGMM", "KNKGGMM", "KCKGGMM", "KPPKGG", "--keep-tables", path(tables),
-            "--out", path(out), "--threads", "2"};
+    return {"solve",      "KRKGGMM", "KNKGGMM", "KCKGGMM",   "KPPKGG", "--keep-tables",
+            path(tables), "--out",   path(out), "--threads", "2"};
   }
 
   // The tables of a folder, and any other file but the lock: none may be half-written.
@@ -51,8 +51,7 @@ TEST_F(SolveStopped, KilledAtRandomMomentsItKeepsWhatItFinishedAndARerunEndsTheS
     std::this_thread::sleep_for(at);
     victim.kill_hard();
     victim.wait();
-    EXPECT_FALSE(fs::exists(path("killed.csv")) &&
-                 test::read_file(path("killed.csv")) != expected);
+    EXPECT_FALSE(fs::exists(path("killed.csv")) && test::read_file(path("killed.csv")) != expected);
     // A table is whole under its name; what the kill cut short is a temporary beside it.
     std::size_t kept = 0;
     for (const std::string& name : files_in(path("killed"))) {

@@ -1,6 +1,8 @@
 // The retrograde solver (solve/retrograde.h) against an independent brute force
 // (tests/support/xiangqi_brute_force.h) on small materials, one-sided and two-sided: every
 // position's result, distance and forced mate; and against facts every xiangqi player knows.
+#include "solve/retrograde.h"
+
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -12,7 +14,6 @@
 
 #include "board/xiangqi_moves.h"
 #include "solve/materials.h"
-#include "solve/retrograde.h"
 #include "tests/support/xiangqi_brute_force.h"
 
 namespace egkb::solve {
@@ -26,9 +27,9 @@ using Tables = std::map<std::string, std::unique_ptr<SolvedTable>>;
 Tables solve_with_targets(const std::string& material, int threads = 2) {
   Tables tables;
   for (const Material& m : solving_order({parse_material(material, PieceSet::xiangqi())})) {
-    tables[material_text(m)] = solve_material(
-        m, [&](const Material& sub) { return tables.at(material_text(sub)).get(); },
-        {.keep_distances = true, .threads = threads});
+    tables[material_text(m)] =
+        solve_material(m, [&](const Material& sub) { return tables.at(material_text(sub)).get(); },
+                       {.keep_distances = true, .threads = threads});
   }
   return tables;
 }
@@ -45,7 +46,9 @@ std::vector<PlacedPiece> placed(const bf::Position& p) {
 }
 
 Outcome outcome_of(bf::Result r) {
-  return r == bf::Result::win ? Outcome::win : r == bf::Result::loss ? Outcome::loss : Outcome::draw;
+  return r == bf::Result::win    ? Outcome::win
+         : r == bf::Result::loss ? Outcome::loss
+                                 : Outcome::draw;
 }
 
 // Every table solved for `material` has the brute force's counts, and every position its

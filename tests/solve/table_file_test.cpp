@@ -1,5 +1,7 @@
 // Solved tables on disk (solve/table_file.h): read back as written, one entry at a time as a
 // whole, and refused when damaged.
+#include "solve/table_file.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -9,7 +11,6 @@
 #include "base/errors.h"
 #include "solve/materials.h"
 #include "solve/retrograde.h"
-#include "solve/table_file.h"
 #include "tests/support/temp_dir.h"
 
 namespace egkb::solve {
@@ -22,9 +23,9 @@ class TableFile : public test::TempDirTest {
   void SetUp() override {
     TempDirTest::SetUp();
     for (const Material& m : solving_order({parse_material("KCGKG", PieceSet::xiangqi())})) {
-      tables_[material_text(m)] = solve_material(
-          m, [&](const Material& s) { return tables_.at(material_text(s)).get(); },
-          {.keep_distances = true, .threads = 1});
+      tables_[material_text(m)] =
+          solve_material(m, [&](const Material& s) { return tables_.at(material_text(s)).get(); },
+                         {.keep_distances = true, .threads = 1});
     }
     write_table(path("t.table"), table());
   }
