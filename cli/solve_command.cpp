@@ -203,7 +203,8 @@ int solve_materials(const Options& o) {
     }
   }
   if (o.out && !outputs.to_standard_output()) {
-    fmt::print(stderr, "{} materials written to {}\n", solved.size(), path_text(*o.out));
+    fmt::print(stderr, "{} {} written to {}\n", solved.size(),
+               solved.size() == 1 ? "material" : "materials", path_text(*o.out));
   }
   if (read_back > 0) {
     fmt::print(stderr, "{} of {} materials read back from {}, solved before\n", read_back, all,

@@ -63,6 +63,7 @@ class Solver {
       : t_(t), ix_(t.index), keep_distances_(settings.keep_distances) {
     threads_ = settings.threads > 0 ? settings.threads : default_threads();
     text_ = material_text(ix_.material());
+    label_ = settings.label.empty() ? text_ : settings.label;
     const Material& m = ix_.material();
     for (Side s : {Side::Red, Side::Black}) {
       side_pieces_[index(s)].push_back(index(s));  // the king
@@ -103,7 +104,7 @@ class Solver {
       if (keep_distances_) t_.distance[s].assign(n, 0);
     }
     {
-      ProgressStep step(text_ + ": counting moves", "blocks", blocks_);
+      ProgressStep step(label_ + ": counting moves", "blocks", blocks_);
       for_each_block(blocks_, threads_, &step, [&](uint64_t b) { count_moves(b); });
     }
     for (int ply = 0;; ++ply) {
@@ -112,7 +113,7 @@ class Solver {
       if (due == 0 && created_[parity ^ 1] == 0) break;
       if (due == 0) continue;
       if (ply >= kMostPlies) throw std::logic_error(text_ + ": lines longer than 16382 plies");
-      ProgressStep step(fmt::format("{}: ply {}", text_, ply), "blocks", blocks_);
+      ProgressStep step(fmt::format("{}: ply {}", label_, ply), "blocks", blocks_);
       for_each_block(blocks_, threads_, &step, [&](uint64_t b) { walk_back(b, ply); });
     }
     finish();
@@ -365,6 +366,7 @@ class Solver {
   bool keep_distances_;
   int threads_ = 1;
   std::string text_;
+  std::string label_;
   uint64_t blocks_ = 0;
   std::array<std::vector<uint8_t>, 2> state_;
   std::array<std::vector<uint8_t>, 2> pending_;  // per chunk: bit 0, bit 1 a pending entry of

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 
 #include "solve/solved_table.h"
 
@@ -17,6 +18,7 @@ using SubTables = std::function<const SolvedTable*(const Material&)>;
 struct SolveSettings {
   bool keep_distances = false;  // fill SolvedTable::distance (2 bytes an entry a side)
   int threads = 0;              // 0: every core
+  std::string label;            // what progress calls the material; its text when empty
 };
 
 // Solves `m`; `subs` must answer for every material in materials_captures_reach(m). Memory: one

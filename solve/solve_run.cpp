@@ -83,10 +83,11 @@ std::vector<SolvedMaterial> solve_all(const std::vector<Material>& wanted,
   };
 
   std::vector<SolvedMaterial> out;
-  ProgressStep step("solving", "materials", order.size());
+  SolveSettings settings = options.settings;
   try {
     for (const Material& m : order) {
       const std::string text = material_text(m);
+      settings.label = fmt::format("solving {} ({} of {})", text, out.size() + 1, order.size());
       SolvedMaterial s;
       s.material = m;
       s.wanted = is_wanted[text];
@@ -97,7 +98,7 @@ std::vector<SolvedMaterial> solve_all(const std::vector<Material>& wanted,
         s.seconds = h.seconds;
         s.read_back = true;
       } else {
-        std::unique_ptr<SolvedTable> t = solve_material(m, lookup, options.settings);
+        std::unique_ptr<SolvedTable> t = solve_material(m, lookup, settings);
         s.counts = t->counts;
         s.rules = t->rules;
         s.seconds = t->seconds;
@@ -110,7 +111,6 @@ std::vector<SolvedMaterial> solve_all(const std::vector<Material>& wanted,
       }
       out.push_back(s);
       if (done) done(s);
-      step.next();
     }
   } catch (const Interrupted& e) {
     if (options.folder == nullptr) throw;
