@@ -59,11 +59,12 @@ const CheckLines kCheckLines;
 
 class Solver {
  public:
-  Solver(SolvedTable& t, const SubTables& subs, const SolveSettings& settings)
+  Solver(SolvedTable& t, const SubTables& subs, const SolveSettings& settings,
+         const std::string& label)
       : t_(t), ix_(t.index), keep_distances_(settings.keep_distances) {
     threads_ = settings.threads > 0 ? settings.threads : default_threads();
     text_ = material_text(ix_.material());
-    label_ = settings.label.empty() ? text_ : settings.label;
+    label_ = label.empty() ? text_ : label;
     const Material& m = ix_.material();
     for (Side s : {Side::Red, Side::Black}) {
       side_pieces_[index(s)].push_back(index(s));  // the king
@@ -382,10 +383,11 @@ class Solver {
 }  // namespace
 
 std::unique_ptr<SolvedTable> solve_material(const Material& m, const SubTables& subs,
-                                            const SolveSettings& settings) {
+                                            const SolveSettings& settings,
+                                            const std::string& label) {
   const auto start = std::chrono::steady_clock::now();
   auto table = std::make_unique<SolvedTable>(m);
-  Solver(*table, subs, settings).run();
+  Solver(*table, subs, settings, label).run();
   table->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return table;
 }

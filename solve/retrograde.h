@@ -18,14 +18,14 @@ using SubTables = std::function<const SolvedTable*(const Material&)>;
 struct SolveSettings {
   bool keep_distances = false;  // fill SolvedTable::distance (2 bytes an entry a side)
   int threads = 0;              // 0: every core
-  std::string label;            // what progress calls the material; its text when empty
 };
 
 // Solves `m`; `subs` must answer for every material in materials_captures_reach(m). Memory: one
 // byte an entry a side while solving (a counter of the moves not yet known to lose), two more
 // with distances, a quarter byte in the result. Shows its progress (base/progress.h) and stops at
-// an interrupt.
+// an interrupt. `label` is what progress calls the material (its text when empty).
 std::unique_ptr<SolvedTable> solve_material(const Material& m, const SubTables& subs,
-                                            const SolveSettings& settings);
+                                            const SolveSettings& settings,
+                                            const std::string& label = "");
 
 }  // namespace egkb::solve

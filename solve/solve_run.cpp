@@ -83,11 +83,11 @@ std::vector<SolvedMaterial> solve_all(const std::vector<Material>& wanted,
   };
 
   std::vector<SolvedMaterial> out;
-  SolveSettings settings = options.settings;
   try {
     for (const Material& m : order) {
       const std::string text = material_text(m);
-      settings.label = fmt::format("solving {} ({} of {})", text, out.size() + 1, order.size());
+      const std::string label =
+          fmt::format("solving {} ({} of {})", text, out.size() + 1, order.size());
       SolvedMaterial s;
       s.material = m;
       s.wanted = is_wanted[text];
@@ -98,7 +98,7 @@ std::vector<SolvedMaterial> solve_all(const std::vector<Material>& wanted,
         s.seconds = h.seconds;
         s.read_back = true;
       } else {
-        std::unique_ptr<SolvedTable> t = solve_material(m, lookup, settings);
+        std::unique_ptr<SolvedTable> t = solve_material(m, lookup, options.settings, label);
         s.counts = t->counts;
         s.rules = t->rules;
         s.seconds = t->seconds;
