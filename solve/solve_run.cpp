@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 
 #include "base/errors.h"
 #include "base/interrupt.h"
@@ -91,8 +92,14 @@ std::vector<SolvedMaterial> solve_all(const std::vector<Material>& wanted,
       SolvedMaterial s;
       s.material = m;
       s.wanted = is_wanted[text];
+      std::optional<TableHeader> kept;
       if (options.folder != nullptr && options.folder->has(m)) {
-        const TableHeader h = read_table_header(options.folder->file_of(m));
+        kept = read_table_header(options.folder->file_of(m));
+        // A table kept without distances is solved again where distances are asked for.
+        if (options.settings.keep_distances && kept->distance_bytes == 0) kept.reset();
+      }
+      if (kept) {
+        const TableHeader& h = *kept;
         s.counts = h.counts;
         s.rules = h.rules;
         s.seconds = h.seconds;

@@ -140,6 +140,22 @@ TEST_F(SolveCli, DryRunListsSizesAndSolvesNothing) {
   EXPECT_EQ(nlohmann::json::parse(shipped.out)["materials"].size(), 227u);
 }
 
+TEST_F(SolveCli, ADamagedTableIsRefusedNamingItAndSolvedAgainOnceDeleted) {
+  ASSERT_EQ(solve("KRKG --keep-tables " + path("tables")).code, 0);
+  const std::string table = path("tables/KRK.table");
+  std::string bytes = test::read_file(table);
+  bytes.resize(bytes.size() - 3);
+  std::ofstream(table, std::ios::binary) << bytes;
+  const Outcome r = solve("KRKG --keep-tables " + path("tables"));
+  EXPECT_EQ(r.code, 3);
+  EXPECT_NE(r.err.find("KRK.table"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("bytes where its header promises"), std::string::npos) << r.err;
+  fs::remove(table);
+  const Outcome again = solve("KRKG --keep-tables " + path("tables"));
+  EXPECT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.err.find("read back"), std::string::npos) << again.err;
+}
+
 class SolvedPositions : public SolveCli {
  protected:
   void SetUp() override {
