@@ -11,7 +11,7 @@
 
 namespace egkb::solve {
 
-std::array<SideCounts, 2> counts_as_stored(const SolvedMaterial& s) {
+std::array<SideCounts, 2> counts_as_stored(const Solution& s) {
   if (stored_orientation(s.material) == s.material) return s.counts;
   return {s.counts[1], s.counts[0]};
 }
@@ -26,18 +26,18 @@ double expectation(const std::array<SideCounts, 2>& counts) {
   return 0.5 * (red_to_move + black_to_move);
 }
 
-void write_counts_csv(std::ostream& out, const std::vector<SolvedMaterial>& solved) {
+void write_counts_csv(std::ostream& out, const std::vector<Solution>& solved) {
   struct Row {
     Material material;
     std::array<SideCounts, 2> counts;
-    Rules rules;
+    SolveRules rules;
   };
   std::map<std::string, Row> rows;
   bool conventional = false;
-  for (const SolvedMaterial& s : solved) {
+  for (const Solution& s : solved) {
     const Material stored = stored_orientation(s.material);
     rows.insert_or_assign(material_text(stored), Row{stored, counts_as_stored(s), s.rules});
-    conventional = conventional || s.rules == Rules::repetition_draw;
+    conventional = conventional || s.rules == SolveRules::RepetitionDraw;
   }
   std::vector<const Row*> order;
   for (const auto& [text, row] : rows) order.push_back(&row);

@@ -13,7 +13,7 @@ namespace egkb::solve {
 
 // The counts with the material in its stored orientation (stored_orientation): a mirror's
 // sides to move swap.
-std::array<SideCounts, 2> counts_as_stored(const SolvedMaterial& s);
+std::array<SideCounts, 2> counts_as_stored(const Solution& s);
 
 // Red's mean result over the two sides to move, in [-1, 1]:
 // ½·[(rtm_win − rtm_loss)/N_rtm + (btm_loss − btm_win)/N_btm].
@@ -22,6 +22,6 @@ double expectation(const std::array<SideCounts, 2>& counts);
 // The rows of `solved`, each material once in its stored orientation, fewer pieces first and
 // then by text. The expectation is rounded to 6 decimals and the score binned from what is
 // written, so a reader binning the printed number gets the printed score.
-void write_counts_csv(std::ostream& out, const std::vector<SolvedMaterial>& solved);
+void write_counts_csv(std::ostream& out, const std::vector<Solution>& solved);
 
 }  // namespace egkb::solve

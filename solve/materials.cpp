@@ -32,10 +32,6 @@ int attackers(const Material& m, Side s) {
   return n;
 }
 
-bool is_one_sided(const Material& m) {
-  return attackers(m, Side::Red) == 0 || attackers(m, Side::Black) == 0;
-}
-
 std::string material_text(const Material& m) {
   return format_material(m, xq());
 }

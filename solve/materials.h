@@ -13,9 +13,6 @@ namespace egkb::solve {
 
 // Chariots, horses, cannons and pawns of one side.
 int attackers(const Material& m, Side s);
-// At most one side can attack: solved exactly under the Asian rules, as no chase or
-// perpetual-check ruling can apply.
-bool is_one_sided(const Material& m);
 std::string material_text(const Material& m);
 // Pieces on the board, kings included.
 int piece_count(const Material& m);

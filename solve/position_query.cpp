@@ -88,7 +88,7 @@ class Prober {
  public:
   explicit Prober(TableShelf& shelf) : shelf_(shelf) {}
 
-  Probe probe(const Board& board, Side to_move, Rules* rules = nullptr) {
+  Probe probe(const Board& board, Side to_move, SolveRules* rules = nullptr) {
     const Material m = material_of(board);
     bool mirrored = false;
     TableReader* reader = shelf_.find(m, mirrored);

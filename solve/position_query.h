@@ -38,7 +38,7 @@ struct MoveValue {
 
 struct PositionValue {
   Material material;  // of the position as given
-  Rules rules = Rules::exact;
+  SolveRules rules = SolveRules::Exact;
   Value value;
   std::vector<MoveValue> moves;  // every legal move, in generation order
 };

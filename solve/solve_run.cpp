@@ -61,9 +61,8 @@ uint64_t TableFolder::bytes() const {
   return total;
 }
 
-std::vector<SolvedMaterial> solve_all(const std::vector<Material>& wanted,
-                                      const SolveRunOptions& options,
-                                      const std::function<void(const SolvedMaterial&)>& done) {
+std::vector<Solution> solve_all(const std::vector<Material>& wanted, const SolveRunOptions& options,
+                                const std::function<void(const Solution&)>& done) {
   const std::vector<Material> order = solving_order(wanted);
   std::map<std::string, int> users;  // materials still to solve that capture into this one
   for (const Material& m : order) {
@@ -83,13 +82,13 @@ std::vector<SolvedMaterial> solve_all(const std::vector<Material>& wanted,
     return t.get();
   };
 
-  std::vector<SolvedMaterial> out;
+  std::vector<Solution> out;
   try {
     for (const Material& m : order) {
       const std::string text = material_text(m);
       const std::string label =
           fmt::format("solving {} ({} of {})", text, out.size() + 1, order.size());
-      SolvedMaterial s;
+      Solution s;
       s.material = m;
       s.wanted = is_wanted[text];
       std::optional<TableHeader> kept;

@@ -37,10 +37,10 @@ class TableFolder {
 };
 
 // A material solved, in its own orientation, counts from each side to move's view.
-struct SolvedMaterial {
+struct Solution {
   Material material;
   std::array<SideCounts, 2> counts;
-  Rules rules = Rules::exact;
+  SolveRules rules = SolveRules::Exact;
   double seconds = 0;      // solving it (when it was read back: when it was solved)
   bool wanted = false;     // named, not only reached by a capture
   bool read_back = false;  // found in the folder, not solved by this run
@@ -55,8 +55,7 @@ struct SolveRunOptions {
 // table in memory only while a material still to solve needs it. Calls done() as each material
 // finishes, in solving order. Shows progress; at an interrupt, the materials finished stay in
 // the folder and Interrupted says so.
-std::vector<SolvedMaterial> solve_all(const std::vector<Material>& wanted,
-                                      const SolveRunOptions& options,
-                                      const std::function<void(const SolvedMaterial&)>& done = {});
+std::vector<Solution> solve_all(const std::vector<Material>& wanted, const SolveRunOptions& options,
+                                const std::function<void(const Solution&)>& done = {});
 
 }  // namespace egkb::solve

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "lattice/solved.h"
 #include "solve/position_index.h"
 
 namespace egkb::solve {
@@ -21,13 +22,6 @@ struct SideCounts {
   uint64_t legal() const { return win + draw + loss; }
   friend bool operator==(const SideCounts&, const SideCounts&) = default;
 };
-
-// How a material was solved: exactly under the Asian rules (one side alone can attack), or under
-// the public generators' convention that every repetition draws (both sides can attack).
-enum class Rules : uint8_t { exact, repetition_draw };
-// "exact", "repetition-draw".
-const char* rules_name(Rules r);
-Rules rules_of(const Material& m);
 
 // Two bits an entry.
 class OutcomeBits {
@@ -50,10 +44,10 @@ constexpr uint16_t kPlies = 0x3fff;
 constexpr uint16_t kForcedMate = 0x8000;
 
 struct SolvedTable {
-  explicit SolvedTable(const Material& m) : index(m), rules(rules_of(m)) {}
+  explicit SolvedTable(const Material& m) : index(m), rules(rules_of(m, PieceSet::xiangqi())) {}
 
   PositionIndex index;
-  Rules rules;
+  SolveRules rules;
   std::array<OutcomeBits, 2> outcome;  // by the side to move
   std::array<SideCounts, 2> counts;    // by the side to move
   // By the side to move, empty unless kept: the plies to the end (kPlies), and kForcedMate when

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <vector>
 
 #include "base/errors.h"
@@ -127,10 +128,9 @@ TableHeader read_table_header(const std::string& path) {
     const nlohmann::json j = nlohmann::json::parse(json);
     h.material = parse_material(j.at("material").get<std::string>(), PieceSet::xiangqi());
     const std::string rules = j.at("rules").get<std::string>();
-    if (rules != rules_name(Rules::exact) && rules != rules_name(Rules::repetition_draw)) {
-      damaged(path, "rules " + rules);
-    }
-    h.rules = rules == rules_name(Rules::exact) ? Rules::exact : Rules::repetition_draw;
+    const std::optional<SolveRules> named = rules_named(rules);
+    if (!named) damaged(path, "rules " + rules);
+    h.rules = *named;
     h.entries = j.at("entries").get<uint64_t>();
     h.counts = {counts_of(j.at("rtm")), counts_of(j.at("btm"))};
     h.seconds = j.at("seconds").get<double>();

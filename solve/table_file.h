@@ -16,7 +16,7 @@ namespace egkb::solve {
 
 struct TableHeader {
   Material material;
-  Rules rules = Rules::exact;
+  SolveRules rules = SolveRules::Exact;
   uint64_t entries = 0;
   std::array<SideCounts, 2> counts;
   double seconds = 0;

@@ -116,12 +116,11 @@ TEST_F(SolveCli, AMaterialBeyondTheBudgetIsRefusedBeforeAnyWork) {
 }
 
 TEST_F(SolveCli, WhatIsNotAXiangqiMaterialIsRefused) {
-  const std::vector<std::pair<std::string, std::string>> cases = {
-      {"KRPvKR", "chess material"},
-      {"KXK", "MATERIAL"},
-      {"kb.sqlite", "is a knowledge base"},
-      {"", "name the materials"},
-      {"KPPPPPPK", "MATERIAL"}};
+  const std::vector<std::pair<std::string, std::string>> cases = {{"KRPvKR", "chess material"},
+                                                                  {"KXK", "MATERIAL"},
+                                                                  {"kb.csv", "is a knowledge base"},
+                                                                  {"", "name the materials"},
+                                                                  {"KPPPPPPK", "MATERIAL"}};
   for (const auto& [args, says] : cases) {
     const Outcome r = solve(args);
     EXPECT_EQ(r.code, 2) << args;

@@ -221,14 +221,5 @@ TEST(Solver, RetroMovesAreTheMovesTurnedRound) {
   EXPECT_GT(retro_moves, 10000);
 }
 
-TEST(Solver, RulesFollowWhoCanAttack) {
-  const PieceSet& x = PieceSet::xiangqi();
-  EXPECT_EQ(rules_of(parse_material("KRKGGMM", x)), Rules::exact);
-  EXPECT_EQ(rules_of(parse_material("KGGKR", x)), Rules::exact);
-  EXPECT_EQ(rules_of(parse_material("KGKM", x)), Rules::exact);
-  EXPECT_EQ(rules_of(parse_material("KRKP", x)), Rules::repetition_draw);
-  EXPECT_STREQ(rules_name(Rules::repetition_draw), "repetition-draw");
-}
-
 }  // namespace
 }  // namespace egkb::solve

@@ -46,7 +46,7 @@ class TableFile : public test::TempDirTest {
 TEST_F(TableFile, ReadBackWholeAndEntryByEntryAsWritten) {
   const auto back = read_table(path("t.table"), true);
   EXPECT_EQ(back->counts, table().counts);
-  EXPECT_EQ(back->rules, Rules::exact);
+  EXPECT_EQ(back->rules, SolveRules::Exact);
   for (int s = 0; s < 2; ++s) {
     EXPECT_EQ(back->outcome[s].words(), table().outcome[s].words());
     EXPECT_EQ(back->distance[s], table().distance[s]);
