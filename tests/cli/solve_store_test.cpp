@@ -2,6 +2,7 @@
 // shipped counts their independent truth; the budget's skips counted; a rerun solving nothing;
 // a store another command holds refused as busy, the finished tables kept for the rerun.
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -11,6 +12,7 @@
 #include <sstream>
 
 #include "tests/support/cli.h"
+#include "tests/support/sheets.h"
 #include "tests/support/store_oracle.h"
 
 namespace egkb {
@@ -131,6 +133,45 @@ TEST_F(SolveStore, DryRunListsWhatWouldBeSolvedAndWritesNothing) {
   const Outcome text = solve(store() + kBudget + " --dry-run");
   EXPECT_NE(text.err.find("1 material beyond --max-positions 5,000,000"), std::string::npos)
       << text.err;
+}
+
+// The rows `solve` recorded are facts: every reduce keeps them, and a verdict against one is
+// refused (exit 2) naming its counts, the store left as it was.
+TEST_F(SolveStore, SolvedRowsSurviveReduceAndRefuseAContradictingVerdict) {
+  ASSERT_EQ(run("sample " + store() + " --p 1 --k 1 --out " + path("b.csv")).code, 0);
+  ASSERT_EQ(solve(store() + kBudget).code, 0);
+  std::map<std::string, int> solved_scores;
+  for (const char* material : {"KRKGGMM", "KGGMMKR", "KNKGG", "KGGKMM", "KRKP"}) {
+    const nlohmann::json node = shown(material);
+    ASSERT_EQ(node["source"], "solved") << material;
+    solved_scores[material] = node["score"];
+  }
+  for (const char* method : {"auto", "exact"}) {
+    const Outcome reduced = run("reduce " + store() + " --method " + method);
+    ASSERT_EQ(reduced.code, 0) << method << ": " << reduced.err;
+    for (const auto& [material, score] : solved_scores) {
+      const nlohmann::json node = shown(material);
+      EXPECT_EQ(node["source"], "solved") << method << " " << material;
+      EXPECT_EQ(node["score"], score) << method << " " << material;
+    }
+  }
+  const int wrong = solved_scores.at("KNKGG") < 5 ? 9 : 0;
+  bool drawn = false;
+  write("wrong.csv", test::filled_sheet(path("b.csv"), [&](int, const std::string& m) {
+          drawn = drawn || m == "KNKGG";
+          return m == "KNKGG" ? std::optional<std::string>(std::to_string(wrong)) : std::nullopt;
+        }));
+  ASSERT_TRUE(drawn) << "the sheet drawn before the solve holds KNKGG";
+  const int64_t before = revision();
+  const Outcome refused =
+      run("review import " + store() + " " + path("wrong.csv") + " --accept-stale --partial");
+  EXPECT_EQ(refused.code, 2) << refused.err;
+  EXPECT_NE(refused.err.find(fmt::format("the verdict {} contradicts KNKGG, solved {}", wrong,
+                                         solved_scores.at("KNKGG"))),
+            std::string::npos)
+      << refused.err;
+  EXPECT_EQ(revision(), before);
+  EXPECT_EQ(shown("KNKGG")["source"], "solved");
 }
 
 // The store's session rules: a writer waits up to 5 s for another's transaction, then gives up
