@@ -21,16 +21,14 @@ int main(int argc, char** argv) {
     try {
       const xiangqi_brute_force::Solution s = xiangqi_brute_force::solve(material);
       const auto& c = s.counts.at(material);
-      std::printf("%s,%llu,%llu,%llu,%llu,%llu,%llu\n", material.c_str(),
-                  static_cast<unsigned long long>(c[0].win),
-                  static_cast<unsigned long long>(c[0].draw),
-                  static_cast<unsigned long long>(c[0].loss),
-                  static_cast<unsigned long long>(c[1].win),
-                  static_cast<unsigned long long>(c[1].draw),
-                  static_cast<unsigned long long>(c[1].loss));
+      std::printf(
+          "%s,%llu,%llu,%llu,%llu,%llu,%llu\n", material.c_str(),
+          static_cast<unsigned long long>(c[0].win), static_cast<unsigned long long>(c[0].draw),
+          static_cast<unsigned long long>(c[0].loss), static_cast<unsigned long long>(c[1].win),
+          static_cast<unsigned long long>(c[1].draw), static_cast<unsigned long long>(c[1].loss));
       std::fflush(stdout);
-      std::fprintf(stderr, "%s: %zu positions with what captures reach, %.1f s\n",
-                   material.c_str(), s.positions.size(),
+      std::fprintf(stderr, "%s: %zu positions with what captures reach, %.1f s\n", material.c_str(),
+                   s.positions.size(),
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     } catch (const std::exception& e) {
       std::fprintf(stderr, "%s: %s\n", material.c_str(), e.what());
