@@ -103,11 +103,12 @@ TEST_P(SolverAgainstBruteForce, EveryPositionOnOneThreadAndOnTwo) {
 // Each attacker alone; a guard as the cannon's screen, black's guard and minister taken and
 // taking, two identical guards (one entry for both orders) that block a horse's legs, and red's
 // own guards hemming in its king and horse, where red to move can be stalemated and lose. Then
-// both sides armed, under the repetition-draw convention: pawns that meet, and a
-// cannon that needs the other side's pawn as its screen.
+// both sides armed, under the repetition-draw convention: pawns that meet. A two-sided cannon
+// (KCKP, 20 s here) is left to the measured run of docs/solve.md ("Checks"), which compares the
+// counts of 42 two-sided materials with this brute force's.
 INSTANTIATE_TEST_SUITE_P(SmallMaterials, SolverAgainstBruteForce,
                          testing::Values("KRK", "KNK", "KCK", "KPK", "KCGK", "KRKG", "KPKM",
-                                         "KPKGG", "KNKGG", "KNGGK", "KPKP", "KCKP"));
+                                         "KPKGG", "KNKGG", "KNGGK", "KPKP"));
 
 TEST(Solver, LegalPositionsOfKrkAreCountedExhaustively) {
   // Kings on their 9 points, the rook on any other point; legal with red to move when the kings
