@@ -1,6 +1,7 @@
 // Chess: 8 by 8, no pawn on the first or last rank, no castling or en passant rights (random
 // endgame positions have none).
 #include <array>
+#include <string_view>
 
 #include "board/game_rules.h"
 
@@ -20,9 +21,15 @@ char chess_engine_letter(char piece) {
   return piece;
 }
 
+char chess_read_letter(char c) {
+  return std::string_view("KQRBNP").find(kind_letter(c)) == std::string_view::npos ? 0 : c;
+}
+
 class ChessRules final : public GameRules {
  public:
-  ChessRules() : GameRules(kSize, kSize, "KQRBNP", chess_placeable, chess_engine_letter) {}
+  ChessRules()
+      : GameRules(kSize, kSize, "KQRBNP", chess_placeable, chess_engine_letter, chess_read_letter) {
+  }
 
   bool in_check(const Position& p, Side side) const override {
     const Square k = p.king(side);

@@ -28,6 +28,12 @@ class GameRules {
   // The position as the engines read it: FEN, xiangqi's as Fairy-Stockfish reads it (ranks from
   // black's back rank, red upper case and `w`), with no castling or en passant rights.
   std::string fen(const Position& p) const;
+  // The position a FEN describes: its board, written as fen() writes it or with the piece set's
+  // own letters and aliases (xiangqi G or A for a guard, M, B or E for a minister, N or H for a
+  // horse), and its side to move (`w`, `r` or `b`); later fields are ignored. Throws InputError
+  // (field FEN) saying what is wrong: the ranks or files, a letter, the kings, a piece on a point
+  // it may not stand on. Whether the position is legal is legal()'s to say.
+  Position parse_fen(std::string_view fen) const;
 
   // Legal: every piece on a square of its placement (the sampler's doing) and the side not to
   // move not in check.
@@ -36,15 +42,19 @@ class GameRules {
 
  protected:
   // A game of `letters` (the king's first) on a board of files by ranks: `placeable` says where
-  // a piece may stand, `engine_letter` how the engines write a piece (its case kept).
+  // a piece may stand, `engine_letter` how the engines write a piece (its case kept),
+  // `read_letter` the canonical letter of a letter read in a FEN (its case kept; 0 for none).
   GameRules(int files, int ranks, std::string_view letters,
-            bool (*placeable)(Side side, char letter, Square s), char (*engine_letter)(char));
+            bool (*placeable)(Side side, char letter, Square s), char (*engine_letter)(char),
+            char (*read_letter)(char));
 
  private:
   int files_;
   int ranks_;
   std::string letters_;
   char (*engine_letter_)(char);
+  char (*read_letter_)(char);
+  bool (*placeable_)(Side side, char letter, Square s);
   std::array<std::vector<std::vector<Square>>, 2> placement_;  // by side, then letter's place
 };
 

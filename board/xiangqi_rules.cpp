@@ -1,41 +1,24 @@
 // Xiangqi: 9 files by 10 ranks, red's palace on files d..f of ranks 1..3, the river between
-// ranks 5 and 6 (docs/design.md section 4b).
-#include <array>
-#include <cstdlib>
+// ranks 5 and 6 (docs/design.md section 4b). Where pieces stand and what attacks a king are
+// board/xiangqi_board.h's and board/xiangqi_moves.h's; this class reads a Position through them.
+#include <string>
 
 #include "board/game_rules.h"
+#include "board/xiangqi_moves.h"
+#include "board/xiangqi_position.h"
 
 namespace egkb {
 
 namespace {
 
-constexpr int kFiles = 9;
-constexpr int kRanks = 10;
+constexpr std::string_view kLetters = "KRNCPGM";
 
-// Red's rank of a square seen from `side`'s own back rank.
-constexpr int own_rank(Side side, int rank) {
-  return side == Side::Red ? rank : kRanks - 1 - rank;
-}
-
-bool in_palace(Side side, Square s) {
-  const int r = own_rank(side, s.rank);
-  return s.file >= 3 && s.file <= 5 && r <= 2;
+xiangqi::Kind kind_of_letter(char letter) {
+  return static_cast<xiangqi::Kind>(kLetters.find(letter));
 }
 
 bool placeable(Side side, char letter, Square s) {
-  const int r = own_rank(side, s.rank);
-  switch (letter) {
-    case 'K':
-      return in_palace(side, s);
-    case 'G':  // the palace's corners and centre
-      return in_palace(side, s) && (s.file + r) % 2 == 1;
-    case 'M':  // the seven points a minister reaches, its own side of the river
-      return r <= 4 && r % 2 == 0 && s.file % 2 == 0 && (s.file + r) % 4 == 2;
-    case 'P':  // its own side only where it starts (files a c e g i) or one step on; never behind
-      return r >= 5 || (r >= 3 && s.file % 2 == 0);
-    default:  // R N C
-      return true;
-  }
+  return xiangqi::may_stand_on(side, kind_of_letter(letter), xiangqi::point(s.file, s.rank));
 }
 
 char engine_letter(char piece) {
@@ -49,57 +32,69 @@ char engine_letter(char piece) {
   }
 }
 
+// Fairy-Stockfish's A and B, other notations' E and H, and egkb's own letters.
+char read_letter(char c) {
+  const Side side = side_of(c);
+  switch (kind_letter(c)) {
+    case 'A':
+    case 'G':
+      return piece_letter(side, 'G');
+    case 'B':
+    case 'E':
+    case 'M':
+      return piece_letter(side, 'M');
+    case 'H':
+    case 'N':
+      return piece_letter(side, 'N');
+    case 'K':
+    case 'R':
+    case 'C':
+    case 'P':
+      return c;
+    default:
+      return 0;
+  }
+}
+
 class XiangqiRules final : public GameRules {
  public:
-  XiangqiRules() : GameRules(kFiles, kRanks, "KRNCPGM", placeable, engine_letter) {}
+  XiangqiRules()
+      : GameRules(xiangqi::kFiles, xiangqi::kRanks, kLetters, placeable, engine_letter,
+                  read_letter) {}
 
   bool in_check(const Position& p, Side side) const override {
-    const Square k = p.king(side);
-    const Side enemy = opposite(side);
-    // Lines: the first piece a chariot (or, along the file, the other king), the second a cannon.
-    constexpr std::array<Square, 4> kLines = {{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}};
-    for (const Square d : kLines) {
-      int seen = 0;
-      for (Square s{k.file + d.file, k.rank + d.rank}; p.on_board(s);
-           s = {s.file + d.file, s.rank + d.rank}) {
-        const char c = p.at(s);
-        if (c == kEmpty) continue;
-        ++seen;
-        if (seen == 1 && (c == piece_letter(enemy, 'R') || c == piece_letter(enemy, 'K'))) {
-          return true;
-        }
-        if (seen == 2) {
-          if (c == piece_letter(enemy, 'C')) return true;
-          break;
-        }
-      }
-    }
-    // A horse gives check when the point beside it, toward the king along its long leg, is free.
-    constexpr std::array<Square, 8> kJumps = {
-        {{1, 2}, {-1, 2}, {1, -2}, {-1, -2}, {2, 1}, {-2, 1}, {2, -1}, {-2, -1}}};
-    for (const Square j : kJumps) {
-      const Square h{k.file + j.file, k.rank + j.rank};
-      if (!p.on_board(h) || p.at(h) != piece_letter(enemy, 'N')) continue;
-      const Square leg = std::abs(j.rank) == 2 ? Square{h.file, h.rank - j.rank / 2}
-                                               : Square{h.file - j.file / 2, h.rank};
-      if (p.at(leg) == kEmpty) return true;
-    }
-    // A pawn attacks the point ahead, and once across the river the points beside it.
-    const int ahead = enemy == Side::Red ? 1 : -1;
-    const char pawn = piece_letter(enemy, 'P');
-    const Square behind{k.file, k.rank - ahead};
-    if (p.on_board(behind) && p.at(behind) == pawn) return true;
-    if (own_rank(enemy, k.rank) >= 5) {
-      for (int df : {-1, 1}) {
-        const Square beside{k.file + df, k.rank};
-        if (p.on_board(beside) && p.at(beside) == pawn) return true;
-      }
-    }
-    return false;
+    const xiangqi::Board b = xiangqi_board(p);
+    const Square red = p.king(Side::Red), black = p.king(Side::Black);
+    return xiangqi::in_check(b, xiangqi::point(red.file, red.rank),
+                             xiangqi::point(black.file, black.rank), side);
   }
 };
 
 }  // namespace
+
+xiangqi::Board xiangqi_board(const Position& p) {
+  xiangqi::Board b;
+  for (int r = 0; r < xiangqi::kRanks; ++r) {
+    for (int f = 0; f < xiangqi::kFiles; ++f) {
+      const char c = p.at({f, r});
+      if (c != kEmpty) {
+        b.cell[xiangqi::point(f, r)] = xiangqi::cell_of(side_of(c), kind_of_letter(kind_letter(c)));
+      }
+    }
+  }
+  return b;
+}
+
+Position xiangqi_position(const xiangqi::Board& b, Side to_move) {
+  Position p(xiangqi::kFiles, xiangqi::kRanks, to_move);
+  for (int at = 0; at < xiangqi::kPoints; ++at) {
+    const xiangqi::Cell c = b.cell[at];
+    if (c == xiangqi::kEmpty) continue;
+    p.put({xiangqi::file_of(at), xiangqi::rank_of(at)},
+          piece_letter(xiangqi::cell_side(c), xiangqi::kind_letter(xiangqi::cell_kind(c))));
+  }
+  return p;
+}
 
 const GameRules& xiangqi_rules() {
   static const XiangqiRules rules;

@@ -94,8 +94,10 @@ class Cli11Options : public OptionSink {
   void argument(std::optional<std::string>& value, const char* name, const char* help) override {
     app_.add_option(name, value, help);
   }
-  void arguments(std::vector<std::string>& values, const char* name, const char* help) override {
-    app_.add_option(name, values, help)->required();
+  void arguments(std::vector<std::string>& values, const char* name, const char* help,
+                 bool required) override {
+    CLI::Option* o = app_.add_option(name, values, help);
+    if (required) o->required();
   }
   void flag(bool& value, const char* name, const char* help) override {
     app_.add_flag(name, value, help);

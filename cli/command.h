@@ -20,7 +20,9 @@ class OptionSink {
   // Positional arguments, in the order declared.
   virtual void argument(std::string& value, const char* name, const char* help) = 0;
   virtual void argument(std::optional<std::string>& value, const char* name, const char* help) = 0;
-  virtual void arguments(std::vector<std::string>& values, const char* name, const char* help) = 0;
+  // One or more, or with `required` false none or more.
+  virtual void arguments(std::vector<std::string>& values, const char* name, const char* help,
+                         bool required = true) = 0;
 
   virtual void flag(bool& value, const char* name, const char* help) = 0;
   // `choices` empty means any text.
@@ -71,6 +73,7 @@ Command serve_command();
 Command export_command();
 Command probe_command();
 Command positions_command();
+Command solve_command();
 Command evidence_command();
 Command evidence_import_command();
 Command report_command();

@@ -103,10 +103,10 @@ TEST_F(CommandLine, OnlyServeLoadsTheServer) {
 }
 
 TEST_F(CommandLine, EveryHelpPageShowsItsUsageAnExampleAndTheExitCodes) {
-  const std::vector<std::string> commands = {"demo",     "import",        "conflicts",  "show",
-                                             "reduce",   "sample",        "estimate",   "export",
-                                             "probe",    "report",        "synth",      "compare",
-                                             "simulate", "review import", "review undo"};
+  const std::vector<std::string> commands = {"demo",     "import",        "conflicts",   "show",
+                                             "reduce",   "sample",        "estimate",    "export",
+                                             "probe",    "report",        "synth",       "compare",
+                                             "simulate", "review import", "review undo", "solve"};
   for (const std::string& command : commands) {
     const Outcome help = run("help " + command);
     ASSERT_EQ(help.code, 0) << command << help.err;
@@ -118,8 +118,9 @@ TEST_F(CommandLine, EveryHelpPageShowsItsUsageAnExampleAndTheExitCodes) {
   }
   // Every command `egkb help` lists is one of these.
   const Outcome top = run("help");
-  for (const char* word : {"import", "conflicts", "show", "reduce", "sample", "review", "estimate",
-                           "export", "probe", "report", "synth", "compare", "simulate", "demo"}) {
+  for (const char* word :
+       {"import", "conflicts", "show", "reduce", "sample", "review", "estimate", "export", "probe",
+        "report", "synth", "compare", "simulate", "demo", "solve"}) {
     EXPECT_TRUE(contains(top.out, std::string("\n  ") + word + " ")) << word;
   }
 }
@@ -228,6 +229,9 @@ TEST_F(CommandLine, AnOptionThatMeansNothingForTheCommandIsRefused) {
       {"conflicts " + s + " --on-duplicate last", "CSV files"},
       {"sample " + s + " --out " + path("b.csv") + " --pieces xiangqi", "unknown option"},
       {"review undo " + s, "BATCH is required"},
+      {"solve KRK --grid", "not both"},
+      {"solve KRK --dry-run --out " + path("o.csv"), "solves nothing"},
+      {"solve --position '4k4/9/9/9/9/9/9/9/9/3K5 w' --threads 2", "solves nothing"},
   };
   for (const auto& [args, why] : refused) {
     const Outcome r = run(args);
@@ -290,6 +294,9 @@ TEST_F(CommandLine, EveryCommandThatPrintsDataPrintsJson) {
       {"probe", path("kb.egkb") + " KRK KKR"},
       {"simulate", n + " --truth " + t + " --rounds 1"},
       {"positions", "KRKNMM --count 2"},
+      {"solve", "KRK KNK --keep-tables " + path("tables")},
+      {"solve --position", "'3k5/9/9/9/9/9/9/9/4K4/R8 w' --keep-tables " + path("tables")},
+      {"solve --dry-run", "KRKGG"},
       {"evidence", s + " --engine " EGKB_FAKE_ENGINE " --depth 1 --positions 2 --rows " +
                        write("rows.csv", rows) + " --calibrate " + t},
       {"evidence import", s + " " +

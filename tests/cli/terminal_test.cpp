@@ -151,6 +151,17 @@ TEST_F(Terminal, CtrlCAfterTheWorkIsDoneSaysTheCommandCompleted) {
       << t.screen.substr(t.screen.size() - 500);
 }
 
+TEST_F(Terminal, ASolveDrawsEachMaterialAndPlyInPlace) {
+  const test::TerminalOutcome t = test::run_on_terminal(
+      {"solve", "KRKGG", "--keep-tables", "tables", "--out", "c.csv"}, dir_.string());
+  ASSERT_EQ(t.code, 0) << t.screen;
+  for (const char* step : {"solving KRKGG (6 of 6): counting moves: ",
+                           "solving KRKGG (6 of 6): ply 1", "solving KK (1 of 6)"}) {
+    EXPECT_TRUE(contains(t.screen, step)) << step << " not shown:\n" << t.screen;
+  }
+  EXPECT_TRUE(contains(t.screen, std::string(kErase) + "1 material written to")) << t.screen;
+}
+
 TEST_F(Terminal, CtrlCStopsSynthOfTheFullLatticeAtEachStepAndLeavesItsOutputsAsTheyWere) {
   write("t.csv", "an older truth\n");
   write("n.csv", "an older base\n");
