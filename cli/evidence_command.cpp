@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <charconv>
-#include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -11,13 +10,14 @@
 #include "base/text.h"
 #include "cli/command.h"
 #include "cli/evidence_options.h"
+#include "cli/evidence_result.h"
 #include "cli/kb_options.h"
+#include "cli/result_output.h"
 #include "evidence/calibration.h"
 #include "evidence/evidence_file.h"
 #include "evidence/evidence_import.h"
 #include "evidence/evidence_record.h"
 #include "evidence/evidence_run.h"
-#include "io/json_text.h"
 #include "io/material_list.h"
 
 namespace egkb::cli {
@@ -167,183 +167,140 @@ std::size_t known_searched(std::span<const EvidenceRecord> rows,
                     [&](const EvidenceRecord& r) { return !r.failed() && known.contains(r.key); }));
 }
 
-nlohmann::ordered_json calibration_json(const Calibration& c, const std::string& against) {
-  nlohmann::ordered_json agreement = nlohmann::ordered_json::object();
-  for (std::size_t t = 0; t < kCalibrationThresholds.size(); ++t) {
-    agreement[std::to_string(kCalibrationThresholds[t])] = c.agreement[t];
-  }
-  return {{"threshold", c.threshold},
-          {"held_out", c.held_out},
-          {"rows", c.rows},
-          {"agreement", agreement},
-          {"against", against}};
+void declare_evidence_options(OptionSink& sink, EvidenceCommandOptions& o) {
+  sink.argument(o.kb_path, "KB",
+                "the knowledge base: a .csv file (- reads standard input) or a .sqlite store");
+  add_pieces_option(sink, o.kb.pieces);
+  add_duplicate_option(sink, o.kb.on_duplicate);
+  add_engine_options(sink, o.engine, true);
+  sink.text(o.rows, "--rows",
+            "which rows: all, batch:ID (a drawn batch's), ranges (those the last exact repair "
+            "left open), or a file listing materials",
+            false);
+  sink.text(o.shard, "--shard",
+            "K/N: only part K of N of the materials, into the --out file (a job array)");
+  sink.text(o.calibrate, "--calibrate",
+            "calibrate the threshold on known scores: a truth (.csv or .sqlite), 'expert' (the "
+            "store's expert rows), 'solved' (the solved rows, searched too; the default where "
+            "there are 10 or more) or 'none'; the rows are counted again at the one chosen");
+  sink.flag(o.solved, "--solved",
+            "search the solved rows' materials too (skipped otherwise: their counts are known)");
+  sink.text(o.out, "--out",
+            "an evidence file to write (and continue, when it holds this search) instead of the "
+            "store");
+  sink.flag(o.json, "--json", "print the figures and every material's row as JSON");
+  sink.flag(o.quiet, "--quiet", "no progress on the terminal");
 }
 
-void print_calibration(const Calibration& c, const std::string& against) {
-  fmt::print(
-      "  threshold calibrated on {} rows of {}: {} cp, held-out rank agreement {:.1f}% (each "
-      "fifth judged by the threshold the other four chose); the rows are counted at it\n",
-      c.rows,
-      against == "expert"   ? "the store's expert rows"
-      : against == "solved" ? "the solved rows (exact counts)"
-                            : path_text(against),
-      c.threshold, 100 * c.held_out);
-  fmt::print("    rank agreement by threshold:");
-  for (std::size_t t = 0; t < kCalibrationThresholds.size(); ++t) {
-    fmt::print("  {} {:.1f}%", kCalibrationThresholds[t], 100 * c.agreement[t]);
+// A shard, or a CSV base, writes its rows to an --out file, never over the base.
+void check_target(const EvidenceCommandOptions& o, const OpenedKb& opened,
+                  const EvidenceRequest& request) {
+  if (!o.out && (!opened.store || request.shard)) {
+    throw InputError("", 0, "--out",
+                     request.shard ? "a shard writes an evidence file: give --out FILE"
+                                   : "a CSV base keeps no evidence: give --out FILE, or import "
+                                     "the base into a store");
   }
-  fmt::print("\n");
+  if (o.out && o.kb.path == *o.out) {
+    throw InputError("", 0, "--out", "the output would overwrite the knowledge base");
+  }
 }
 
-void print_outcome(const EvidenceOutcome& o, const EvidenceRequest& r, const std::string& engine,
-                   const PieceSet& pieces) {
-  fmt::print(
-      "evidence: {} materials, {} ({}), {}, up to {} positions{}, threshold {} cp, {} job{}\n",
-      o.materials, path_text(r.engine.program), engine, r.settings.budget.text(),
-      r.settings.positions, r.settings.sequential ? " (fewer once sure)" : "", r.settings.threshold,
-      r.jobs, r.jobs == 1 ? "" : "s");
-  fmt::print("  searched {}, kept from before {}, failed {}, in {:.1f} s\n", o.searched, o.kept,
-             o.failed, o.seconds);
-  for (const EvidenceRecord& row : o.rows) {
-    if (row.failed()) {
-      fmt::print("  failed {}: {}\n", material_text(row.key, pieces), evidence_text(row.failure));
-    } else if (!row.restarts.empty()) {
-      fmt::print(
-          "  the engine was started again on {}: {}{}\n", material_text(row.key, pieces),
-          evidence_text(row.restarts.front()),
-          row.restarts.size() == 1 ? "" : fmt::format(" (and {} more)", row.restarts.size() - 1));
-    }
+// Where the rows go: the --out file, or the store's table; `stored` gets what is kept there.
+std::unique_ptr<EvidenceSink> evidence_sink(const EvidenceCommandOptions& o, OpenedKb& opened,
+                                            const EvidenceRequest& request,
+                                            const std::string& engine,
+                                            std::vector<EvidenceRecord>& stored) {
+  if (o.out) {
+    const EvidenceFileHeader header{
+        opened.kb.pieces, engine, request.settings.budget.text(), request.settings.seed,
+        o.shard ? fmt::format("{}/{}", request.shard->index, request.shard->count) : ""};
+    return file_sink(*o.out, header, stored);
   }
+  stored = opened.store->evidence();
+  return store_sink(*opened.store, {{"engine", engine},
+                                    {"program", request.engine.program},
+                                    {"budget", request.settings.budget.text()},
+                                    {"positions", request.settings.positions},
+                                    {"threshold", request.settings.threshold},
+                                    {"seed", request.settings.seed},
+                                    {"rows", o.rows},
+                                    {"jobs", request.jobs}});
+}
+
+// The threshold chosen on the known rows searched, and every row counted again at it. The default
+// calibration gives way where a shard, or failures, left too few rows.
+void calibrate(EvidenceResult& result, const EvidenceCommandOptions& o, OpenedKb& opened,
+               EvidenceSink& sink) {
+  const std::unordered_map<Key, Score> known =
+      known_scores(o, result.calibrated_against, opened.kb, opened.store);
+  result.too_few_to_calibrate =
+      !o.calibrate && known_searched(result.outcome.rows, known) < kLeastCalibrationRows;
+  if (result.too_few_to_calibrate) return;
+  result.calibration = calibrate_threshold(result.outcome.rows, known);
+  for (EvidenceRecord& r : result.outcome.rows) {
+    if (r.threshold == result.calibration->threshold) continue;
+    recount(r, result.calibration->threshold);
+    sink.put(r);
+  }
+}
+
+// Searches the rows asked for (and the known ones a calibration needs) and keeps their evidence.
+EvidenceResult run_evidence(const EvidenceCommandOptions& o, OpenedKb& opened) {
+  const KnowledgeBase& kb = opened.kb;
+  EvidenceResult result;
+  result.request = evidence_request(o.engine, *kb.pieces);
+  result.pieces = kb.pieces;
+  if (o.shard) result.request.shard = shard_named(*o.shard);
+  check_target(o, opened, result.request);
+  const std::optional<std::string> against = calibration_of(o, kb);
+  const std::vector<std::size_t> chosen = chosen_rows(o.rows, kb, opened.store);
+  const std::vector<std::size_t> rows = searched_rows(o, kb, chosen, against);
+  result.skipped_solved = !o.solved && against != "solved" &&
+                          std::any_of(chosen.begin(), chosen.end(), [&](std::size_t i) {
+                            return kb.rows[i].source == Source::Solved;
+                          });
+  const std::vector<Key> materials = evidence_materials(kb, rows, result.request.shard);
+  result.engine = engine_name(result.request, o.json);
+  std::vector<EvidenceRecord> stored;
+  const std::unique_ptr<EvidenceSink> sink =
+      evidence_sink(o, opened, result.request, result.engine, stored);
+  const EvidencePlan plan =
+      plan_evidence(materials, *kb.pieces, stored, result.request, result.engine);
+  result.outcome = gather(plan, result.request, *kb.pieces, sink.get());
+  if (against) {
+    result.calibrated_against = *against;
+    calibrate(result, o, opened, *sink);
+  }
+  return result;
 }
 
 }  // namespace
 
 Command evidence_command() {
   auto o = std::make_shared<EvidenceCommandOptions>();
-  return {
-      "evidence",
-      "a UCI engine's verdict on random positions of each material, kept beside the rows",
-      "egkb evidence kb.sqlite --jobs 2",
-      [o](OptionSink& sink) {
-        sink.argument(o->kb_path, "KB",
-                      "the knowledge base: a .csv file (- reads standard input) or a .sqlite "
-                      "store");
-        add_pieces_option(sink, o->kb.pieces);
-        add_duplicate_option(sink, o->kb.on_duplicate);
-        add_engine_options(sink, o->engine, true);
-        sink.text(o->rows, "--rows",
-                  "which rows: all, batch:ID (a drawn batch's), ranges (those the last exact "
-                  "repair left open), or a file listing materials",
-                  false);
-        sink.text(o->shard, "--shard",
-                  "K/N: only part K of N of the materials, into the --out file (a job array)");
-        sink.text(o->calibrate, "--calibrate",
-                  "calibrate the threshold on known scores: a truth (.csv or .sqlite), 'expert' "
-                  "(the store's expert rows), 'solved' (the solved rows, searched too; the "
-                  "default where there are 10 or more) or 'none'; the rows are counted again at "
-                  "the one chosen");
-        sink.flag(o->solved, "--solved",
-                  "search the solved rows' materials too (skipped otherwise: their counts are "
-                  "known)");
-        sink.text(o->out, "--out",
-                  "an evidence file to write (and continue, when it holds this search) instead of "
-                  "the store");
-        sink.flag(o->json, "--json", "print the figures and every material's row as JSON");
-        sink.flag(o->quiet, "--quiet", "no progress on the terminal");
-      },
-      [o] {
-        if (!o->kb_path) {
-          throw InputError("", 0, "KB",
-                           "no knowledge base given: egkb evidence KB (or egkb evidence import "
-                           "KB FILE...)");
-        }
-        o->kb.path = *o->kb_path;
-        OpenedKb opened = open(o->kb);
-        const KnowledgeBase& kb = opened.kb;
-        const PieceSet& pieces = *kb.pieces;
-        EvidenceRequest request = evidence_request(o->engine, pieces);
-        if (o->shard) request.shard = shard_named(*o->shard);
-        if (!o->out && (!opened.store || request.shard)) {
-          throw InputError("", 0, "--out",
-                           request.shard ? "a shard writes an evidence file: give --out FILE"
-                                         : "a CSV base keeps no evidence: give --out FILE, or "
-                                           "import the base into a store");
-        }
-        if (o->out && o->kb.path == *o->out) {
-          throw InputError("", 0, "--out", "the output would overwrite the knowledge base");
-        }
-        const std::optional<std::string> calibrate = calibration_of(*o, kb);
-        const std::vector<std::size_t> chosen = chosen_rows(o->rows, kb, opened.store);
-        const std::vector<std::size_t> rows = searched_rows(*o, kb, chosen, calibrate);
-        const bool skipped_solved = !o->solved && calibrate != "solved" &&
-                                    std::any_of(chosen.begin(), chosen.end(), [&](std::size_t i) {
-                                      return kb.rows[i].source == Source::Solved;
-                                    });
-        const std::vector<Key> materials = evidence_materials(kb, rows, request.shard);
-        const std::string engine = engine_name(request, o->json);
-        std::vector<EvidenceRecord> stored;
-        std::unique_ptr<EvidenceSink> sink;
-        if (o->out) {
-          const EvidenceFileHeader header{
-              &pieces, engine, request.settings.budget.text(), request.settings.seed,
-              o->shard ? fmt::format("{}/{}", request.shard->index, request.shard->count) : ""};
-          sink = file_sink(*o->out, header, stored);
-        } else {
-          stored = opened.store->evidence();
-          sink = store_sink(*opened.store, {{"engine", engine},
-                                            {"program", request.engine.program},
-                                            {"budget", request.settings.budget.text()},
-                                            {"positions", request.settings.positions},
-                                            {"threshold", request.settings.threshold},
-                                            {"seed", request.settings.seed},
-                                            {"rows", o->rows},
-                                            {"jobs", request.jobs}});
-        }
-        const EvidencePlan plan = plan_evidence(materials, pieces, stored, request, engine);
-        EvidenceOutcome outcome = gather(plan, request, pieces, sink.get());
-        std::optional<Calibration> calibration;
-        std::unordered_map<Key, Score> known;
-        if (calibrate) known = known_scores(*o, *calibrate, kb, opened.store);
-        // The default calibration gives way where a shard, or failures, left too few rows.
-        const bool too_few = calibrate && !o->calibrate &&
-                             known_searched(outcome.rows, known) < kLeastCalibrationRows;
-        if (calibrate && !too_few) {
-          calibration = calibrate_threshold(outcome.rows, known);
-          for (EvidenceRecord& r : outcome.rows) {
-            if (r.threshold == calibration->threshold) continue;
-            recount(r, calibration->threshold);
-            sink->put(r);
-          }
-        }
-        if (o->json) {
-          nlohmann::ordered_json list = nlohmann::ordered_json::array();
-          for (const EvidenceRecord& r : outcome.rows) list.push_back(evidence_json(r, pieces));
-          nlohmann::ordered_json j{{"materials", outcome.materials}, {"searched", outcome.searched},
-                                   {"kept", outcome.kept},           {"failed", outcome.failed},
-                                   {"seconds", outcome.seconds},     {"rows", list}};
-          if (calibration) j["calibration"] = calibration_json(*calibration, *calibrate);
-          std::cout << json_text(j) << '\n';
-        } else {
-          print_outcome(outcome, request, engine, pieces);
-          if (calibration) print_calibration(*calibration, *calibrate);
-          if (skipped_solved) {
-            fmt::print(
-                "  the solved rows were skipped: their counts are known (--solved "
-                "searches them)\n");
-          }
-          if (too_few) {
-            fmt::print("  not calibrated: fewer than {} solved materials searched here\n",
-                       kLeastCalibrationRows);
-          }
-        }
-        if (outcome.failed > 0) {
-          throw IoError(fmt::format(
-              "{} of {} materials failed (named above; every other material's evidence is "
-              "kept): run the command again to retry them",
-              outcome.failed, outcome.materials));
-        }
-        return 0;
-      }};
+  return {"evidence",
+          "a UCI engine's verdict on random positions of each material, kept beside the rows",
+          "egkb evidence kb.sqlite --jobs 2",
+          [o](OptionSink& sink) { declare_evidence_options(sink, *o); },
+          [o] {
+            if (!o->kb_path) {
+              throw InputError("", 0, "KB",
+                               "no knowledge base given: egkb evidence KB (or egkb evidence "
+                               "import KB FILE...)");
+            }
+            o->kb.path = *o->kb_path;
+            OpenedKb opened = open(o->kb);
+            const EvidenceResult result = run_evidence(*o, opened);
+            print_result(stdout, o->json, result);
+            if (result.outcome.failed > 0) {
+              throw IoError(fmt::format(
+                  "{} of {} materials failed (named above; every other material's evidence is "
+                  "kept): run the command again to retry them",
+                  result.outcome.failed, result.outcome.materials));
+            }
+            return 0;
+          }};
 }
 
 Command evidence_import_command() {
@@ -365,22 +322,7 @@ Command evidence_import_command() {
             require_store(o->kb);
             Store store = open_store(o->kb);
             const EvidenceImport counts = import_evidence(store, o->files);
-            if (o->json) {
-              nlohmann::ordered_json torn = nlohmann::ordered_json::array();
-              for (const auto& t : counts.torn_lines)
-                torn.push_back({{"file", t.file}, {"line", t.line}});
-              std::cout << json_text({{"files", counts.files},
-                                      {"rows", counts.rows},
-                                      {"added", counts.added},
-                                      {"replaced", counts.replaced},
-                                      {"unchanged", counts.unchanged},
-                                      {"torn_lines", torn}})
-                        << '\n';
-            } else {
-              fmt::print("evidence import: {} from {}: {} added, {} replaced, {} unchanged\n",
-                         counted(counts.rows, "row"), counted(counts.files, "file"), counts.added,
-                         counts.replaced, counts.unchanged);
-            }
+            print_result(stdout, o->json, counts);
             // Said even with --json: a row left out is worth a word on the terminal.
             for (const auto& t : counts.torn_lines) {
               fmt::print(stderr,

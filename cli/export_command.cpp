@@ -10,6 +10,7 @@
 #include "base/text.h"
 #include "cli/command.h"
 #include "cli/kb_options.h"
+#include "cli/result_output.h"
 #include "export/closure_export.h"
 #include "export/engine_table.h"
 #include "export/probe_header.h"
@@ -87,110 +88,147 @@ std::optional<EngineTable> write_export(const ExportOptions& o, const KnowledgeB
   return std::nullopt;
 }
 
+// What export wrote, as its JSON and its text say it.
+struct ExportResult {
+  std::size_t materials = 0;  // the closure's: stored and implied by a mirror
+  std::size_t stored = 0;
+  std::string pieces;
+  std::string origin;
+  std::string format;
+  std::string out;
+  bool has_conflicts = false;
+  std::size_t inconsistent_nodes = 0;
+  std::optional<EngineTable> table;
+};
+
+nlohmann::ordered_json to_json(const ExportResult& r) {
+  nlohmann::ordered_json j = {{"materials", r.materials},
+                              {"stored", r.stored},
+                              {"implied", r.materials - r.stored},
+                              {"pieces", r.pieces},
+                              {"format", r.format},
+                              {"out", r.out},
+                              {"has_conflicts", r.has_conflicts}};
+  if (r.table) {
+    j["columns"] = r.table->column_count();
+    j["bytes"] = r.table->file_bytes();
+  }
+  return j;
+}
+
+void print_text(std::FILE* out, const ExportResult& r) {
+  fmt::print(out, "exported {} materials ({} stored, {} implied by a mirror) from {} as {} to {}\n",
+             r.materials, r.stored, r.materials - r.stored, path_text(r.origin), r.format,
+             path_text(r.out));
+  if (r.table) {
+    fmt::print(out, "  {} side configurations, a table of {} bytes\n", r.table->column_count(),
+               r.table->file_bytes());
+  }
+  if (r.has_conflicts) {
+    fmt::print(out, "  warning: {} inconsistent nodes remain (--allow-conflicts)\n",
+               r.inconsistent_nodes);
+  }
+}
+
+void declare_export_options(OptionSink& sink, ExportOptions& o) {
+  add_kb_options(sink, o.kb);
+  sink.text(o.format, "--format", "csv, json, table (binary, for egkb probe) or header", true,
+            {"csv", "json", "table", "header"});
+  sink.text(o.out, "--out", "the file to write (- for standard output)", true);
+  sink.flag(o.allow_conflicts, "--allow-conflicts",
+            "export even though conflicts remain (they are recorded in the file)");
+  sink.flag(o.ranges, "--ranges",
+            "csv, json: add each material's low and high rank in the store's last exact repair "
+            "(the ranks the data allow)");
+  sink.text(o.prefix, "--prefix",
+            "header: the prefix of its names and include guard (default kb), so two bases can "
+            "be included in one file",
+            false);
+  sink.flag(o.json, "--json", "print what was exported as JSON");
+}
+
+void check_export_options(const ExportOptions& o) {
+  if (o.prefix != ProbeHeaderInfo{}.prefix && o.format != "header")
+    throw InputError("", 0, "--prefix", "only the header format has names to prefix");
+  if (!is_header_prefix(o.prefix)) {
+    throw InputError("", 0, "--prefix",
+                     fmt::format("{} is not a C identifier of 1 to 32 letters, digits and "
+                                 "underscores (not starting with a digit) other than egkb and "
+                                 "egkb_... (libegkb-probe's names)",
+                                 in_quotes(o.prefix)));
+  }
+  if (o.json && o.out == "-")
+    throw InputError("", 0, "--json", "--json and --out - both write to standard output");
+  check_output(o.out, files_of(o.kb.path), "--out");
+  if (o.ranges && o.format != "csv" && o.format != "json")
+    throw InputError("", 0, "--ranges", "only the csv and json formats carry ranges");
+}
+
+// Refuses a base with conflicts unless --allow-conflicts, naming the repair to run first.
+void check_conflicts(const ExportOptions& o, const OpenedKb& opened,
+                     const ConflictSummary& conflicts) {
+  if (conflicts.inconsistent_nodes == 0 || o.allow_conflicts) return;
+  const KnowledgeBase& kb = opened.kb;
+  // A store is repaired in place; a CSV is never rewritten, so the repair needs --out.
+  std::string repair = "egkb reduce " + kb.origin;
+  if (!opened.store) {
+    const std::string stem =
+        kb.origin.ends_with(".csv") ? kb.origin.substr(0, kb.origin.size() - 4) : kb.origin;
+    repair += fmt::format(" --out {0}-repaired.csv, then export {0}-repaired.csv", stem);
+  }
+  throw InputError(kb.origin, 0, "",
+                   fmt::format("{} inconsistent nodes ({} mirror conflicts), which an engine "
+                               "would trust; nothing was written. Repair it first ({}) or pass "
+                               "--allow-conflicts",
+                               conflicts.inconsistent_nodes, conflicts.mirror_conflicts, repair));
+}
+
+ExportResult run_export(const ExportOptions& o, Outputs& outputs) {
+  OpenedKb opened = open(o.kb);
+  const KnowledgeBase& kb = opened.kb;
+  std::optional<ProgressStep> step(std::in_place, "building the lattice", "", 0);
+  const ScoredLattice scored = ScoredLattice::of(kb);
+  step.emplace("checking for conflicts", "", 0);
+  if (o.ranges && !opened.store) {
+    throw InputError(kb.origin, 0, "--ranges",
+                     "a CSV base records no repair; ranges come from a store's last exact "
+                     "repair");
+  }
+  const NodeRanges ranges = o.ranges ? recorded_ranges(*opened.store, scored) : NodeRanges{};
+  ConflictCounter counter(scored.lattice);
+  const ConflictSummary conflicts = counter.count(scored.ranks());
+  check_conflicts(o, opened, conflicts);
+  step.reset();
+  const bool has_conflicts = conflicts.inconsistent_nodes > 0;
+  ExportResult result{scored.lattice.size(),
+                      kb.rows.size(),
+                      kb.pieces->name(),
+                      kb.origin,
+                      o.format,
+                      o.out,
+                      has_conflicts,
+                      conflicts.inconsistent_nodes,
+                      write_export(o, kb, scored, has_conflicts, ranges, outputs)};
+  outputs.publish();
+  outputs.keep();
+  return result;
+}
+
 }  // namespace
 
 Command export_command() {
   auto o = std::make_shared<ExportOptions>();
-  return {
-      "export", "write a consistent KB for engines: csv, json, a score table or a C/C++ header",
-      "egkb export kb.sqlite --format table --out kb.egkb",
-      [o](OptionSink& sink) {
-        add_kb_options(sink, o->kb);
-        sink.text(o->format, "--format", "csv, json, table (binary, for egkb probe) or header",
-                  true, {"csv", "json", "table", "header"});
-        sink.text(o->out, "--out", "the file to write (- for standard output)", true);
-        sink.flag(o->allow_conflicts, "--allow-conflicts",
-                  "export even though conflicts remain (they are recorded in the file)");
-        sink.flag(o->ranges, "--ranges",
-                  "csv, json: add each material's low and high rank in the store's last exact "
-                  "repair (the ranks the data allow)");
-        sink.text(o->prefix, "--prefix",
-                  "header: the prefix of its names and include guard (default kb), so two "
-                  "bases can be included in one file",
-                  false);
-        sink.flag(o->json, "--json", "print what was exported as JSON");
-      },
-      [o] {
-        if (o->prefix != ProbeHeaderInfo{}.prefix && o->format != "header")
-          throw InputError("", 0, "--prefix", "only the header format has names to prefix");
-        if (!is_header_prefix(o->prefix)) {
-          throw InputError("", 0, "--prefix",
-                           fmt::format("{} is not a C identifier of 1 to 32 letters, digits and "
-                                       "underscores (not starting with a digit) other than egkb "
-                                       "and egkb_... (libegkb-probe's names)",
-                                       in_quotes(o->prefix)));
-        }
-        if (o->json && o->out == "-")
-          throw InputError("", 0, "--json", "--json and --out - both write to standard output");
-        check_output(o->out, files_of(o->kb.path), "--out");
-        if (o->ranges && o->format != "csv" && o->format != "json")
-          throw InputError("", 0, "--ranges", "only the csv and json formats carry ranges");
-        OpenedKb opened = open(o->kb);
-        const KnowledgeBase& kb = opened.kb;
-        std::optional<ProgressStep> step(std::in_place, "building the lattice", "", 0);
-        const ScoredLattice scored = ScoredLattice::of(kb);
-        step.emplace("checking for conflicts", "", 0);
-        if (o->ranges && !opened.store) {
-          throw InputError(kb.origin, 0, "--ranges",
-                           "a CSV base records no repair; ranges come from a store's last exact "
-                           "repair");
-        }
-        const NodeRanges ranges = o->ranges ? recorded_ranges(*opened.store, scored) : NodeRanges{};
-        ConflictCounter counter(scored.lattice);
-        const ConflictSummary conflicts = counter.count(scored.ranks());
-        const bool has_conflicts = conflicts.inconsistent_nodes > 0;
-        if (has_conflicts && !o->allow_conflicts) {
-          // A store is repaired in place; a CSV is never rewritten, so the repair needs --out.
-          std::string repair = "egkb reduce " + kb.origin;
-          if (!opened.store) {
-            const std::string stem =
-                kb.origin.ends_with(".csv") ? kb.origin.substr(0, kb.origin.size() - 4) : kb.origin;
-            repair += fmt::format(" --out {0}-repaired.csv, then export {0}-repaired.csv", stem);
-          }
-          throw InputError(
-              kb.origin, 0, "",
-              fmt::format("{} inconsistent nodes ({} mirror conflicts), which an engine would "
-                          "trust; nothing was written. Repair it first ({}) or pass "
-                          "--allow-conflicts",
-                          conflicts.inconsistent_nodes, conflicts.mirror_conflicts, repair));
-        }
-        step.reset();
-        Outputs outputs;
-        const std::optional<EngineTable> table =
-            write_export(*o, kb, scored, has_conflicts, ranges, outputs);
-        outputs.publish();
-        outputs.keep();
-        const std::size_t implied = scored.lattice.size() - kb.rows.size();
-        if (o->json) {
-          nlohmann::ordered_json j = {{"materials", scored.lattice.size()},
-                                      {"stored", kb.rows.size()},
-                                      {"implied", implied},
-                                      {"pieces", kb.pieces->name()},
-                                      {"format", o->format},
-                                      {"out", o->out},
-                                      {"has_conflicts", has_conflicts}};
-          if (table) {
-            j["columns"] = table->column_count();
-            j["bytes"] = table->file_bytes();
-          }
-          std::cout << json_text(j) << '\n';
-          return 0;
-        }
-        std::FILE* text = outputs.to_standard_output() ? stderr : stdout;
-        fmt::print(
-            text, "exported {} materials ({} stored, {} implied by a mirror) from {} as {} to {}\n",
-            scored.lattice.size(), kb.rows.size(), implied, path_text(kb.origin), o->format,
-            path_text(o->out));
-        if (table) {
-          fmt::print(text, "  {} side configurations, a table of {} bytes\n", table->column_count(),
-                     table->file_bytes());
-        }
-        if (has_conflicts) {
-          fmt::print(text, "  warning: {} inconsistent nodes remain (--allow-conflicts)\n",
-                     conflicts.inconsistent_nodes);
-        }
-        return 0;
-      }};
+  return {"export", "write a consistent KB for engines: csv, json, a score table or a C/C++ header",
+          "egkb export kb.sqlite --format table --out kb.egkb",
+          [o](OptionSink& sink) { declare_export_options(sink, *o); },
+          [o] {
+            check_export_options(*o);
+            Outputs outputs;
+            const ExportResult result = run_export(*o, outputs);
+            // Data on standard output leaves the report to standard error.
+            print_result(outputs.to_standard_output() ? stderr : stdout, o->json, result);
+            return 0;
+          }};
 }
 
 Command probe_command() {
