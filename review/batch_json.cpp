@@ -37,6 +37,11 @@ Json answered_json(const std::vector<Draft>& drafts) {
   return j;
 }
 
+// [low, high], or null.
+Json interval_json(const std::optional<KappaInterval>& interval) {
+  return interval ? Json::array({interval->low, interval->high}) : Json(nullptr);
+}
+
 }  // namespace
 
 BatchJson::BatchJson(const BatchRecord& record)
@@ -127,6 +132,7 @@ Json BatchJson::batch() const {
           {"reviewers", reviewers},
           {"lead", or_null(record_.roles.lead)},
           {"overlap", record_.roles.overlap},
+          {"blind", record_.roles.blind},
           {"imported", import_json(record_.import)},
           {"items", items}};
 }
@@ -156,6 +162,7 @@ Json agreement_json(const Batch& batch, const BatchAgreement& a,
                                                static_cast<double>(p.rows))
                                         : Json(nullptr)},
                      {"kappa", or_null(p.kappa)},
+                     {"kappa_interval", interval_json(p.interval)},
                      {"confusion", p.confusion}});
   }
   Json spent = Json::array();
@@ -183,6 +190,8 @@ Json agreement_json(const Batch& batch, const BatchAgreement& a,
           {"reviewers", a.reviewers},
           {"rows_by_several", a.rows_by_several},
           {"fleiss_kappa", or_null(a.fleiss)},
+          {"fleiss_kappa_interval", interval_json(a.fleiss_interval)},
+          {"interval_method", kKappaIntervalMethod},
           {"pairs", pairs},
           {"times", spent},
           {"disagreements", rows}};

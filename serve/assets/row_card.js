@@ -125,6 +125,8 @@ export function updateAnswer() {
     b.overlap && item.assigned ? el('p', { class: 'muted', id: 'assigned' }, `Assigned to ${item.assigned.join(' and ')}.`) : null,
     el('p', { id: 'answers' }, said.length ? `Answers: ${said.join(', ')}` : 'No answers yet.',
       d.pending ? el('span', { class: 'pending' }, ' (yours not saved yet)') : null),
+    b.blind && !isLead() && d.verdict === null
+      ? el('p', { class: 'muted', id: 'blind-note' }, 'A blind review: the others\' answers and notes show once you have answered.') : null,
     Object.keys(notes).length ? el('ul', { class: 'notes' }, Object.entries(notes).map(([name, text]) =>
       el('li', {}, el('strong', {}, `${name}: `), text))) : null,
     item.disagree ? el('p', { class: 'warn', id: 'disagreement' }, b.lead

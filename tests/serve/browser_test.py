@@ -1272,6 +1272,7 @@ def a_second_reviewer_and_agreement(r):
     driver.get(f"{direct}#/batch/1/agreement")
     app.until_text("#pairs", r"alice and bob")
     app.until_text("#fleiss", r"Fleiss' kappa over the \d+ rows two or more reviewers answered: -?\d\.\d{3}")
+    app.until_text("#blind", r"Not blind")
     driver.find_element(By.CSS_SELECTOR, ".confusion summary").click()
     app.until(lambda: driver.find_elements(By.CSS_SELECTOR, ".confusion[open] td.same"),
               "the pair's scores side by side show no agreement")
@@ -1399,6 +1400,24 @@ def submit_with_a_warning(r):
               f"the note is not kept with the verdict: {note}")
 
 
+def blind_before_answering(app, team, skipped, answered):
+    """Issue 44, item 1: in a blind review ann's page shows no other answer or note on the row she
+    skipped (answered by the others), and the others' on a row she answered; the agreement page
+    says the review was blind and gives each kappa its interval."""
+    driver = app.driver
+    driver.get(f"{team.links['ann']}#/batch/2/{skipped['line']}")
+    app.until_text("#blind-note", r"show once you have answered")
+    others = [n for n in skipped["assigned"] if n != "ann"]
+    check(not any(n in app.text("#answers") for n in others),
+          f"ann sees {app.text('#answers')} on a row she has not answered")
+    driver.get(f"{team.links['ann']}#/batch/2/{answered['line']}")
+    app.until_text("#answers", r"cat: ")
+    check(not driver.find_elements(By.ID, "blind-note"), "the blind note on an answered row")
+    driver.get(f"{team.links['ann']}#/batch/2/agreement")
+    app.until_text("#blind", r"A blind review")
+    app.until_text("#pairs", r"\(95%: -?\d\.\d\d to -?\d\.\d\d\)")
+
+
 def a_lead_and_rows_assigned(r):
     """A lead and three reviewers, rows assigned two each: a reviewer answers only hers, the lead
     settles the disputes and submits."""
@@ -1409,7 +1428,7 @@ def a_lead_and_rows_assigned(r):
     names = ["ann", "ben", "cat"]
     team = Server(egkb, "kb.sqlite", work, *[a for name in names + ["lea"] for a in
                                               ("--reviewer", name)], "--lead", "lea",
-                  "--assign", "2")
+                  "--assign", "2", "--blind")
     try:
         def team_api(path, who, data=None, method="GET"):
             request = urllib.request.Request(
@@ -1458,6 +1477,7 @@ def a_lead_and_rows_assigned(r):
                 team_api(f"/api/batches/2/drafts/{it['material']}", name,
                          {"verdict": str(v), "seconds": 4}, "PUT")
         check(disputed, "no row of cat's is shared with ann")
+        blind_before_answering(app, team, assigned["ann"][0], disputed[0])
         # The lead: the progress counts the rows settled, the unsettled filter lists the
         # disputes, a submit before they are settled is refused naming them, and d with an
         # answer settles each.
