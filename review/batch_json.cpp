@@ -9,6 +9,7 @@
 #include "prose/score_meaning.h"
 #include "review/adjudication.h"
 #include "review/drafts.h"
+#include "review/row_evidence.h"
 
 namespace egkb {
 
@@ -83,6 +84,7 @@ Json BatchJson::item(std::size_t index) const {
            {"source", source_name(row->second->source)},
            {"invariable", row->second->invariable}};
   }
+  const auto evidence = evidence_for_key(item.key, pieces, record_.evidence);
   const auto original = record_.original.find(item.key);
   const auto revisions = revisions_.find(item.key);
   const Material material = material_of(item.key, pieces);
@@ -97,6 +99,8 @@ Json BatchJson::item(std::size_t index) const {
       {"original",
        original == record_.original.end() ? Json(nullptr) : Json(value(original->second))},
       {"stratum", source_name(item.stratum)},
+      {"evidence_score", evidence ? Json(value(evidence->score)) : Json(nullptr)},
+      {"evidence_disagrees", evidence && evidence_disagrees(item.score, evidence->score)},
       {"probability", item.probability},
       {"drafts", drafts},
       {"scores", scores},
@@ -128,6 +132,8 @@ Json BatchJson::batch() const {
           {"population", b.population},
           {"parameters", Json::parse(b.parameters)},
           {"pieces", record_.pieces.name()},
+          {"sides",
+           {record_.pieces.side_name(Side::Red), record_.pieces.side_name(Side::Black)}},
           {"meanings", meanings},
           {"reviewers", reviewers},
           {"lead", or_null(record_.roles.lead)},

@@ -71,8 +71,14 @@ auto ReviewApi::with_batch_json(Store& store, BatchId id, const std::optional<st
   const std::vector<DraftRevision> revisions =
       revisions_seen_by(roles_, all, store.draft_revisions(id), viewer);
   const std::optional<BatchImport> import = store.batch_import(id);
-  return use(
-      BatchJson({b, drafts, revisions, view->kb, view->original, import, roles_, store.pieces()}));
+  std::vector<Key> keys;
+  for (const BatchItem& item : b.items) {
+    keys.push_back(item.key);
+    keys.push_back(mirror_key(item.key, store.pieces()));
+  }
+  const std::vector<EvidenceRecord> evidence = store.evidence_of(keys);
+  return use(BatchJson(
+      {b, drafts, revisions, view->kb, view->original, import, roles_, store.pieces(), evidence}));
 }
 
 ApiReply ReviewApi::batches() {

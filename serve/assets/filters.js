@@ -20,6 +20,7 @@ export const FILTERS = {
   flagged: ['flagged by you', (item, v) => v.mine(item).flagged],
   disagree: ['answered differently', (item) => item.disagree],
   notes: ['with a note', (item, v) => v.mine(item).note !== '' || Object.keys(item.notes || {}).length > 0],
+  evidence: ['evidence disagrees with the score', (item) => item.evidence_disagrees === true],
   changed: ['changed since drawn', (item) => Boolean(item.now) && item.now.score !== item.drawn_score],
   refused: ['refused by the last submit', (item, v) => v.refused.has(item.line)],
 };
@@ -50,6 +51,10 @@ export function inFilter(item, view) {
   if (kind === 'source') return Boolean(item.now) && item.now.source === arg;
   return (FILTERS[view.filter] || FILTERS.all)[1](item, view);
 }
+
+// The indices of the rows the list shows: those in the filter and the search, and no other (not
+// even the row shown when it is outside them).
+export const listed = (items, view) => items.flatMap((item, i) => (inFilter(item, view) ? [i] : []));
 
 // The search text as materials spell it: upper case, `v` between chess sides.
 export const searchText = (typed) => typed.trim().toUpperCase().replace(/V/g, 'v');

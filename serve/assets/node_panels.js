@@ -1,6 +1,7 @@
 // The row's neighbourhood and its history, loaded from the server after the row is shown, and a
 // neighbour's neighbourhood opened in its place.
 import { api } from './api.js';
+import { showBoard } from './board.js';
 import { el, fill } from './dom.js';
 import { hoodCard } from './hood.js';
 import { state, status } from './state.js';
@@ -55,6 +56,18 @@ function renderHood(node) {
   const back = node.material === row ? null : { material: row, go: backToRow };
   fill(slot, hoodCard(node, width, openNeighbour, back));
   if (listOpen) document.getElementById('hood-list').open = true;
+  if (back) slot.append(neighbourBoard(node.material));
+}
+
+// A neighbour's (or the mirror's) position and evidence, under its neighbourhood.
+function neighbourBoard(material) {
+  const board = el('section', {
+    class: 'card board-slot', id: 'neighbour-board', 'data-material': material, 'aria-labelledby': 'neighbour-board-title',
+  });
+  let index = 0;
+  const show = () => showBoard(board, material, index, state.batch.meanings, () => { index += 1; show(); }, 'neighbour-');
+  show();
+  return board;
 }
 
 // A neighbour's own neighbourhood in place of the row's, until `b` or a move to another row.

@@ -6,12 +6,13 @@ import { answerHere, saveNote, toggleFlag, toggleSkip } from './changes.js';
 import { mayAnswer } from './filters.js';
 import { answers, isLead, mine, state, status } from './state.js';
 
-// The material in the pieces' symbols, red's and black's, as the server gives them.
-function symbols(item) {
-  const [red, black] = item.symbols || [];
-  if (!red) return null;
+// The material in the pieces' symbols, the first side's (red, or White in chess) and the
+// second's, as the server gives them, each in its side's colour.
+function symbols(item, sides) {
+  const [first, second] = item.symbols || [];
+  if (!first) return null;
   return el('span', { class: 'symbols', 'aria-hidden': 'true' },
-    el('span', { class: 'red' }, red), ' · ', el('span', { class: 'black' }, black));
+    el('span', { class: sides[0] }, first), ' · ', el('span', { class: sides[1] }, second));
 }
 
 // An answer as the row's answers list it: ok with the score it stands for, as the server says;
@@ -49,7 +50,7 @@ export function renderNode() {
   });
   fill(card,
     el('h2', { id: 'node-title', class: 'material', tabindex: '-1' },
-      el('span', { class: 'visually-hidden' }, `Line ${item.line}: `), item.material, ' ', symbols(item)),
+      el('span', { class: 'visually-hidden' }, `Line ${item.line}: `), item.material, ' ', symbols(item, b.sides)),
     el('p', {}, item.words),
     el('div', { class: 'node-body' }, el('div', { class: 'node-main' },
     el('dl', { class: 'facts' },
@@ -58,6 +59,10 @@ export function renderNode() {
       el('dt', {}, 'when drawn'),
       el('dd', {}, `${item.drawn_score} — ${item.drawn_meaning}`,
         now && now.score !== item.drawn_score ? el('strong', {}, ' (changed since drawn)') : null),
+      el('dt', {}, 'evidence'),
+      el('dd', { id: 'evidence-score' }, item.evidence_score === null || item.evidence_score === undefined ? 'none from play'
+        : `bins to ${item.evidence_score} — ${b.meanings[item.evidence_score]}`,
+      item.evidence_disagrees ? el('strong', { class: 'warn' }, ' ≠ disagrees with the score drawn') : null),
       el('dt', {}, 'first score'),
       el('dd', {}, item.original === null ? '—' : item.original),
       el('dt', {}, 'why drawn'),
@@ -65,7 +70,7 @@ export function renderNode() {
       el('dt', {}, 'sheet line'),
       el('dd', {}, `${item.line} of ${b.items.length + 1}`)),
     el('fieldset', { class: 'answers' },
-      el('legend', {}, 'Your answer: the score from red\'s side, 0 red wins … 9 black wins'),
+      el('legend', {}, `Your answer: the score from ${b.sides[0]}'s side, 0 ${b.sides[0]} wins … 9 ${b.sides[1]} wins`),
       !mayAnswer(item, state.reviewer) ? el('p', { class: 'notice', id: 'not-yours' }, `Assigned to ${item.assigned.join(' and ')}, not to you: you may read this row but not answer it.`) : null,
       el('div', { class: 'scale' }, buttons)),
     el('div', { class: 'row-tools' },

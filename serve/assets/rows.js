@@ -1,19 +1,19 @@
 // The batch's row list beside the row shown, and the progress above it.
 import { bar, el, fill, keepingFocus } from './dom.js';
-import { assignedTo, filterLabel, inFilter } from './filters.js';
+import { assignedTo, filterLabel, inFilter, listed } from './filters.js';
 import { answeredBy, isLead, mine, state, view } from './state.js';
 
 export function renderRows() {
   const b = state.batch;
   const list = document.getElementById('rows');
   const shown = view();
-  const rows = [];
-  b.items.forEach((item, i) => {
-    if (i === state.index || inFilter(item, shown)) rows.push(rowItem(item, i));
-  });
+  // Only the rows the filter and the search hold, the row shown among them only if it is one.
+  const rows = listed(b.items, shown).map((i) => rowItem(b.items[i], i));
   keepingFocus(list, () => fill(list, ...rows));
-  if (rows.length === 1 && (state.filter !== 'all' || state.search)) {
-    list.append(el('li', { class: 'muted none' }, `no other row is ${filterLabel(state.filter)}${state.search ? ` with ${state.search}` : ''}`));
+  const which = `${filterLabel(state.filter)}${state.search ? ` with ${state.search}` : ''}`;
+  if (rows.length === 0) list.append(el('li', { class: 'muted none' }, `no row is ${which}`));
+  else if (!inFilter(b.items[state.index], shown)) {
+    list.prepend(el('li', { class: 'muted none', id: 'outside-filter' }, `line ${b.items[state.index].line}, shown, is not ${which}`));
   }
   scrollRowIntoView();
 }
@@ -25,6 +25,7 @@ function rowItem(item, i) {
     d.flagged ? el('span', { title: 'flagged' }, '⚑') : null,
     d.skipped ? el('span', { title: 'skipped' }, '↷') : null,
     item.disagree ? el('span', { class: 'warn', title: 'answered differently' }, '⚠') : null,
+    item.evidence_disagrees ? el('span', { class: 'evidence-mark', title: `the evidence bins to ${item.evidence_score}, the score is ${item.drawn_score}` }, '≠') : null,
     d.note || Object.keys(item.notes || {}).length ? el('span', { title: 'with a note' }, '✎') : null,
   ];
   return el('li', { 'data-index': i, class: i === state.index ? 'current' : '' },

@@ -830,6 +830,19 @@ def board_and_evidence(r):
         app.until_text("#evidence", r"Engine evidence — Fairy-Stockfish")
         app.until_text("#evidence", r"red wins \d+ · draws \d+ · black wins \d+")
         app.until_text("#position-verdict", r"On this position: .* counted a")
+        # Issue 44, item 2: every position searched at once, each with the engine's result, and
+        # the engine's line said to be missing from the store rather than left out silently.
+        app.until_text("#engine-line", r"the store keeps each position's score only")
+        searched = api(f"/api/positions/{first}?index=0")["evidence"]["positions"]
+        driver.find_element(By.CSS_SELECTOR, "#board-slot details.positions summary").click()
+        app.until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#positions-grid svg.board"))
+                  == min(searched, 16), "the grid of positions searched is not drawn")
+        captions = app.js("return [...document.querySelectorAll('#positions-grid figcaption')]"
+                          ".map((c) => c.textContent)")
+        check(all(re.search(r"counted a|counted as", c) for c in captions),
+              f"a searched position without the engine's result: {captions}")
+        app.js("document.getElementById('positions-grid').scrollIntoView({block: 'start'})")
+        app.shot("serve-positions-grid.png")
     app.keys("P")
     app.until_text("#board-title", r"Example position 1")
     check(not app.drafts("alice"), f"the board or its evidence answered: {app.drafts('alice')}")
@@ -942,9 +955,8 @@ def find_filters_and_the_row_list(r):
     check(app.js("return document.activeElement.id") == "search", "/ does not find")
     app.keys(sought.lower())
     holding = [it["material"] for it in items if sought in it["material"]]
-    app.until(lambda: set(holding) <= set(listed()) and
-              all(m in holding for m in listed()[1:] if m != items[app.line() - 2]["material"]),
-              f"the search for {sought} lists {listed()}")
+    # Issue 44, item 3: exactly the rows holding the text, not the row shown besides.
+    app.until(lambda: set(listed()) == set(holding), f"the search for {sought} lists {listed()}")
     app.keys(Keys.ENTER)
     app.until(lambda: items[app.line() - 2]["material"] in holding,
               f"Enter in the search shows line {app.line()}")
@@ -961,16 +973,42 @@ def find_filters_and_the_row_list(r):
     app.js("document.getElementById('node-title').focus()")
     # Filters by the score now and by a change since drawn list exactly those rows.
     now = api("/api/batches/1")["items"]
+    # The evidence's score as the board's figures give it, ranked independently of the server's
+    # mark: scores 4 and 5 are one rank.
+    rank = lambda s: s if s <= 4 else s - 1
+    binned = {it["material"]: (api(f"/api/positions/{it['material']}?index=0")["evidence"]
+                               or {}).get("score") for it in now}
+    disagreeing = {m for m, s in binned.items() if s is not None and
+                   rank(s) != rank(next(it["drawn_score"] for it in now if it["material"] == m))}
+    if r.engine:
+        check(disagreeing, "no row's evidence disagrees with its score: the filter is untested")
     for value, holds in (
             (f"score:{now[0]['now']['score']}",
              lambda it: it["now"] and it["now"]["score"] == now[0]["now"]["score"]),
-            ("changed", lambda it: it["now"] and it["now"]["score"] != it["drawn_score"])):
+            ("changed", lambda it: it["now"] and it["now"]["score"] != it["drawn_score"]),
+            ("evidence", lambda it: it["material"] in disagreeing)):
         app.js(f"document.getElementById('filter').value = '{value}';"
                "document.getElementById('filter').dispatchEvent(new Event('change'))")
-        current = items[app.line() - 2]["material"]
-        want = {it["material"] for it in now if holds(it)} | {current}
+        want = {it["material"] for it in now if holds(it)}
         app.until(lambda: set(listed()) == want,
                   f"the filter {value} lists {sorted(listed())}, not {sorted(want)}")
+        if len(want) >= 2:
+            # → and ← stay among the rows the filter holds.
+            app.until(lambda: items[app.line() - 2]["material"] in want,
+                      f"the filter {value} shows line {app.line()}, outside it")
+            for move in (Keys.ARROW_RIGHT, Keys.ARROW_LEFT):
+                before = app.line()
+                app.keys(move)
+                app.until(lambda: app.line() != before or "no row" in app.text("#status"),
+                          f"{move!r} stays on line {before}")
+                check(items[app.line() - 2]["material"] in want,
+                      f"{move!r} under {value} went to line {app.line()}, outside the filter")
+        if value == "evidence":
+            marked = app.js("return [...document.querySelectorAll('#rows li')].filter("
+                            "(li) => li.querySelector('.evidence-mark'))"
+                            ".map((li) => li.querySelector('.mono').textContent)")
+            check(set(marked) == disagreeing, f"≠ marks {sorted(marked)}, not {sorted(disagreeing)}")
+            app.shot("serve-evidence-filter.png")
     app.js("document.getElementById('filter').value = 'all';"
            "document.getElementById('filter').dispatchEvent(new Event('change'))")
     # No material is clipped in the row list.
@@ -1164,6 +1202,15 @@ def the_neighbourhood_and_its_mirror(r):
     neighbour.click()
     app.until_text("#hood-title", rf"Neighbourhood of {opened}$")
     check(app.line() == line, "opening a neighbour moved to another row")
+    # Issue 44, item 2: the neighbour's own position and evidence come with it.
+    app.until_text("#neighbour-board-title", rf"Example position 1 of {opened}")
+    app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "#neighbour-board svg.board"),
+              "no board for the neighbour opened")
+    app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "#neighbour-evidence"),
+              "no evidence, nor its absence, for the neighbour opened")
+    app.axe("a neighbour opened", r.axe)
+    app.js("document.getElementById('neighbour-board').scrollIntoView({block: 'start'})")
+    app.shot("serve-neighbour-board.png")
     app.keys("b")
     app.until(lambda: app.text("#hood-title") == "Neighbourhood",
               f"b leaves the neighbourhood at {app.text('#hood-title')!r}")

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { myDraft } from '../../../serve/assets/drafts.js';
 import {
   FILTERS, assignedTo, batchFilters, filterLabel, inFilter, mayAnswer, nextWhere, openingRow,
-  refusedLines, searchText, step,
+  listed, refusedLines, searchText, step,
 } from '../../../serve/assets/filters.js';
 import { row, rows } from './batch.mjs';
 
@@ -26,12 +26,22 @@ test('each filter shows the rows it names', () => {
   assert.deepEqual(shown(items, viewOf('score:3')), [2, 4]);
   assert.deepEqual(shown(items, viewOf('source:expert')), [3]);
   assert.deepEqual(shown(items, viewOf('refused', { refused: new Set([4, 9]) })), [4]);
+  items[1].evidence_disagrees = true;
+  assert.deepEqual(shown(items, viewOf('evidence')), [3], 'as the server says');
   assert.deepEqual(shown(items, viewOf('nonsense')), [2, 3, 4, 5], 'an unknown filter shows every row');
 });
 
 test('a change not saved yet moves its row between filters at once', () => {
   const queued = [{ kind: 'put', material: 'KNK', fields: { verdict: '2', skipped: false } }];
   assert.deepEqual(shown(rows(), viewOf('unanswered', { queued })), [5]);
+});
+
+test('the list holds the rows the filter and the search hold, and no other', () => {
+  const items = [...rows(), row(6, 'KNCCKM')];
+  assert.deepEqual(listed(items, viewOf('all', { search: 'KRK' })), [0], 'KRK lists KRK alone');
+  assert.deepEqual(listed(items, viewOf('all', { search: searchText('ncc') })), [4]);
+  assert.deepEqual(listed(items, viewOf('flagged')), [3], 'the row shown is not listed for being shown');
+  assert.deepEqual(listed(items, viewOf('disagree', { search: 'KR' })), []);
 });
 
 test('the search keeps the rows holding its text, as materials spell it', () => {
