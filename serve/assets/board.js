@@ -42,7 +42,10 @@ function boardSvg(p, label) {
   const cell = 40;
   const margin = xiangqi ? 30 : 22;
   const width = xiangqi ? (p.files - 1) * cell + 2 * margin : p.files * cell + 2 * margin;
-  const height = xiangqi ? (p.ranks - 1) * cell + 2 * margin : p.ranks * cell + 2 * margin;
+  // Xiangqi's file letters get a strip of their own under the last line's pieces, which would
+  // otherwise cover them (a piece on f1 hid the "f").
+  const below = xiangqi ? 12 : 0;
+  const height = (xiangqi ? (p.ranks - 1) * cell + 2 * margin : p.ranks * cell + 2 * margin) + below;
   const at = (file, row) => (xiangqi
     ? [margin + file * cell, margin + row * cell]
     : [margin + file * cell + cell / 2, margin + row * cell + cell / 2]);
@@ -103,7 +106,7 @@ const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`;
 function evidenceFigures(p, material, meanings, prefix) {
   const e = p.evidence;
   if (!e) return el('p', { class: 'muted', id: `${prefix}evidence` }, 'No evidence from play for this material in the store (egkb evidence).');
-  const [first, second] = p.sides;
+  const [first, second] = p.pieces === 'chess' ? p.sides.map((n) => `${n[0].toUpperCase()}${n.slice(1)}`) : p.sides;
   const searched = e.searched === material ? '' : ` (searched as its mirror ${e.searched})`;
   return el('div', { id: `${prefix}evidence`, class: 'evidence' },
     el('p', {},

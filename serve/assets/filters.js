@@ -88,3 +88,7 @@ export function step(items, from, delta, view) {
 
 // The sheet lines a submit's refusal names (its `lines`), for the `refused` filter.
 export const refusedLines = (result) => new Set((result && result.error && result.lines) || []);
+
+// Whether the Submit box's "partial" is ticked before the reviewer ticks or clears it: while a row
+// is unanswered by the reviewer, or for the lead not settled, a whole submit would be refused.
+export const partialByDefault = (items, view, lead) => items.some((i) => (lead ? !i.settled : view.mine(i).verdict === null));

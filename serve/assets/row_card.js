@@ -15,6 +15,9 @@ function symbols(item, sides) {
     el('span', { class: sides[0] }, first), ' · ', el('span', { class: sides[1] }, second));
 }
 
+// A side as its game writes it in a sentence: White and Black in chess, red and black in xiangqi.
+const sideName = (b, i) => (b.pieces === 'chess' ? `${b.sides[i][0].toUpperCase()}${b.sides[i].slice(1)}` : b.sides[i]);
+
 // An answer as the row's answers list it: ok with the score it stands for, as the server says;
 // the reviewer's own not saved yet, as its button says (the score drawn is right).
 function verdictText(item, name, v) {
@@ -70,7 +73,7 @@ export function renderNode() {
       el('dt', {}, 'sheet line'),
       el('dd', {}, `${item.line} of ${b.items.length + 1}`)),
     el('fieldset', { class: 'answers' },
-      el('legend', {}, `Your answer: the score from ${b.sides[0]}'s side, 0 ${b.sides[0]} wins … 9 ${b.sides[1]} wins`),
+      el('legend', {}, `Your answer: the score from ${sideName(b, 0)}'s side, 0 ${sideName(b, 0)} wins … 9 ${sideName(b, 1)} wins`),
       !mayAnswer(item, state.reviewer) ? el('p', { class: 'notice', id: 'not-yours' }, `Assigned to ${item.assigned.join(' and ')}, not to you: you may read this row but not answer it.`) : null,
       el('div', { class: 'scale' }, buttons)),
     el('div', { class: 'row-tools' },

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { myDraft } from '../../../serve/assets/drafts.js';
 import {
   FILTERS, assignedTo, batchFilters, filterLabel, inFilter, mayAnswer, nextWhere, openingRow,
-  listed, refusedLines, searchText, step,
+  listed, partialByDefault, refusedLines, searchText, step,
 } from '../../../serve/assets/filters.js';
 import { row, rows } from './batch.mjs';
 
@@ -87,4 +87,13 @@ test('the refused rows are the lines the refusal lists', () => {
   assert.deepEqual(refusedLines({ error: 'no lines' }), new Set());
   assert.deepEqual(refusedLines({ run: 4, lines: [3] }), new Set(), 'an outcome refuses nothing');
   assert.deepEqual(refusedLines(null), new Set());
+});
+
+test('partial is ticked while a row is unanswered, for the lead while one is not settled', () => {
+  const items = rows();
+  assert.equal(partialByDefault(items, viewOf('all'), false), true, 'alice left KNK and KPK');
+  const answered = items.map((i) => ({ ...i, drafts: { alice: '3' } }));
+  assert.equal(partialByDefault(answered, viewOf('all'), false), false);
+  assert.equal(partialByDefault(items, viewOf('all'), true), true, 'KNK is not settled');
+  assert.equal(partialByDefault(items.map((i) => ({ ...i, settled: true })), viewOf('all'), true), false);
 });
