@@ -123,6 +123,8 @@ Json BatchJson::batch() const {
   }
   Json items = Json::array();
   for (std::size_t i = 0; i < b.items.size(); ++i) items.push_back(item(i));
+  Json median_seconds = Json::object();
+  for (const ReviewerTime& t : record_.times) median_seconds[t.reviewer] = t.median;
   Json meanings = Json::array();
   for (int s = 0; s <= kMaxScore; ++s) meanings.push_back(score_meaning(record_.pieces, Score(s)));
   return {{"id", b.id},
@@ -132,14 +134,14 @@ Json BatchJson::batch() const {
           {"population", b.population},
           {"parameters", Json::parse(b.parameters)},
           {"pieces", record_.pieces.name()},
-          {"sides",
-           {record_.pieces.side_name(Side::Red), record_.pieces.side_name(Side::Black)}},
+          {"sides", {record_.pieces.side_name(Side::Red), record_.pieces.side_name(Side::Black)}},
           {"meanings", meanings},
           {"reviewers", reviewers},
           {"lead", or_null(record_.roles.lead)},
           {"overlap", record_.roles.overlap},
           {"blind", record_.roles.blind},
           {"imported", import_json(record_.import)},
+          {"median_seconds", median_seconds},
           {"items", items}};
 }
 

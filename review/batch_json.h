@@ -33,6 +33,8 @@ struct BatchRecord {
   const PieceSet& pieces;
   // The store's evidence for the rows and their mirrors (Store::evidence_of).
   std::span<const EvidenceRecord> evidence = {};
+  // Each reviewer's time on the batch's rows (reviewer_times), for the time left.
+  std::span<const ReviewerTime> times = {};
 };
 
 class BatchJson {

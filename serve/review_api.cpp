@@ -77,8 +77,9 @@ auto ReviewApi::with_batch_json(Store& store, BatchId id, const std::optional<st
     keys.push_back(mirror_key(item.key, store.pieces()));
   }
   const std::vector<EvidenceRecord> evidence = store.evidence_of(keys);
-  return use(BatchJson(
-      {b, drafts, revisions, view->kb, view->original, import, roles_, store.pieces(), evidence}));
+  const std::vector<ReviewerTime> times = reviewer_times(store.row_times(id));
+  return use(BatchJson({b, drafts, revisions, view->kb, view->original, import, roles_,
+                        store.pieces(), evidence, times}));
 }
 
 ApiReply ReviewApi::batches() {

@@ -92,3 +92,11 @@ export const refusedLines = (result) => new Set((result && result.error && resul
 // Whether the Submit box's "partial" is ticked before the reviewer ticks or clears it: while a row
 // is unanswered by the reviewer, or for the lead not settled, a whole submit would be refused.
 export const partialByDefault = (items, view, lead) => items.some((i) => (lead ? !i.settled : view.mine(i).verdict === null));
+
+// The time the reviewer's rows left would take at their median time per row: [rows, seconds];
+// seconds null until the reviewer has a median. A reviewer's rows left are those assigned to
+// them not answered yet; the lead's, the rows not settled.
+export function timeLeft(items, view, median, lead) {
+  const left = items.filter((i) => (lead ? !i.settled : assignedTo(i, view.reviewer) && view.mine(i).verdict === null)).length;
+  return [left, median > 0 ? left * median : null];
+}

@@ -108,9 +108,10 @@ export function redrawHood() {
 
 function renderHistory(node) {
   const rows = node.history.map((h) => el('tr', {},
-    el('td', {}, h.time), el('td', {}, `run ${h.run}`), el('td', {}, h.command),
-    el('td', {}, h.from === null ? `set ${h.to}` : `${h.from} → ${h.to}`),
-    el('td', {}, h.reason), el('td', {}, h.reviewer || '')));
+    el('td', { 'data-label': 'when' }, h.time), el('td', { 'data-label': 'run' }, `run ${h.run}`),
+    el('td', { 'data-label': 'command' }, h.command),
+    el('td', { 'data-label': 'score' }, h.from === null ? `set ${h.to}` : `${h.from} → ${h.to}`),
+    el('td', { 'data-label': 'reason' }, h.reason), el('td', { 'data-label': 'reviewer' }, h.reviewer || '')));
   const verdicts = (node.verdicts || []).map((v) => el('li', {},
     `batch ${v.batch}: ${v.verdict} by ${v.reviewer} at ${v.time}${v.stands ? '' : ' (taken back)'}`,
     v.note ? el('span', {}, ` — “${v.note}”`) : null));

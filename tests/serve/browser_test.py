@@ -1172,8 +1172,15 @@ def time_per_verdict(r):
 def a_refusal_linked_by_line(r):
     """A submit refused for a missing row links the row, by its sheet line."""
     app, driver, n = r.app, r.driver, r.n
+    # Issue 44, item 7: the time left, from this reviewer's median time per row.
+    app.until_text("#time-left", r"about \d+ (s|min) left: 1 row at your median \d+ s a row")
+    # Issue 44, item 5: as the guide says, "partial" is ticked while a row is unanswered; the
+    # reviewer clears it, and the whole submit is refused for the row left.
+    app.until(lambda: app.js("return document.getElementById('opt-partial').checked"),
+              "partial is not ticked while a row is unanswered")
+    driver.find_element(By.ID, "opt-partial").click()
     check(not app.js("return document.getElementById('opt-partial').checked"),
-          "partial is ticked though the reviewer never ticked it")
+          "partial stays ticked after the reviewer cleared it")
     driver.find_element(By.ID, "submit-button").click()
     app.until_text("#outcome", r"Nothing was applied")
     links = driver.find_elements(By.CSS_SELECTOR, "#outcome a[href^='#/batch/1/']")
@@ -1244,6 +1251,34 @@ def the_neighbourhood_and_its_mirror(r):
     app.keys("?")
 
 
+def phone_layout(app, direct, n):
+    """Issue 44, item 6, at 390 × 844: the header one short line, the answer buttons inside the
+    first 844 px, the row list scrolled to the row shown (a late one) under Find and Show, and the
+    history no wider than its box."""
+    driver = app.driver
+    late = n - 2
+    app.open_row(direct, late)
+    app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "#history"), "no history")
+    app.settled()
+    header, answers, row, box, find, history = app.js("""
+        window.scrollTo(0, 0);
+        const rect = (css) => { const e = document.querySelector(css); return e ? e.getBoundingClientRect() : null; };
+        const list = rect('#rows'), current = rect('#rows li.current');
+        const wrap = document.querySelector('#history .table-wrap');
+        return [rect('header').height, rect('#node .scale').bottom,
+                current && [current.top, current.bottom], [list.top, list.bottom],
+                rect('#search').top >= rect('nav.items').top,
+                wrap ? wrap.scrollWidth - wrap.clientWidth : 0];""")
+    app.shot("serve-phone-top.png")
+    check(header <= 56, f"the sticky header is {header:.0f} px tall on a phone")
+    check(answers <= 844, f"the answer buttons end at {answers:.0f} px, below the first 844 px")
+    check(row and box[0] <= row[0] and row[1] <= box[1],
+          f"the row list's box ({box}) does not show line {late} ({row})")
+    check(find, "Find is scrolled out of the list's box")
+    check(history <= 0, f"the history table scrolls sideways by {history} px")
+    print(f"390 × 844: header {header:.0f} px, the answer buttons end at {answers:.0f} px")
+
+
 def phone_zoom_and_dark_mode(r):
     """At 390 px and at 200% zoom no page is wider than the window; dark mode darkens and keeps
     borders at 3:1."""
@@ -1272,6 +1307,19 @@ def phone_zoom_and_dark_mode(r):
                 check(hidden == 0, f"{what}: {hidden} answered or status cells out of sight")
         driver.get(f"{direct}#/batch/1/{crowded['line']}")
         app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "svg.hood"), "no picture")
+        # Issue 44, item 5: no file letter under the reach of a piece on the first line (a piece
+        # on f1 hid the "f" at 200% zoom), measured in the board's own units: whatever the
+        # position, a piece's disc reaches its radius below the last line.
+        app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "svg.board.xiangqi"), "no board")
+        covered = app.js("""
+            const board = document.querySelector('svg.board.xiangqi');
+            const bottom = Math.max(...[...board.querySelectorAll('line')].map((l) => l.y2.baseVal.value));
+            const reach = 0.44 * 40;
+            return [...board.querySelectorAll('text.coord')].filter((t) => /^[a-i]$/.test(t.textContent))
+              .filter((t) => t.getBBox().y < bottom + reach).map((t) => t.textContent);""")
+        check(not covered, f"{what}: the file letters {covered} lie where a piece on rank 1 stands")
+        if width < 500:
+            phone_layout(app, direct, r.n)
         if width < 500:
             app.shot_whole(name, width, 1700)
         else:
@@ -1607,6 +1655,64 @@ def accessibility_and_the_console(r):
     check(not errors, f"the page logged errors: {errors}")
 
 
+PIECE_CONTRAST = """
+    const luminance = (colour) => {
+      const [r, g, b] = colour.match(/[\\d.]+/g).slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const ratio = (a, b) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const side = (name) => [...document.querySelectorAll(`svg.board .piece.${name}`)].map((g) => [
+      getComputedStyle(g.querySelector('text')).fill, getComputedStyle(g.querySelector('circle')).fill]);
+    const white = side('white'), black = side('black');
+    if (!white.length || !black.length) return null;
+    const glyph = Math.min(...white.concat(black).map(([t, c]) => ratio(t, c)));
+    return [glyph, ratio(white[0][1], black[0][1]), white[0][1], black[0][1]];
+"""
+
+
+def a_chess_base(r):
+    """Issue 44, item 4: a chess base's row speaks of White and Black, never red, in the answer's
+    heading, the scores' meanings and the evidence's words, and its pieces are told apart in both
+    themes: each glyph against its disc, and White's discs against Black's, at least 4.5:1."""
+    app, driver = r.app, r.driver
+    source = os.path.join(os.path.dirname(os.path.dirname(HERE)), "datasets",
+                          "chess-syzygy-6men.csv")
+    r.run("import", "chess.sqlite", source, "--from-counts")
+    r.run("sample", "chess.sqlite", "--size", "6", "--seed", "1", "--out", "chess-batch.csv")
+    chess = Server(r.egkb, "chess.sqlite", r.work)
+    try:
+        driver.get(f"{chess.base}#/batch/1/2")
+        app.set_name("alice")  # another port, another origin: the name is asked again
+        app.until_text("#node legend", r"White's side, 0 White wins … 9 Black wins")
+        app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "svg.board .piece.black"),
+                  "no black piece on the chess board")
+        words = app.text("#node")
+        red = re.search(r".{0,40}\bred\b.{0,40}", words, re.IGNORECASE | re.DOTALL)
+        check(not red, f"a chess row says red: {red and red.group(0)!r}")
+        for theme in ("light", "dark"):
+            app.cdp("Emulation.setEmulatedMedia", {
+                "features": [{"name": "prefers-color-scheme", "value": theme}]})
+            measured = app.js(PIECE_CONTRAST)
+            check(measured, f"{theme}: no white and black pieces to measure")
+            glyph, sides, white, black = measured
+            check(glyph >= 4.5 and sides >= 4.5,
+                  f"{theme}: chess glyphs {glyph:.2f}:1 on their discs, White's disc {white} "
+                  f"against Black's {black} {sides:.2f}:1; 4.5:1 wanted")
+            print(f"chess pieces, {theme} mode: glyphs {glyph:.1f}:1 on their discs, "
+                  f"White's discs against Black's {sides:.1f}:1")
+            app.js("document.getElementById('board-slot').scrollIntoView({block: 'center'})")
+            app.shot(f"serve-chess-{theme}.png")
+        app.cdp("Emulation.setEmulatedMedia", {"features": []})
+    finally:
+        chess.stop()
+
+
 CASES = [
     batches_by_key,
     board_and_evidence,
@@ -1626,6 +1732,7 @@ CASES = [
     a_reviewers_own_link,
     submit_with_a_warning,
     a_lead_and_rows_assigned,
+    a_chess_base,
     a_closed_tab,
     a_browser_quit,
     changes_made_on_an_older_row,

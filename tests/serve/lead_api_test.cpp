@@ -59,6 +59,8 @@ TEST_F(LeadApiTest, TheLeadSettlesEachDisagreementAndTheExportHoldsEveryAnswer) 
   EXPECT_EQ(agreement["times"][0]["rows"], 3);
   EXPECT_NEAR(agreement["times"][0]["seconds"].get<double>(), 34.4, 1e-9);
   EXPECT_NEAR(agreement["times"][0]["median_seconds"].get<double>(), 12.4, 1e-9);
+  // Issue 44, item 7: the batch gives each reviewer's median too, for the time left.
+  EXPECT_NEAR(get("/api/batches/1").second["median_seconds"]["alice"].get<double>(), 12.4, 1e-9);
 
   // Each row says what the rules decide of it, in the batch and in a change's answer: KNK (alice
   // 3, carol 2) differs and is not settled, KRRK (alice 1, bob ok for the 1 drawn) is.

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { myDraft } from '../../../serve/assets/drafts.js';
 import {
   FILTERS, assignedTo, batchFilters, filterLabel, inFilter, mayAnswer, nextWhere, openingRow,
-  listed, partialByDefault, refusedLines, searchText, step,
+  listed, partialByDefault, refusedLines, searchText, step, timeLeft,
 } from '../../../serve/assets/filters.js';
 import { row, rows } from './batch.mjs';
 
@@ -96,4 +96,11 @@ test('partial is ticked while a row is unanswered, for the lead while one is not
   assert.equal(partialByDefault(answered, viewOf('all'), false), false);
   assert.equal(partialByDefault(items, viewOf('all'), true), true, 'KNK is not settled');
   assert.equal(partialByDefault(items.map((i) => ({ ...i, settled: true })), viewOf('all'), true), false);
+});
+
+test('the time left is the rows left times the reviewer\'s median', () => {
+  const items = rows();
+  assert.deepEqual(timeLeft(items, viewOf('all'), 30, false), [2, 60], 'alice left KNK and KPK');
+  assert.deepEqual(timeLeft(items, viewOf('all'), undefined, false), [2, null], 'no median yet');
+  assert.deepEqual(timeLeft(items, viewOf('all'), 10, true), [3, 30], 'the lead: rows not settled');
 });
