@@ -81,6 +81,8 @@ export function renderSummary() {
       ': read-only. The Submit box at the end says how to answer again.') : null);
 }
 
+const duration = (s) => (s < 10 ? `${s.toFixed(1)} s` : s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
+
 // "about 12 min left: 24 rows at your median 30 s a row", from the server's median.
 function timeLeftText() {
   const b = state.batch;
@@ -88,7 +90,7 @@ function timeLeftText() {
   const [left, seconds] = timeLeft(b.items, view(), median, isLead());
   if (!left || b.imported) return null;
   const text = seconds === null ? `${left} row${left === 1 ? '' : 's'} left; the time they take shows after your first answers`
-    : `about ${seconds < 90 ? `${Math.round(seconds)} s` : `${Math.round(seconds / 60)} min`} left: ${left} row${left === 1 ? '' : 's'} at your median ${Math.round(median)} s a row`;
+    : `about ${duration(seconds)} left: ${left} row${left === 1 ? '' : 's'} at your median ${duration(median)} a row`;
   return el('span', { class: 'muted', id: 'time-left' }, text);
 }
 

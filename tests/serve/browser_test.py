@@ -1173,7 +1173,7 @@ def a_refusal_linked_by_line(r):
     """A submit refused for a missing row links the row, by its sheet line."""
     app, driver, n = r.app, r.driver, r.n
     # Issue 44, item 7: the time left, from this reviewer's median time per row.
-    app.until_text("#time-left", r"about \d+ (s|min) left: 1 row at your median \d+ s a row")
+    app.until_text("#time-left", r"about [\d.]+ (s|min) left: 1 row at your median [\d.]+ s a row")
     # Issue 44, item 5: as the guide says, "partial" is ticked while a row is unanswered; the
     # reviewer clears it, and the whole submit is refused for the row left.
     app.until(lambda: app.js("return document.getElementById('opt-partial').checked"),
