@@ -62,7 +62,8 @@ void add_counts_options(OptionSink& sink, CountsOptions& options) {
             "FILE holds win/draw/loss counts per material (tablebase statistics): score each "
             "from its expected result, keep the counts in the store");
   sink.text(options.bins, "--bins",
-            "with --from-counts: the nine edges between the scores 0..9, from red's side down, "
+            "with --from-counts: the nine edges between the scores 0..9, from the first side's "
+            "wins down (red's; White's in chess), "
             "comma-separated "
             "(default 0.9,0.7,0.45,0.15,0,-0.15,-0.45,-0.7,-0.9)");
   sink.number(options.almost_draw, "--almost-draw",

@@ -37,6 +37,9 @@ Command serve_command() {
                        "split each batch's rows among the reviewers other than the lead, this "
                        "many reviewers per row (needs --lead and --reviewer names)",
                        1, 100);
+            sink.flag(o->blind, "--blind",
+                      "a blind review: a reviewer sees the others' answers and notes on a row "
+                      "only after answering it (the lead always); needs --reviewer names");
           },
           [o] { return serve_reviews(*o); }};
 }

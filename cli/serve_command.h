@@ -21,6 +21,7 @@ struct ServeCommandOptions {
   std::vector<std::string> reviewers;
   std::string lead;                 // empty: none
   std::optional<uint64_t> overlap;  // --assign: reviewers per row
+  bool blind = false;
 };
 
 // In egkb-serve: serves until Ctrl-C or SIGTERM and returns the exit code. In egkb: runs

@@ -51,6 +51,12 @@ ReviewRoles review_roles(const ServeCommandOptions& o) {
                                    in_quotes(*roles.lead)));
     }
   }
+  if (o.blind && o.reviewers.empty()) {
+    throw InputError("", 0, "--blind",
+                     "a blind review needs the reviewers named with --reviewer: without a "
+                     "token of their own, anyone could read the answers in another's name");
+  }
+  roles.blind = o.blind;
   if (!o.overlap) return roles;
   if (!roles.lead || o.reviewers.empty()) {
     throw InputError("", 0, "--assign",
@@ -149,6 +155,12 @@ int serve_reviews(const ServeCommandOptions& o) {
                    ? fmt::format("; each row is assigned to {} of the other {} reviewers",
                                  options.roles.overlap, options.roles.assignees.size())
                    : "");
+  }
+  if (options.roles.blind) {
+    fmt::print(
+        "  blind review: each reviewer sees the others' answers to a row only after "
+        "answering it{}\n",
+        options.roles.lead ? fmt::format(" ({} sees all)", *options.roles.lead) : "");
   }
   fmt::print("  open it in a browser; Ctrl-C stops the server (every answer is saved)\n");
   std::fflush(stdout);

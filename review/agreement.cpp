@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <numeric>
+#include <random>
 #include <set>
 #include <unordered_map>
 
@@ -57,6 +58,49 @@ std::optional<double> fleiss_kappa(std::span<const ScoreCounts> counts) {
   return (observed - chance) / (1 - chance);
 }
 
+namespace {
+
+// The percentile bootstrap of `kappa` over `rows` (weighted_kappa_interval). std::mt19937_64's
+// numbers are the same on every platform, and an index taken from them by `%` too (the bias is
+// below 1e-15 for any batch), where a standard distribution's may differ between libraries.
+template <typename Row, typename Kappa>
+std::optional<KappaInterval> bootstrap(std::span<const Row> rows, Kappa kappa) {
+  if (rows.size() < 2 || !kappa(rows)) return std::nullopt;
+  std::mt19937_64 random(20261128);
+  std::vector<double> values;
+  std::vector<Row> resample(rows.size());
+  for (std::size_t r = 0; r < kBootstrapResamples; ++r) {
+    for (Row& row : resample) row = rows[random() % rows.size()];
+    if (const auto k = kappa(std::span<const Row>(resample))) values.push_back(*k);
+  }
+  if (values.empty()) return std::nullopt;
+  std::sort(values.begin(), values.end());
+  const auto at = [&](double share) {
+    const double position = share * static_cast<double>(values.size() - 1);
+    const auto below = static_cast<std::size_t>(position);
+    const double above = position - static_cast<double>(below);
+    return below + 1 < values.size() ? values[below] + above * (values[below + 1] - values[below])
+                                     : values[below];
+  };
+  return KappaInterval{at(0.025), at(0.975)};
+}
+
+}  // namespace
+
+std::optional<KappaInterval> weighted_kappa_interval(std::span<const std::pair<Rank, Rank>> ranks) {
+  return bootstrap(ranks,
+                   [](std::span<const std::pair<Rank, Rank>> r) { return weighted_kappa(r); });
+}
+
+std::optional<KappaInterval> fleiss_kappa_interval(std::span<const ScoreCounts> counts) {
+  std::vector<ScoreCounts> several;
+  for (const ScoreCounts& row : counts) {
+    if (std::accumulate(row.begin(), row.end(), 0u) >= 2) several.push_back(row);
+  }
+  return bootstrap(std::span<const ScoreCounts>(several),
+                   [](std::span<const ScoreCounts> c) { return fleiss_kappa(c); });
+}
+
 BatchAgreement batch_agreement(const Batch& batch, std::span<const Draft> drafts) {
   std::unordered_map<Key, std::size_t> item_of;
   for (std::size_t i = 0; i < batch.items.size(); ++i) item_of.emplace(batch.items[i].key, i);
@@ -76,7 +120,8 @@ BatchAgreement batch_agreement(const Batch& batch, std::span<const Draft> drafts
   };
   for (std::size_t a = 0; a < result.reviewers.size(); ++a) {
     for (std::size_t b = a + 1; b < result.reviewers.size(); ++b) {
-      PairAgreement pair{result.reviewers[a], result.reviewers[b], 0, 0, std::nullopt};
+      PairAgreement pair{result.reviewers[a], result.reviewers[b], 0, 0,
+                         std::nullopt,        std::nullopt};
       std::vector<std::pair<Rank, Rank>> ranks;
       for (std::size_t i = 0; i < answers.size(); ++i) {
         const auto first = answers[i].find(pair.first);
@@ -90,6 +135,7 @@ BatchAgreement batch_agreement(const Batch& batch, std::span<const Draft> drafts
         ranks.emplace_back(rank_of(x), rank_of(y));
       }
       pair.kappa = weighted_kappa(ranks);
+      pair.interval = weighted_kappa_interval(ranks);
       result.pairs.push_back(std::move(pair));
     }
   }
@@ -103,6 +149,7 @@ BatchAgreement batch_agreement(const Batch& batch, std::span<const Draft> drafts
   }
   result.rows_by_several = counts.size();
   result.fleiss = fleiss_kappa(counts);
+  result.fleiss_interval = fleiss_kappa_interval(counts);
   return result;
 }
 

@@ -31,6 +31,19 @@ constexpr double rank_weight(Rank a, Rank b) {
 // nullopt for no rows, or when chance alone agrees fully (both gave one and the same rank).
 std::optional<double> weighted_kappa(std::span<const std::pair<Rank, Rank>> ranks);
 
+// A 95% interval of a kappa: the percentile bootstrap over rows. The rows are drawn again with
+// replacement kBootstrapResamples times from a fixed seed (the same rows give the same interval),
+// the kappa computed on each resample, and the 2.5th and 97.5th percentiles of the defined ones
+// taken. nullopt for fewer than two rows or no kappa. With a dozen rows the interval is wide:
+// that is what it is there to say.
+struct KappaInterval {
+  double low = 0;
+  double high = 0;
+};
+constexpr std::size_t kBootstrapResamples = 2000;
+constexpr const char* kKappaIntervalMethod = "95% percentile bootstrap over rows, 2000 resamples";
+std::optional<KappaInterval> weighted_kappa_interval(std::span<const std::pair<Rank, Rank>> ranks);
+
 // Fleiss' kappa of any number of reviewers: `counts[i][c]` reviewers gave row i category c. Rows
 // with fewer than two answers are left out; rows may have different numbers of answers (the
 // generalisation that averages each row's share of agreeing pairs): P = the mean over rows of
@@ -39,6 +52,8 @@ std::optional<double> weighted_kappa(std::span<const std::pair<Rank, Rank>> rank
 constexpr std::size_t kScoreCount = kMaxScore + 1;
 using ScoreCounts = std::array<uint32_t, kScoreCount>;
 std::optional<double> fleiss_kappa(std::span<const ScoreCounts> counts);
+// Its interval as weighted_kappa_interval's, the rows with fewer than two answers left out.
+std::optional<KappaInterval> fleiss_kappa_interval(std::span<const ScoreCounts> counts);
 
 // The scores two reviewers gave the same rows: confusion[a][b] rows the first scored a and the
 // second b.
@@ -50,6 +65,7 @@ struct PairAgreement {
   std::size_t rows = 0;  // rows both answered
   std::size_t same = 0;  // of them, rows given the same score
   std::optional<double> kappa;
+  std::optional<KappaInterval> interval;  // of kappa
   Confusion confusion{};
 };
 
@@ -64,10 +80,11 @@ struct Disagreement {
 };
 
 struct BatchAgreement {
-  std::vector<std::string> reviewers;       // who answered a row, in byte order
-  std::vector<PairAgreement> pairs;         // every pair of them
-  std::size_t rows_by_several = 0;          // rows two or more reviewers answered
-  std::optional<double> fleiss;             // Fleiss' kappa of the scores over those rows
+  std::vector<std::string> reviewers;  // who answered a row, in byte order
+  std::vector<PairAgreement> pairs;    // every pair of them
+  std::size_t rows_by_several = 0;     // rows two or more reviewers answered
+  std::optional<double> fleiss;        // Fleiss' kappa of the scores over those rows
+  std::optional<KappaInterval> fleiss_interval;
   std::vector<Disagreement> disagreements;  // in batch order
 };
 

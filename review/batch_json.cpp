@@ -9,6 +9,7 @@
 #include "prose/score_meaning.h"
 #include "review/adjudication.h"
 #include "review/drafts.h"
+#include "review/row_evidence.h"
 
 namespace egkb {
 
@@ -35,6 +36,11 @@ Json answered_json(const std::vector<Draft>& drafts) {
   Json j = Json::object();
   for (const auto& [name, n] : count) j[name] = n;
   return j;
+}
+
+// [low, high], or null.
+Json interval_json(const std::optional<KappaInterval>& interval) {
+  return interval ? Json::array({interval->low, interval->high}) : Json(nullptr);
 }
 
 }  // namespace
@@ -78,6 +84,7 @@ Json BatchJson::item(std::size_t index) const {
            {"source", source_name(row->second->source)},
            {"invariable", row->second->invariable}};
   }
+  const auto evidence = evidence_for_key(item.key, pieces, record_.evidence);
   const auto original = record_.original.find(item.key);
   const auto revisions = revisions_.find(item.key);
   const Material material = material_of(item.key, pieces);
@@ -92,6 +99,8 @@ Json BatchJson::item(std::size_t index) const {
       {"original",
        original == record_.original.end() ? Json(nullptr) : Json(value(original->second))},
       {"stratum", source_name(item.stratum)},
+      {"evidence_score", evidence ? Json(value(evidence->score)) : Json(nullptr)},
+      {"evidence_disagrees", evidence && evidence_disagrees(item.score, evidence->score)},
       {"probability", item.probability},
       {"drafts", drafts},
       {"scores", scores},
@@ -114,6 +123,8 @@ Json BatchJson::batch() const {
   }
   Json items = Json::array();
   for (std::size_t i = 0; i < b.items.size(); ++i) items.push_back(item(i));
+  Json median_seconds = Json::object();
+  for (const ReviewerTime& t : record_.times) median_seconds[t.reviewer] = t.median;
   Json meanings = Json::array();
   for (int s = 0; s <= kMaxScore; ++s) meanings.push_back(score_meaning(record_.pieces, Score(s)));
   return {{"id", b.id},
@@ -123,11 +134,14 @@ Json BatchJson::batch() const {
           {"population", b.population},
           {"parameters", Json::parse(b.parameters)},
           {"pieces", record_.pieces.name()},
+          {"sides", {record_.pieces.side_name(Side::Red), record_.pieces.side_name(Side::Black)}},
           {"meanings", meanings},
           {"reviewers", reviewers},
           {"lead", or_null(record_.roles.lead)},
           {"overlap", record_.roles.overlap},
+          {"blind", record_.roles.blind},
           {"imported", import_json(record_.import)},
+          {"median_seconds", median_seconds},
           {"items", items}};
 }
 
@@ -156,6 +170,7 @@ Json agreement_json(const Batch& batch, const BatchAgreement& a,
                                                static_cast<double>(p.rows))
                                         : Json(nullptr)},
                      {"kappa", or_null(p.kappa)},
+                     {"kappa_interval", interval_json(p.interval)},
                      {"confusion", p.confusion}});
   }
   Json spent = Json::array();
@@ -183,6 +198,8 @@ Json agreement_json(const Batch& batch, const BatchAgreement& a,
           {"reviewers", a.reviewers},
           {"rows_by_several", a.rows_by_several},
           {"fleiss_kappa", or_null(a.fleiss)},
+          {"fleiss_kappa_interval", interval_json(a.fleiss_interval)},
+          {"interval_method", kKappaIntervalMethod},
           {"pairs", pairs},
           {"times", spent},
           {"disagreements", rows}};

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -30,6 +31,10 @@ struct BatchRecord {
   const std::optional<BatchImport>& import;
   const ReviewRoles& roles;
   const PieceSet& pieces;
+  // The store's evidence for the rows and their mirrors (Store::evidence_of).
+  std::span<const EvidenceRecord> evidence = {};
+  // Each reviewer's time on the batch's rows (reviewer_times), for the time left.
+  std::span<const ReviewerTime> times = {};
 };
 
 class BatchJson {

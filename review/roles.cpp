@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <set>
 
 #include "lattice/material.h"
 #include "review/adjudication.h"
@@ -22,6 +23,44 @@ std::optional<std::vector<std::string>> ReviewRoles::answerers(
   std::vector<std::string> names = assigned;
   if (lead && std::find(names.begin(), names.end(), *lead) == names.end()) names.push_back(*lead);
   return names;
+}
+
+namespace {
+
+// The rows whose drafts `viewer` sees whole; nullopt: every row.
+std::optional<std::set<Key>> rows_seen_whole(const ReviewRoles& roles,
+                                             std::span<const Draft> drafts,
+                                             const std::optional<std::string>& viewer) {
+  if (!roles.blind || (viewer && roles.is_lead(*viewer))) return std::nullopt;
+  std::set<Key> answered;
+  for (const Draft& d : drafts) {
+    if (viewer && d.reviewer == *viewer && d.state.verdict) answered.insert(d.key);
+  }
+  return answered;
+}
+
+template <typename Row>
+std::vector<Row> seen(std::span<const Row> rows, const std::optional<std::set<Key>>& whole,
+                      const std::optional<std::string>& viewer) {
+  std::vector<Row> kept;
+  for (const Row& r : rows) {
+    if (!whole || whole->contains(r.key) || (viewer && r.reviewer == *viewer)) kept.push_back(r);
+  }
+  return kept;
+}
+
+}  // namespace
+
+std::vector<Draft> drafts_seen_by(const ReviewRoles& roles, std::span<const Draft> drafts,
+                                  const std::optional<std::string>& viewer) {
+  return seen(drafts, rows_seen_whole(roles, drafts, viewer), viewer);
+}
+
+std::vector<DraftRevision> revisions_seen_by(const ReviewRoles& roles,
+                                             std::span<const Draft> drafts,
+                                             std::span<const DraftRevision> revisions,
+                                             const std::optional<std::string>& viewer) {
+  return seen(revisions, rows_seen_whole(roles, drafts, viewer), viewer);
 }
 
 void require_assigned(const ReviewRoles& roles, const Batch& batch, Key key,

@@ -16,4 +16,11 @@ RowEvidence row_evidence(const KnowledgeBase& kb, std::span<const EvidenceRecord
 // as weak data for a repair (ReduceRequest::evidence).
 std::vector<double> evidence_ranks(const RowEvidence& evidence);
 
+// Whether a row's evidence disagrees with its score: their ranks differ (scores 4 and 5 are one
+// rank, so a 5 whose evidence bins to 4 agrees). What the review app's "evidence disagrees"
+// filter and its ≠ mark show.
+constexpr bool evidence_disagrees(Score score, Score evidence) {
+  return rank_of(score) != rank_of(evidence);
+}
+
 }  // namespace egkb

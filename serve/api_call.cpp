@@ -49,7 +49,7 @@ std::string reviewer_of(const nlohmann::json& body, const Caller& caller) {
   }
   if (caller.reviewer && name != *caller.reviewer) {
     throw Refusal{403,
-                  fmt::format("this link is {}'s: it cannot answer as {}",
+                  fmt::format("this link is for {}: it cannot answer as {}",
                               in_quotes(*caller.reviewer), in_quotes(name)),
                   "reviewer"};
   }

@@ -62,14 +62,24 @@ std::shared_ptr<const ReviewApi::View> ReviewApi::view_at(Store& store) {
 }
 
 template <typename Use>
-auto ReviewApi::with_batch_json(Store& store, BatchId id, Use&& use) {
+auto ReviewApi::with_batch_json(Store& store, BatchId id, const std::optional<std::string>& viewer,
+                                Use&& use) {
   const auto view = view_at(store);
   const Batch b = store.batch(id);
-  const std::vector<Draft> drafts = store.drafts(id);
-  const std::vector<DraftRevision> revisions = store.draft_revisions(id);
+  const std::vector<Draft> all = store.drafts(id);
+  const std::vector<Draft> drafts = drafts_seen_by(roles_, all, viewer);
+  const std::vector<DraftRevision> revisions =
+      revisions_seen_by(roles_, all, store.draft_revisions(id), viewer);
   const std::optional<BatchImport> import = store.batch_import(id);
-  return use(
-      BatchJson({b, drafts, revisions, view->kb, view->original, import, roles_, store.pieces()}));
+  std::vector<Key> keys;
+  for (const BatchItem& item : b.items) {
+    keys.push_back(item.key);
+    keys.push_back(mirror_key(item.key, store.pieces()));
+  }
+  const std::vector<EvidenceRecord> evidence = store.evidence_of(keys);
+  const std::vector<ReviewerTime> times = reviewer_times(store.row_times(id));
+  return use(BatchJson({b, drafts, revisions, view->kb, view->original, import, roles_,
+                        store.pieces(), evidence, times}));
 }
 
 ApiReply ReviewApi::batches() {
@@ -85,14 +95,22 @@ ApiReply ReviewApi::session(const Caller& caller) {
                                                 : nlohmann::ordered_json(nullptr)},
                    {"lead", roles_.lead ? nlohmann::ordered_json(*roles_.lead)
                                         : nlohmann::ordered_json(nullptr)},
-                   {"overlap", roles_.overlap}}};
+                   {"overlap", roles_.overlap},
+                   {"blind", roles_.blind}}};
 }
 
-ApiReply ReviewApi::batch(BatchId id) {
+std::optional<std::string> ReviewApi::viewer_of(const std::string& reviewer,
+                                                const Caller& caller) const {
+  if (reviewer.empty() && !caller.reviewer) return std::nullopt;
+  return reviewer_in_query(reviewer, caller);
+}
+
+ApiReply ReviewApi::batch(BatchId id, const std::string& reviewer, const Caller& caller) {
   return answer(400, [&] {
+    const auto viewer = viewer_of(reviewer, caller);
     batch_of(store_, id);
     Store store = Store::open(store_);
-    return with_batch_json(store, id, [](const BatchJson& json) {
+    return with_batch_json(store, id, viewer, [](const BatchJson& json) {
       return ApiReply{200, json.batch()};
     });
   });
@@ -117,7 +135,12 @@ ApiReply ReviewApi::with_items(BatchId batch, ApiReply reply) {
   try {
     Store store = Store::open(store_);
     const PieceSet& pieces = store.pieces();
-    with_batch_json(store, batch, [&](const BatchJson& json) {
+    const nlohmann::ordered_json& first =
+        answers.front()->contains("draft") ? (*answers.front())["draft"] : *answers.front();
+    const auto viewer = first.contains("reviewer") && first["reviewer"].is_string()
+                            ? std::make_optional(first["reviewer"].get<std::string>())
+                            : std::nullopt;
+    with_batch_json(store, batch, viewer, [&](const BatchJson& json) {
       for (nlohmann::ordered_json* answer : answers) {
         const nlohmann::ordered_json& draft =
             answer->contains("draft") ? (*answer)["draft"] : *answer;
@@ -133,13 +156,17 @@ ApiReply ReviewApi::with_items(BatchId batch, ApiReply reply) {
   return reply;
 }
 
-ApiReply ReviewApi::agreement(BatchId id) {
+ApiReply ReviewApi::agreement(BatchId id, const std::string& reviewer, const Caller& caller) {
   return answer(400, [&] {
+    const auto viewer = viewer_of(reviewer, caller);
     batch_of(store_, id);
     Store store = Store::open(store_);
     const Batch b = store.batch(id);
-    return ApiReply{200, agreement_json(b, batch_agreement(b, store.drafts(id)),
-                                        reviewer_times(store.row_times(id)), store.pieces())};
+    const std::vector<Draft> drafts = drafts_seen_by(roles_, store.drafts(id), viewer);
+    nlohmann::ordered_json j = agreement_json(b, batch_agreement(b, drafts),
+                                              reviewer_times(store.row_times(id)), store.pieces());
+    j["blind"] = roles_.blind;
+    return ApiReply{200, j};
   });
 }
 

@@ -36,8 +36,11 @@ class ReviewApi {
 
   ApiReply session(const Caller& caller);
   ApiReply batches();
-  ApiReply batch(BatchId id);
-  ApiReply agreement(BatchId id);
+  // The batch and the agreement as `reviewer` (`?reviewer=`, or the token's) may see them: under
+  // a blind review (ReviewRoles::blind) no other reviewer's draft of a row before `reviewer`
+  // answered it (review/roles.h, drafts_seen_by).
+  ApiReply batch(BatchId id, const std::string& reviewer = "", const Caller& caller = {});
+  ApiReply agreement(BatchId id, const std::string& reviewer = "", const Caller& caller = {});
   ApiReply node(const std::string& material);
   // Position `index` of the material for the board, with the engine's evidence where the store
   // holds some (evidence/position_json.h).
@@ -81,9 +84,13 @@ class ReviewApi {
  private:
   struct View;
   std::shared_ptr<const View> view_at(Store& store);
-  // `use(BatchJson)`: the batch's JSON as the store holds it, read in one session.
+  // `use(BatchJson)`: the batch's JSON as the store holds it and `viewer` may see it, read in one
+  // session.
   template <typename Use>
-  auto with_batch_json(Store& store, BatchId id, Use&& use);
+  auto with_batch_json(Store& store, BatchId id, const std::optional<std::string>& viewer,
+                       Use&& use);
+  // Who a read is for: the reviewer a query names or the token's; nullopt: nobody named.
+  std::optional<std::string> viewer_of(const std::string& reviewer, const Caller& caller) const;
   // `reply`'s draft, or each draft among its results, with `item`: its row as batch() gives it.
   ApiReply with_items(BatchId batch, ApiReply reply);
   // The changes of draft_calls.cpp without their rows.

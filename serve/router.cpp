@@ -180,8 +180,9 @@ ApiReply Router::route(const HttpRequest& request, const Caller& caller) {
   const bool batches = api && part[1] == "batches";
   if (batches && n == 2 && get) return api_.batches();
   if (const auto id = batches && n >= 3 ? id_of(part[2]) : std::nullopt) {
-    if (n == 3 && get) return api_.batch(*id);
-    if (n == 4 && part[3] == "agreement" && get) return api_.agreement(*id);
+    const std::string reviewer(request.param("reviewer").value_or(""));
+    if (n == 3 && get) return api_.batch(*id, reviewer, caller);
+    if (n == 4 && part[3] == "agreement" && get) return api_.agreement(*id, reviewer, caller);
     if (n == 4 && part[3] == "submit" && method == "POST") {
       return api_.submit(*id, request.body, caller);
     }

@@ -8,13 +8,16 @@ import { status } from './state.js';
 const percent = (p) => (p === null ? '—' : `${p.toFixed(1)} %`);
 const duration = (s) => (s < 90 ? `${s.toFixed(1)} s` : `${(s / 60).toFixed(1)} min`);
 const kappa = (k) => (k === null ? '— (undefined)' : k.toFixed(3));
+// A kappa with its 95% interval (the server's bootstrap over rows).
+const withInterval = (k, range) => (range === null ? kappa(k)
+  : `${kappa(k)} (95%: ${range[0].toFixed(2)} to ${range[1].toFixed(2)})`);
 
 export async function showAgreement(id) {
   const a = await api('GET', `/api/batches/${id}/agreement`);
   document.title = `Agreement, batch ${id} · egkb review`;
   const pairs = a.pairs.map((p) => el('tr', {},
     el('th', { scope: 'row' }, `${p.reviewers[0]} and ${p.reviewers[1]}`),
-    el('td', {}, p.rows), el('td', {}, percent(p.percent)), el('td', {}, kappa(p.kappa))));
+    el('td', {}, p.rows), el('td', {}, percent(p.percent)), el('td', {}, withInterval(p.kappa, p.kappa_interval))));
   // Each pair's scores side by side: the first reviewer's down, the second's across.
   const confusion = (p) => {
     const used = [...Array(10).keys()].filter((i) => p.confusion[i].some((c) => c) || p.confusion.some((r) => r[i]));
@@ -26,7 +29,7 @@ export async function showAgreement(id) {
         el('tbody', {}, used.map((i) => el('tr', {}, el('th', { scope: 'row' }, i),
           used.map((j) => el('td', { class: i === j ? 'same' : p.confusion[i][j] ? 'differ' : '' }, p.confusion[i][j] || '·'))))))));
   };
-  const fleiss = a.fleiss_kappa === null ? '— (undefined)' : a.fleiss_kappa.toFixed(3);
+  const fleiss = withInterval(a.fleiss_kappa, a.fleiss_kappa_interval);
   const rows = a.disagreements.map((d) => el('li', {},
     el('a', { href: `#/batch/${id}/${d.line}` }, `line ${d.line} ${d.material}`),
     ` (drawn ${d.drawn_score}): `,
@@ -35,6 +38,9 @@ export async function showAgreement(id) {
     el('p', { class: 'crumbs' }, el('a', { href: '#/' }, '← all batches'), ' · ',
       el('a', { href: `#/batch/${id}` }, `back to batch ${id}`)),
     el('h1', { tabindex: '-1' }, `Agreement on batch ${id}`),
+    el('p', { id: 'blind' }, a.blind
+      ? 'A blind review: each reviewer saw the others\' answers to a row only after answering it.'
+      : 'Not blind: each reviewer could see the others\' answers before giving theirs, which may make them agree more.'),
     el('section', { class: 'card' },
       el('h2', {}, 'Each pair of reviewers'),
       a.pairs.length === 0 ? el('p', { class: 'muted' }, 'Fewer than two reviewers answered this batch.')
@@ -46,7 +52,8 @@ export async function showAgreement(id) {
       el('p', { class: 'muted' }, 'Same score: the share of the rows both answered that both gave the ',
         'same score (ok stands for the score drawn). Weighted kappa: Cohen\'s kappa with the weight ',
         '1 − |rank difference| / 8 over the nine ranks (scores 4 and 5 are one rank): 1 is full ',
-        'agreement, 0 what chance alone gives; undefined when both gave a single rank throughout.')),
+        'agreement, 0 what chance alone gives; undefined when both gave a single rank throughout. ',
+        `The interval: ${a.interval_method}; few shared rows give a wide one.`)),
     el('section', { class: 'card', id: 'fleiss' },
       el('h2', {}, 'All reviewers at once'),
       el('p', {}, `Fleiss' kappa over the ${a.rows_by_several} rows two or more reviewers answered: `,

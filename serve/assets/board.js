@@ -42,7 +42,10 @@ function boardSvg(p, label) {
   const cell = 40;
   const margin = xiangqi ? 30 : 22;
   const width = xiangqi ? (p.files - 1) * cell + 2 * margin : p.files * cell + 2 * margin;
-  const height = xiangqi ? (p.ranks - 1) * cell + 2 * margin : p.ranks * cell + 2 * margin;
+  // Xiangqi's file letters get a strip of their own under the last line's pieces, which would
+  // otherwise cover them (a piece on f1 hid the "f").
+  const below = xiangqi ? 12 : 0;
+  const height = (xiangqi ? (p.ranks - 1) * cell + 2 * margin : p.ranks * cell + 2 * margin) + below;
   const at = (file, row) => (xiangqi
     ? [margin + file * cell, margin + row * cell]
     : [margin + file * cell + cell / 2, margin + row * cell + cell / 2]);
@@ -87,10 +90,11 @@ function boardSvg(p, label) {
   p.board.forEach((row, r) => [...row].forEach((c, f) => {
     if (c === '.') return;
     const [x, y] = at(f, r);
-    const side = c === c.toUpperCase() ? 'red' : 'black';
-    const glyph = svg('text', { x, y: y + (xiangqi ? 7 : 11), 'text-anchor': 'middle' }, glyphs[c] || c);
-    parts.push(xiangqi ? svg('g', { class: `piece ${side}` }, svg('circle', { cx: x, cy: y, r: cell * 0.44 }), glyph)
-      : svg('g', { class: `piece ${side}` }, glyph));
+    // Chess's sides are white and black, each on a disc of its own colour in either theme, so a
+    // black king never reads as a white one on a dark page.
+    const side = c === c.toUpperCase() ? (xiangqi ? 'red' : 'white') : 'black';
+    const glyph = svg('text', { x, y: y + (xiangqi ? 7 : 10), 'text-anchor': 'middle' }, glyphs[c] || c);
+    parts.push(svg('g', { class: `piece ${side}` }, svg('circle', { cx: x, cy: y, r: cell * (xiangqi ? 0.44 : 0.46) }), glyph));
   }));
   return svg('svg', {
     class: `board ${xiangqi ? 'xiangqi' : 'chess'}`, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label,
@@ -99,18 +103,46 @@ function boardSvg(p, label) {
 
 const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`;
 
-function evidenceFigures(e, material, meanings) {
-  if (!e) return el('p', { class: 'muted', id: 'evidence' }, 'No evidence from play for this material in the store (egkb evidence).');
+function evidenceFigures(p, material, meanings, prefix) {
+  const e = p.evidence;
+  if (!e) return el('p', { class: 'muted', id: `${prefix}evidence` }, 'No evidence from play for this material in the store (egkb evidence).');
+  const [first, second] = p.pieces === 'chess' ? p.sides.map((n) => `${n[0].toUpperCase()}${n.slice(1)}`) : p.sides;
   const searched = e.searched === material ? '' : ` (searched as its mirror ${e.searched})`;
-  return el('div', { id: 'evidence', class: 'evidence' },
+  return el('div', { id: `${prefix}evidence`, class: 'evidence' },
     el('p', {},
       el('strong', {}, 'Engine evidence'), ` — ${e.engine}, ${e.budget}, ${e.positions} positions${searched}: `,
-      el('span', { class: 'wdl' }, `red wins ${e.wins} · draws ${e.draws} · black wins ${e.losses}`), '.'),
-    el('p', {}, `Expected result ${signed(e.expected)} for red (95%: ${signed(e.low)} to ${signed(e.high)}), `,
+      el('span', { class: 'wdl' }, `${first} wins ${e.wins} · draws ${e.draws} · ${second} wins ${e.losses}`), '.'),
+    el('p', {}, `Expected result ${signed(e.expected)} for ${first} (95%: ${signed(e.low)} to ${signed(e.high)}), `,
       `which bins to score ${e.score}${meanings ? ` (${meanings[e.score]})` : ''}.`),
-    e.position ? el('p', { id: 'position-verdict' }, `On this position: ${e.position.score}, ${e.position.outcome} at ±${e.threshold} cp.`)
-      : el('p', { class: 'muted', id: 'position-verdict' }, 'The engine did not search this position.'),
+    e.position ? el('p', { id: `${prefix}position-verdict` }, `On this position: ${e.position.score}, ${e.position.outcome} at ±${e.threshold} cp.`)
+      : el('p', { class: 'muted', id: `${prefix}position-verdict` }, 'The engine did not search this position.'),
+    el('p', { class: 'muted small', id: `${prefix}engine-line` }, 'The engine\'s line (PV) is not shown: the store keeps each position\'s score only, ',
+      'not the moves the engine printed; recording them needs egkb evidence to keep the PV.'),
     el('p', { class: 'muted small' }, 'Evidence only: the engine can be wrong (fortresses, slow wins). Your answer is yours.'));
+}
+
+// Every position the engine searched, small, each with the engine's score and what it counted it
+// as; read when opened (one request a position, at most kGridMost).
+const kGridMost = 16;
+function positionsGrid(material, count, prefix) {
+  const grid = el('div', { class: 'positions-grid', id: `${prefix}positions-grid` });
+  const shown = Math.min(count, kGridMost);
+  const box = el('details', { class: 'positions' },
+    el('summary', {}, `All ${shown === count ? count : `${shown} of ${count}`} positions searched, at once`), grid);
+  box.addEventListener('toggle', async () => {
+    if (!box.open || grid.childElementCount) return;
+    for (let i = 0; i < shown; ++i) {
+      const cell = el('figure', { class: 'grid-cell' }, el('figcaption', {}, `${i + 1}: …`));
+      grid.append(cell);
+      position(material, i).then((p) => {
+        const verdict = p.evidence && p.evidence.position
+          ? `${p.evidence.position.score}; ${p.evidence.position.outcome}` : 'not searched';
+        fill(cell, boardSvg(p, `Position ${i + 1} of ${material}: ${boardText(p)} ${verdict}.`),
+          el('figcaption', {}, `${i + 1}: ${verdict}`));
+      }, (e) => fill(cell, el('figcaption', { class: 'warn' }, `${i + 1}: ${e.message}`)));
+    }
+  });
+  return box;
 }
 
 const cache = new Map();
@@ -126,8 +158,9 @@ async function position(material, index) {
   }
 }
 
-// Fills `slot` with position `index` of `material`; `onAnother` asks for the next one.
-export async function showBoard(slot, material, index, meanings, onAnother) {
+// Fills `slot` with position `index` of `material`; `onAnother` asks for the next one. `prefix`
+// starts each element's id: a neighbour's board shown beside the row's has ids of its own.
+export async function showBoard(slot, material, index, meanings, onAnother, prefix = '') {
   slot.dataset.index = String(index);
   const current = () => slot.dataset.material === material && slot.dataset.index === String(index);
   let p;
@@ -142,11 +175,12 @@ export async function showBoard(slot, material, index, meanings, onAnother) {
   const text = boardText(p);
   const label = `Example position ${index + 1} of ${material}: ${text}`;
   fill(slot,
-    el('h3', { id: 'board-title' }, `Example position ${index + 1}`, el('span', { class: 'muted' }, ` · ${sides[p.to_move === 'red' ? 0 : 1]} to move`)),
+    el('h3', { id: `${prefix}board-title` }, `Example position ${index + 1}${prefix ? ` of ${material}` : ''}`, el('span', { class: 'muted' }, ` · ${sides[p.to_move === 'red' ? 0 : 1]} to move`)),
     boardSvg(p, label),
-    el('p', { class: 'board-text', id: 'board-text' }, text),
+    el('p', { class: 'board-text', id: `${prefix}board-text` }, text),
     el('div', { class: 'board-tools' },
-      el('button', { type: 'button', id: 'another-position', onclick: onAnother }, 'Another position (p)'),
+      el('button', { type: 'button', id: `${prefix}another-position`, onclick: onAnother }, prefix ? 'Another position' : 'Another position (p)'),
       el('details', {}, el('summary', {}, 'FEN'), el('code', { class: 'fen' }, p.fen))),
-    evidenceFigures(p.evidence, material, meanings));
+    evidenceFigures(p, material, meanings, prefix),
+    p.evidence ? positionsGrid(material, p.evidence.positions, prefix) : null);
 }

@@ -20,6 +20,7 @@ export const FILTERS = {
   flagged: ['flagged by you', (item, v) => v.mine(item).flagged],
   disagree: ['answered differently', (item) => item.disagree],
   notes: ['with a note', (item, v) => v.mine(item).note !== '' || Object.keys(item.notes || {}).length > 0],
+  evidence: ['evidence disagrees with the score', (item) => item.evidence_disagrees === true],
   changed: ['changed since drawn', (item) => Boolean(item.now) && item.now.score !== item.drawn_score],
   refused: ['refused by the last submit', (item, v) => v.refused.has(item.line)],
 };
@@ -50,6 +51,10 @@ export function inFilter(item, view) {
   if (kind === 'source') return Boolean(item.now) && item.now.source === arg;
   return (FILTERS[view.filter] || FILTERS.all)[1](item, view);
 }
+
+// The indices of the rows the list shows: those in the filter and the search, and no other (not
+// even the row shown when it is outside them).
+export const listed = (items, view) => items.flatMap((item, i) => (inFilter(item, view) ? [i] : []));
 
 // The search text as materials spell it: upper case, `v` between chess sides.
 export const searchText = (typed) => typed.trim().toUpperCase().replace(/V/g, 'v');
@@ -83,3 +88,15 @@ export function step(items, from, delta, view) {
 
 // The sheet lines a submit's refusal names (its `lines`), for the `refused` filter.
 export const refusedLines = (result) => new Set((result && result.error && result.lines) || []);
+
+// Whether the Submit box's "partial" is ticked before the reviewer ticks or clears it: while a row
+// is unanswered by the reviewer, or for the lead not settled, a whole submit would be refused.
+export const partialByDefault = (items, view, lead) => items.some((i) => (lead ? !i.settled : view.mine(i).verdict === null));
+
+// The time the reviewer's rows left would take at their median time per row: [rows, seconds];
+// seconds null until the reviewer has a median. A reviewer's rows left are those assigned to
+// them not answered yet; the lead's, the rows not settled.
+export function timeLeft(items, view, median, lead) {
+  const left = items.filter((i) => (lead ? !i.settled : assignedTo(i, view.reviewer) && view.mine(i).verdict === null)).length;
+  return [left, median > 0 ? left * median : null];
+}

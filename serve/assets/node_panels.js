@@ -1,6 +1,7 @@
 // The row's neighbourhood and its history, loaded from the server after the row is shown, and a
 // neighbour's neighbourhood opened in its place.
 import { api } from './api.js';
+import { showBoard } from './board.js';
 import { el, fill } from './dom.js';
 import { hoodCard } from './hood.js';
 import { state, status } from './state.js';
@@ -55,6 +56,18 @@ function renderHood(node) {
   const back = node.material === row ? null : { material: row, go: backToRow };
   fill(slot, hoodCard(node, width, openNeighbour, back));
   if (listOpen) document.getElementById('hood-list').open = true;
+  if (back) slot.append(neighbourBoard(node.material));
+}
+
+// A neighbour's (or the mirror's) position and evidence, under its neighbourhood.
+function neighbourBoard(material) {
+  const board = el('section', {
+    class: 'card board-slot', id: 'neighbour-board', 'data-material': material, 'aria-labelledby': 'neighbour-board-title',
+  });
+  let index = 0;
+  const show = () => showBoard(board, material, index, state.batch.meanings, () => { index += 1; show(); }, 'neighbour-');
+  show();
+  return board;
 }
 
 // A neighbour's own neighbourhood in place of the row's, until `b` or a move to another row.
@@ -95,9 +108,10 @@ export function redrawHood() {
 
 function renderHistory(node) {
   const rows = node.history.map((h) => el('tr', {},
-    el('td', {}, h.time), el('td', {}, `run ${h.run}`), el('td', {}, h.command),
-    el('td', {}, h.from === null ? `set ${h.to}` : `${h.from} → ${h.to}`),
-    el('td', {}, h.reason), el('td', {}, h.reviewer || '')));
+    el('td', { 'data-label': 'when' }, h.time), el('td', { 'data-label': 'run' }, `run ${h.run}`),
+    el('td', { 'data-label': 'command' }, h.command),
+    el('td', { 'data-label': 'score' }, h.from === null ? `set ${h.to}` : `${h.from} → ${h.to}`),
+    el('td', { 'data-label': 'reason' }, h.reason), el('td', { 'data-label': 'reviewer' }, h.reviewer || '')));
   const verdicts = (node.verdicts || []).map((v) => el('li', {},
     `batch ${v.batch}: ${v.verdict} by ${v.reviewer} at ${v.time}${v.stands ? '' : ' (taken back)'}`,
     v.note ? el('span', {}, ` — “${v.note}”`) : null));

@@ -6,13 +6,17 @@ import { answerHere, saveNote, toggleFlag, toggleSkip } from './changes.js';
 import { mayAnswer } from './filters.js';
 import { answers, isLead, mine, state, status } from './state.js';
 
-// The material in the pieces' symbols, red's and black's, as the server gives them.
-function symbols(item) {
-  const [red, black] = item.symbols || [];
-  if (!red) return null;
+// The material in the pieces' symbols, the first side's (red, or White in chess) and the
+// second's, as the server gives them, each in its side's colour.
+function symbols(item, sides) {
+  const [first, second] = item.symbols || [];
+  if (!first) return null;
   return el('span', { class: 'symbols', 'aria-hidden': 'true' },
-    el('span', { class: 'red' }, red), ' · ', el('span', { class: 'black' }, black));
+    el('span', { class: sides[0] }, first), ' · ', el('span', { class: sides[1] }, second));
 }
+
+// A side as its game writes it in a sentence: White and Black in chess, red and black in xiangqi.
+const sideName = (b, i) => (b.pieces === 'chess' ? `${b.sides[i][0].toUpperCase()}${b.sides[i].slice(1)}` : b.sides[i]);
 
 // An answer as the row's answers list it: ok with the score it stands for, as the server says;
 // the reviewer's own not saved yet, as its button says (the score drawn is right).
@@ -49,7 +53,7 @@ export function renderNode() {
   });
   fill(card,
     el('h2', { id: 'node-title', class: 'material', tabindex: '-1' },
-      el('span', { class: 'visually-hidden' }, `Line ${item.line}: `), item.material, ' ', symbols(item)),
+      el('span', { class: 'visually-hidden' }, `Line ${item.line}: `), item.material, ' ', symbols(item, b.sides)),
     el('p', {}, item.words),
     el('div', { class: 'node-body' }, el('div', { class: 'node-main' },
     el('dl', { class: 'facts' },
@@ -58,6 +62,10 @@ export function renderNode() {
       el('dt', {}, 'when drawn'),
       el('dd', {}, `${item.drawn_score} — ${item.drawn_meaning}`,
         now && now.score !== item.drawn_score ? el('strong', {}, ' (changed since drawn)') : null),
+      el('dt', {}, 'evidence'),
+      el('dd', { id: 'evidence-score' }, item.evidence_score === null || item.evidence_score === undefined ? 'none from play'
+        : `bins to ${item.evidence_score} — ${b.meanings[item.evidence_score]}`,
+      item.evidence_disagrees ? el('strong', { class: 'warn' }, ' ≠ disagrees with the score drawn') : null),
       el('dt', {}, 'first score'),
       el('dd', {}, item.original === null ? '—' : item.original),
       el('dt', {}, 'why drawn'),
@@ -65,7 +73,7 @@ export function renderNode() {
       el('dt', {}, 'sheet line'),
       el('dd', {}, `${item.line} of ${b.items.length + 1}`)),
     el('fieldset', { class: 'answers' },
-      el('legend', {}, 'Your answer: the score from red\'s side, 0 red wins … 9 black wins'),
+      el('legend', {}, `Your answer: the score from ${sideName(b, 0)}'s side, 0 ${sideName(b, 0)} wins … 9 ${sideName(b, 1)} wins`),
       !mayAnswer(item, state.reviewer) ? el('p', { class: 'notice', id: 'not-yours' }, `Assigned to ${item.assigned.join(' and ')}, not to you: you may read this row but not answer it.`) : null,
       el('div', { class: 'scale' }, buttons)),
     el('div', { class: 'row-tools' },
@@ -125,6 +133,8 @@ export function updateAnswer() {
     b.overlap && item.assigned ? el('p', { class: 'muted', id: 'assigned' }, `Assigned to ${item.assigned.join(' and ')}.`) : null,
     el('p', { id: 'answers' }, said.length ? `Answers: ${said.join(', ')}` : 'No answers yet.',
       d.pending ? el('span', { class: 'pending' }, ' (yours not saved yet)') : null),
+    b.blind && !isLead() && d.verdict === null
+      ? el('p', { class: 'muted', id: 'blind-note' }, 'A blind review: the others\' answers and notes show once you have answered.') : null,
     Object.keys(notes).length ? el('ul', { class: 'notes' }, Object.entries(notes).map(([name, text]) =>
       el('li', {}, el('strong', {}, `${name}: `), text))) : null,
     item.disagree ? el('p', { class: 'warn', id: 'disagreement' }, b.lead

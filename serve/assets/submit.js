@@ -7,7 +7,8 @@ import { loadNode } from './node_panels.js';
 import { fetchBatch, refreshAll } from './review.js';
 import { renderNode } from './row_card.js';
 import { submittedBy } from './rows.js';
-import { answeredBy, isLead, mine, state, status } from './state.js';
+import { partialByDefault } from './filters.js';
+import { answeredBy, isLead, mine, state, status, view } from './state.js';
 
 // In the Submit box, where a reviewer who just submitted looks: beside the outcome.
 function readOnlyNotice() {
@@ -19,17 +20,23 @@ function readOnlyNotice() {
 }
 
 
+// The boxes the reviewer ticked or cleared, by batch and name.
+const chosen = new Map();
+
 export function renderSubmit() {
   const b = state.batch;
   const box = document.getElementById('submit');
   if (!b || !box) return;
   const me = answeredBy(state.reviewer);
   const pending = state.queue.pending(b.id, state.reviewer).length;
-  const checked = (name, fallback) => document.getElementById(`opt-${name}`)?.checked ?? fallback;
+  // A box the reviewer ticked or cleared keeps their choice; until then it follows the rows.
+  const checked = (name, fallback) => chosen.get(`${b.id}/${name}`) ?? fallback;
   // A submitted batch takes no further submit, `replace` included: it is read-only for everyone.
   const done = Boolean(b.imported);
   const option = (name, text, on) => el('label', {},
-    el('input', { type: 'checkbox', id: `opt-${name}`, checked: on, disabled: done }), ` ${text}`);
+    el('input', {
+      type: 'checkbox', id: `opt-${name}`, checked: on, disabled: done, onchange: (e) => chosen.set(`${b.id}/${name}`, e.target.checked),
+    }), ` ${text}`);
   const r = state.result;
   let outcome = null;
   if (r && r.error) {
@@ -61,7 +68,7 @@ export function renderSubmit() {
     done ? readOnlyNotice() : explain(),
     pending ? el('p', { class: 'warn' }, `${pending} of your changes are not saved yet: submit once they are.`) : null,
     el('p', { class: 'submit-options' },
-      option('partial', 'partial (only the answered rows)', checked('partial', false)),
+      option('partial', 'partial (only the answered rows)', checked('partial', partialByDefault(b.items, view(), isLead()))),
       option('accept_stale', 'accept stale (rows changed since drawn)', checked('accept_stale', false)),
       option('replace', 'replace (a batch submitted already)', checked('replace', false))),
     el('button', { type: 'button', class: 'primary', id: 'submit-button', disabled: done || leadOnly, onclick: () => submit(false) },

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,24 @@ TEST_F(CountsImport, TheCountsAreKeptWithTheImportRun) {
 }
 
 // The xiangqi statistics name red to move rtm_ and have no cursed or blessed columns.
+// Issue 44, item 4: a chess base's `show` (text and JSON) and report speak of White and Black,
+// never of red.
+TEST_F(CountsImport, AChessBaseIsShownAndReportedInWhiteAndBlack) {
+  ASSERT_EQ(run("import " + store() + " " + test::chess_csv() + " --from-counts").code, 0);
+  const std::regex red(R"(\bred\b)", std::regex::icase);
+  for (const std::string& command :
+       {"show " + store() + " KRvK", "show " + store() + " KPvK --json"}) {
+    const Outcome shown = run(command);
+    ASSERT_EQ(shown.code, 0) << shown.err;
+    EXPECT_FALSE(std::regex_search(shown.out, red)) << command << ": " << shown.out;
+    EXPECT_NE(shown.out.find("white"), std::string::npos) << command << ": " << shown.out;
+  }
+  ASSERT_EQ(run("report " + store() + " --out " + path("r.html")).code, 0);
+  const std::string report = test::read_file(path("r.html"));
+  ASSERT_FALSE(report.empty());
+  EXPECT_FALSE(std::regex_search(report, red));
+}
+
 TEST_F(CountsImport, XiangqiStatisticsWithRedToMoveColumnsImport) {
   const std::string xiangqi = std::string(EGKB_DATA_DIR) + "/xiangqi-retrograde.csv";
   ASSERT_EQ(run("import " + store() + " " + xiangqi + " --from-counts").code, 0);

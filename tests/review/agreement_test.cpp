@@ -115,3 +115,53 @@ TEST(Agreement, ThreeReviewersGiveFleissKappaAndEachPairItsConfusion) {
 
 }  // namespace
 }  // namespace egkb
+
+namespace egkb {
+namespace {
+
+// The bootstrap's interval against the exact bootstrap distribution: with 5 rows every one of
+// the 5^5 resamples can be enumerated, each as likely as the others. The 2000 drawn give
+// percentiles whose exact cumulative shares lie near 2.5% and 97.5%.
+TEST(Agreement, KappaIntervalMatchesTheExactBootstrapDistribution) {
+  const std::vector<std::pair<Rank, Rank>> rows = {{Rank(0), Rank(0)},
+                                                   {Rank(0), Rank(1)},
+                                                   {Rank(4), Rank(4)},
+                                                   {Rank(8), Rank(6)},
+                                                   {Rank(2), Rank(5)}};
+  std::vector<double> exact;
+  std::vector<std::pair<Rank, Rank>> resample(rows.size());
+  for (std::size_t code = 0; code < 3125; ++code) {
+    for (std::size_t i = 0, c = code; i < rows.size(); ++i, c /= 5) resample[i] = rows[c % 5];
+    if (const auto k = weighted_kappa(resample)) exact.push_back(*k);
+  }
+  const auto share_below = [&](double x, bool inclusive) {
+    const auto n = std::count_if(exact.begin(), exact.end(), [&](double v) {
+      return inclusive ? v <= x + 1e-12 : v < x - 1e-12;
+    });
+    return static_cast<double>(n) / static_cast<double>(exact.size());
+  };
+  const auto interval = weighted_kappa_interval(rows);
+  ASSERT_TRUE(interval);
+  EXPECT_LT(interval->low, *weighted_kappa(rows));
+  EXPECT_GT(interval->high, *weighted_kappa(rows));
+  EXPECT_LE(share_below(interval->low, false), 0.025 + 0.015);
+  EXPECT_GE(share_below(interval->low, true), 0.025 - 0.015);
+  EXPECT_LE(share_below(interval->high, false), 0.975 + 0.015);
+  EXPECT_GE(share_below(interval->high, true), 0.975 - 0.015);
+  // The same rows give the same interval; perfect agreement on every resample gives [1, 1].
+  EXPECT_EQ(weighted_kappa_interval(rows)->low, interval->low);
+  const std::vector<std::pair<Rank, Rank>> same = {
+      {Rank(0), Rank(0)}, {Rank(8), Rank(8)}, {Rank(4), Rank(4)}};
+  EXPECT_NEAR(weighted_kappa_interval(same)->low, 1.0, 1e-12);
+  EXPECT_NEAR(weighted_kappa_interval(same)->high, 1.0, 1e-12);
+  EXPECT_FALSE(weighted_kappa_interval(std::span(rows).first(1))) << "one row";
+  // Fleiss' interval leaves out rows of one answer, and holds its kappa.
+  const std::vector<ScoreCounts> counts = {{2, 0}, {1, 1}, {0, 2}, {0, 0, 1}, {0, 1, 1}};
+  const auto fleiss = fleiss_kappa_interval(counts);
+  ASSERT_TRUE(fleiss);
+  EXPECT_LE(fleiss->low, *fleiss_kappa(counts));
+  EXPECT_GE(fleiss->high, *fleiss_kappa(counts));
+}
+
+}  // namespace
+}  // namespace egkb

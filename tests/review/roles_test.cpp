@@ -3,6 +3,7 @@
 // and what each row of the batch's JSON says of it (review/batch_json.h).
 #include "review/roles.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "review/adjudication.h"
@@ -137,6 +138,38 @@ TEST(BatchJson, EachRowSaysWhatTheRulesDecideOfIt) {
   EXPECT_EQ(items[3]["settled"], true) << "the lead answered it";
   EXPECT_EQ(json.index_of(Key(13)), 3u);
   EXPECT_EQ(json.index_of(Key(99)), std::nullopt);
+}
+
+// A blind review: bob answered row 0 and sees alice's answer and note there; row 1 he has only
+// noted and row 2 only skipped, so alice's drafts of them stay hidden; the lead sees all.
+TEST(Blind, AReviewerSeesOthersDraftsOfARowOnlyAfterAnsweringIt) {
+  ReviewRoles blind = kTeam;
+  blind.blind = true;
+  Draft skipped = draft(2, "bob", "none");
+  skipped.state.skipped = true;
+  const std::vector<Draft> drafts = {
+      draft(0, "alice", "1", "why"),     draft(0, "bob", "2"),   draft(1, "alice", "3", "hers"),
+      draft(1, "bob", "none", "a note"), draft(2, "alice", "4"), skipped};
+  const auto seen = [&](const ReviewRoles& roles, const std::optional<std::string>& viewer) {
+    std::vector<std::string> rows;
+    for (const Draft& d : drafts_seen_by(roles, drafts, viewer))
+      rows.push_back(fmt::format("{}:{}", d.key - 10, d.reviewer));
+    return rows;
+  };
+  using Rows = std::vector<std::string>;
+  EXPECT_EQ(seen(blind, "bob"), (Rows{"0:alice", "0:bob", "1:bob", "2:bob"}));
+  EXPECT_EQ(seen(blind, "alice").size(), drafts.size()) << "alice answered every row";
+  EXPECT_EQ(seen(blind, "lead").size(), drafts.size());
+  EXPECT_EQ(seen(blind, std::nullopt), Rows{}) << "a request naming nobody sees nobody's";
+  EXPECT_EQ(seen(kTeam, "bob").size(), drafts.size()) << "not blind";
+  EXPECT_EQ(seen(kTeam, std::nullopt).size(), drafts.size());
+
+  const std::vector<DraftRevision> revisions = {
+      {Key(10), "alice", 3}, {Key(11), "alice", 4}, {Key(11), "bob", 5}};
+  const auto kept = revisions_seen_by(blind, drafts, revisions, "bob");
+  ASSERT_EQ(kept.size(), 2u);
+  EXPECT_EQ(kept[0].revision, 3);
+  EXPECT_EQ(kept[1].revision, 5);
 }
 
 }  // namespace

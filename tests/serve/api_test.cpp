@@ -349,5 +349,42 @@ TEST(ReviewUrls, AWildcardHostIsShownAsTheMachine) {
   for (const std::string& a : here.ipv6) EXPECT_FALSE(a == "::1" || a.starts_with("fe80")) << a;
 }
 
+// Issue 44, item 2: each row says its evidence's score and whether its rank differs from the
+// score drawn. KRRK (1) has no evidence; KNK (3) has its mirror KKN's, a red win there (0), so a
+// black win (9) here: it disagrees; KCK (3) has evidence binned to 3: it agrees. KPK (4, batch 2)
+// with evidence 5 agrees: 4 and 5 are one rank.
+TEST_F(ApiTest, EachRowSaysWhetherItsEvidenceDisagreesWithItsScore) {
+  {
+    Store store = Store::open(path("store.sqlite"));
+    const auto put = [&](const char* material, int score) {
+      EvidenceRecord r;
+      r.key = key_of(parse_material(material, store.pieces()), store.pieces());
+      r.engine = "Fake 1";
+      r.budget = "depth 1";
+      r.scores = {0};
+      r.draws = 1;
+      r.score = Score(score);
+      store.write_apart(
+          [&](StoreWriter& w) { w.put_evidence(w.add_run({.command = "evidence"}), r); });
+    };
+    put("KKN", 0);
+    put("KCK", 3);
+    put("KPK", 5);
+  }
+  serve();
+  const auto [status, batch] = get("/api/batches/1");
+  ASSERT_EQ(status, 200) << batch.dump();
+  const auto items = batch["items"];
+  EXPECT_TRUE(items[0]["evidence_score"].is_null());
+  EXPECT_EQ(items[0]["evidence_disagrees"], false);
+  EXPECT_EQ(items[1]["evidence_score"], 9);
+  EXPECT_EQ(items[1]["evidence_disagrees"], true);
+  EXPECT_EQ(items[2]["evidence_score"], 3);
+  EXPECT_EQ(items[2]["evidence_disagrees"], false);
+  const auto kpk = get("/api/batches/2").second["items"][0];
+  EXPECT_EQ(kpk["evidence_score"], 5);
+  EXPECT_EQ(kpk["evidence_disagrees"], false);
+}
+
 }  // namespace
 }  // namespace egkb::test

@@ -830,6 +830,19 @@ def board_and_evidence(r):
         app.until_text("#evidence", r"Engine evidence — Fairy-Stockfish")
         app.until_text("#evidence", r"red wins \d+ · draws \d+ · black wins \d+")
         app.until_text("#position-verdict", r"On this position: .* counted a")
+        # Issue 44, item 2: every position searched at once, each with the engine's result, and
+        # the engine's line said to be missing from the store rather than left out silently.
+        app.until_text("#engine-line", r"the store keeps each position's score only")
+        searched = api(f"/api/positions/{first}?index=0")["evidence"]["positions"]
+        driver.find_element(By.CSS_SELECTOR, "#board-slot details.positions summary").click()
+        app.until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#positions-grid svg.board"))
+                  == min(searched, 16), "the grid of positions searched is not drawn")
+        captions = app.js("return [...document.querySelectorAll('#positions-grid figcaption')]"
+                          ".map((c) => c.textContent)")
+        check(all(re.search(r"counted a|counted as", c) for c in captions),
+              f"a searched position without the engine's result: {captions}")
+        app.js("document.getElementById('positions-grid').scrollIntoView({block: 'start'})")
+        app.shot("serve-positions-grid.png")
     app.keys("P")
     app.until_text("#board-title", r"Example position 1")
     check(not app.drafts("alice"), f"the board or its evidence answered: {app.drafts('alice')}")
@@ -942,9 +955,8 @@ def find_filters_and_the_row_list(r):
     check(app.js("return document.activeElement.id") == "search", "/ does not find")
     app.keys(sought.lower())
     holding = [it["material"] for it in items if sought in it["material"]]
-    app.until(lambda: set(holding) <= set(listed()) and
-              all(m in holding for m in listed()[1:] if m != items[app.line() - 2]["material"]),
-              f"the search for {sought} lists {listed()}")
+    # Issue 44, item 3: exactly the rows holding the text, not the row shown besides.
+    app.until(lambda: set(listed()) == set(holding), f"the search for {sought} lists {listed()}")
     app.keys(Keys.ENTER)
     app.until(lambda: items[app.line() - 2]["material"] in holding,
               f"Enter in the search shows line {app.line()}")
@@ -961,16 +973,42 @@ def find_filters_and_the_row_list(r):
     app.js("document.getElementById('node-title').focus()")
     # Filters by the score now and by a change since drawn list exactly those rows.
     now = api("/api/batches/1")["items"]
+    # The evidence's score as the board's figures give it, ranked independently of the server's
+    # mark: scores 4 and 5 are one rank.
+    rank = lambda s: s if s <= 4 else s - 1
+    binned = {it["material"]: (api(f"/api/positions/{it['material']}?index=0")["evidence"]
+                               or {}).get("score") for it in now}
+    disagreeing = {m for m, s in binned.items() if s is not None and
+                   rank(s) != rank(next(it["drawn_score"] for it in now if it["material"] == m))}
+    if r.engine:
+        check(disagreeing, "no row's evidence disagrees with its score: the filter is untested")
     for value, holds in (
             (f"score:{now[0]['now']['score']}",
              lambda it: it["now"] and it["now"]["score"] == now[0]["now"]["score"]),
-            ("changed", lambda it: it["now"] and it["now"]["score"] != it["drawn_score"])):
+            ("changed", lambda it: it["now"] and it["now"]["score"] != it["drawn_score"]),
+            ("evidence", lambda it: it["material"] in disagreeing)):
         app.js(f"document.getElementById('filter').value = '{value}';"
                "document.getElementById('filter').dispatchEvent(new Event('change'))")
-        current = items[app.line() - 2]["material"]
-        want = {it["material"] for it in now if holds(it)} | {current}
+        want = {it["material"] for it in now if holds(it)}
         app.until(lambda: set(listed()) == want,
                   f"the filter {value} lists {sorted(listed())}, not {sorted(want)}")
+        if len(want) >= 2:
+            # → and ← stay among the rows the filter holds.
+            app.until(lambda: items[app.line() - 2]["material"] in want,
+                      f"the filter {value} shows line {app.line()}, outside it")
+            for move in (Keys.ARROW_RIGHT, Keys.ARROW_LEFT):
+                before = app.line()
+                app.keys(move)
+                app.until(lambda: app.line() != before or "no row" in app.text("#status"),
+                          f"{move!r} stays on line {before}")
+                check(items[app.line() - 2]["material"] in want,
+                      f"{move!r} under {value} went to line {app.line()}, outside the filter")
+        if value == "evidence":
+            marked = app.js("return [...document.querySelectorAll('#rows li')].filter("
+                            "(li) => li.querySelector('.evidence-mark'))"
+                            ".map((li) => li.querySelector('.mono').textContent)")
+            check(set(marked) == disagreeing, f"≠ marks {sorted(marked)}, not {sorted(disagreeing)}")
+            app.shot("serve-evidence-filter.png")
     app.js("document.getElementById('filter').value = 'all';"
            "document.getElementById('filter').dispatchEvent(new Event('change'))")
     # No material is clipped in the row list.
@@ -991,16 +1029,18 @@ def find_filters_and_the_row_list(r):
     app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "#neighbourhood .hood-frame"),
               "no neighbourhood picture at 1440 × 900")
     app.settled()
-    answers, picture, height = app.js(
+    answers, picture, height, board = app.js(
         "window.scrollTo(0, 0);"
         "return [document.querySelector('#node .scale').getBoundingClientRect().bottom,"
         "  document.querySelector('#neighbourhood .hood-frame').getBoundingClientRect().top,"
-        "  window.innerHeight]")
+        "  window.innerHeight,"
+        "  document.querySelector('#board-slot').getBoundingClientRect().top]")
     check(answers <= height and picture + 58 <= height,
           f"at 1440 × 900 the answers end at {answers:.0f} px and the neighbourhood's "
           f"picture starts at {picture:.0f} px of a window {height} px high")
     print(f"1440 × 900: the answers end at {answers:.0f} px, the neighbourhood's picture "
-          f"starts at {picture:.0f} px, the window is {height} px high")
+          f"starts at {picture:.0f} px, the board at {board:.0f} px (issue 44 item 7 asks it in "
+          f"sight: not yet), the window is {height} px high")
     driver.set_window_size(size["width"], size["height"])
 
     # A filter chosen with the pointer gives the keys back to the rows.
@@ -1134,8 +1174,15 @@ def time_per_verdict(r):
 def a_refusal_linked_by_line(r):
     """A submit refused for a missing row links the row, by its sheet line."""
     app, driver, n = r.app, r.driver, r.n
+    # Issue 44, item 7: the time left, from this reviewer's median time per row.
+    app.until_text("#time-left", r"about [\d.]+ (s|min) left: 1 row at your median [\d.]+ s a row")
+    # Issue 44, item 5: as the guide says, "partial" is ticked while a row is unanswered; the
+    # reviewer clears it, and the whole submit is refused for the row left.
+    app.until(lambda: app.js("return document.getElementById('opt-partial').checked"),
+              "partial is not ticked while a row is unanswered")
+    driver.find_element(By.ID, "opt-partial").click()
     check(not app.js("return document.getElementById('opt-partial').checked"),
-          "partial is ticked though the reviewer never ticked it")
+          "partial stays ticked after the reviewer cleared it")
     driver.find_element(By.ID, "submit-button").click()
     app.until_text("#outcome", r"Nothing was applied")
     links = driver.find_elements(By.CSS_SELECTOR, "#outcome a[href^='#/batch/1/']")
@@ -1164,6 +1211,15 @@ def the_neighbourhood_and_its_mirror(r):
     neighbour.click()
     app.until_text("#hood-title", rf"Neighbourhood of {opened}$")
     check(app.line() == line, "opening a neighbour moved to another row")
+    # Issue 44, item 2: the neighbour's own position and evidence come with it.
+    app.until_text("#neighbour-board-title", rf"Example position 1 of {opened}")
+    app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "#neighbour-board svg.board"),
+              "no board for the neighbour opened")
+    app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "#neighbour-evidence"),
+              "no evidence, nor its absence, for the neighbour opened")
+    app.axe("a neighbour opened", r.axe)
+    app.js("document.getElementById('neighbour-board').scrollIntoView({block: 'start'})")
+    app.shot("serve-neighbour-board.png")
     app.keys("b")
     app.until(lambda: app.text("#hood-title") == "Neighbourhood",
               f"b leaves the neighbourhood at {app.text('#hood-title')!r}")
@@ -1197,6 +1253,34 @@ def the_neighbourhood_and_its_mirror(r):
     app.keys("?")
 
 
+def phone_layout(app, direct, n):
+    """Issue 44, item 6, at 390 × 844: the header one short line, the answer buttons inside the
+    first 844 px, the row list scrolled to the row shown (a late one) under Find and Show, and the
+    history no wider than its box."""
+    driver = app.driver
+    late = n - 2
+    app.open_row(direct, late)
+    app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "#history"), "no history")
+    app.settled()
+    header, answers, row, box, find, history = app.js("""
+        window.scrollTo(0, 0);
+        const rect = (css) => { const e = document.querySelector(css); return e ? e.getBoundingClientRect() : null; };
+        const list = rect('#rows'), current = rect('#rows li.current');
+        const wrap = document.querySelector('#history .table-wrap');
+        return [rect('header').height, rect('#node .scale').bottom,
+                current && [current.top, current.bottom], [list.top, list.bottom],
+                rect('#search').top >= rect('nav.items').top,
+                wrap ? wrap.scrollWidth - wrap.clientWidth : 0];""")
+    app.shot("serve-phone-top.png")
+    check(header <= 56, f"the sticky header is {header:.0f} px tall on a phone")
+    check(answers <= 844, f"the answer buttons end at {answers:.0f} px, below the first 844 px")
+    check(row and box[0] <= row[0] and row[1] <= box[1],
+          f"the row list's box ({box}) does not show line {late} ({row})")
+    check(find, "Find is scrolled out of the list's box")
+    check(history <= 0, f"the history table scrolls sideways by {history} px")
+    print(f"390 × 844: header {header:.0f} px, the answer buttons end at {answers:.0f} px")
+
+
 def phone_zoom_and_dark_mode(r):
     """At 390 px and at 200% zoom no page is wider than the window; dark mode darkens and keeps
     borders at 3:1."""
@@ -1225,6 +1309,19 @@ def phone_zoom_and_dark_mode(r):
                 check(hidden == 0, f"{what}: {hidden} answered or status cells out of sight")
         driver.get(f"{direct}#/batch/1/{crowded['line']}")
         app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "svg.hood"), "no picture")
+        # Issue 44, item 5: no file letter under the reach of a piece on the first line (a piece
+        # on f1 hid the "f" at 200% zoom), measured in the board's own units: whatever the
+        # position, a piece's disc reaches its radius below the last line.
+        app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "svg.board.xiangqi"), "no board")
+        covered = app.js("""
+            const board = document.querySelector('svg.board.xiangqi');
+            const bottom = Math.max(...[...board.querySelectorAll('line')].map((l) => l.y2.baseVal.value));
+            const reach = 0.44 * 40;
+            return [...board.querySelectorAll('text.coord')].filter((t) => /^[a-i]$/.test(t.textContent))
+              .filter((t) => t.getBBox().y < bottom + reach).map((t) => t.textContent);""")
+        check(not covered, f"{what}: the file letters {covered} lie where a piece on rank 1 stands")
+        if width < 500:
+            phone_layout(app, direct, r.n)
         if width < 500:
             app.shot_whole(name, width, 1700)
         else:
@@ -1272,6 +1369,7 @@ def a_second_reviewer_and_agreement(r):
     driver.get(f"{direct}#/batch/1/agreement")
     app.until_text("#pairs", r"alice and bob")
     app.until_text("#fleiss", r"Fleiss' kappa over the \d+ rows two or more reviewers answered: -?\d\.\d{3}")
+    app.until_text("#blind", r"Not blind")
     driver.find_element(By.CSS_SELECTOR, ".confusion summary").click()
     app.until(lambda: driver.find_elements(By.CSS_SELECTOR, ".confusion[open] td.same"),
               "the pair's scores side by side show no agreement")
@@ -1399,6 +1497,24 @@ def submit_with_a_warning(r):
               f"the note is not kept with the verdict: {note}")
 
 
+def blind_before_answering(app, team, skipped, answered):
+    """Issue 44, item 1: in a blind review ann's page shows no other answer or note on the row she
+    skipped (answered by the others), and the others' on a row she answered; the agreement page
+    says the review was blind and gives each kappa its interval."""
+    driver = app.driver
+    driver.get(f"{team.links['ann']}#/batch/2/{skipped['line']}")
+    app.until_text("#blind-note", r"show once you have answered")
+    others = [n for n in skipped["assigned"] if n != "ann"]
+    check(not any(n in app.text("#answers") for n in others),
+          f"ann sees {app.text('#answers')} on a row she has not answered")
+    driver.get(f"{team.links['ann']}#/batch/2/{answered['line']}")
+    app.until_text("#answers", r"cat: ")
+    check(not driver.find_elements(By.ID, "blind-note"), "the blind note on an answered row")
+    driver.get(f"{team.links['ann']}#/batch/2/agreement")
+    app.until_text("#blind", r"A blind review")
+    app.until_text("#pairs", r"\(95%: -?\d\.\d\d to -?\d\.\d\d\)")
+
+
 def a_lead_and_rows_assigned(r):
     """A lead and three reviewers, rows assigned two each: a reviewer answers only hers, the lead
     settles the disputes and submits."""
@@ -1409,7 +1525,7 @@ def a_lead_and_rows_assigned(r):
     names = ["ann", "ben", "cat"]
     team = Server(egkb, "kb.sqlite", work, *[a for name in names + ["lea"] for a in
                                               ("--reviewer", name)], "--lead", "lea",
-                  "--assign", "2")
+                  "--assign", "2", "--blind")
     try:
         def team_api(path, who, data=None, method="GET"):
             request = urllib.request.Request(
@@ -1458,6 +1574,7 @@ def a_lead_and_rows_assigned(r):
                 team_api(f"/api/batches/2/drafts/{it['material']}", name,
                          {"verdict": str(v), "seconds": 4}, "PUT")
         check(disputed, "no row of cat's is shared with ann")
+        blind_before_answering(app, team, assigned["ann"][0], disputed[0])
         # The lead: the progress counts the rows settled, the unsettled filter lists the
         # disputes, a submit before they are settled is refused naming them, and d with an
         # answer settles each.
@@ -1540,6 +1657,64 @@ def accessibility_and_the_console(r):
     check(not errors, f"the page logged errors: {errors}")
 
 
+PIECE_CONTRAST = """
+    const luminance = (colour) => {
+      const [r, g, b] = colour.match(/[\\d.]+/g).slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const ratio = (a, b) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const side = (name) => [...document.querySelectorAll(`svg.board .piece.${name}`)].map((g) => [
+      getComputedStyle(g.querySelector('text')).fill, getComputedStyle(g.querySelector('circle')).fill]);
+    const white = side('white'), black = side('black');
+    if (!white.length || !black.length) return null;
+    const glyph = Math.min(...white.concat(black).map(([t, c]) => ratio(t, c)));
+    return [glyph, ratio(white[0][1], black[0][1]), white[0][1], black[0][1]];
+"""
+
+
+def a_chess_base(r):
+    """Issue 44, item 4: a chess base's row speaks of White and Black, never red, in the answer's
+    heading, the scores' meanings and the evidence's words, and its pieces are told apart in both
+    themes: each glyph against its disc, and White's discs against Black's, at least 4.5:1."""
+    app, driver = r.app, r.driver
+    source = os.path.join(os.path.dirname(os.path.dirname(HERE)), "datasets",
+                          "chess-syzygy-6men.csv")
+    r.run("import", "chess.sqlite", source, "--from-counts")
+    r.run("sample", "chess.sqlite", "--size", "6", "--seed", "1", "--out", "chess-batch.csv")
+    chess = Server(r.egkb, "chess.sqlite", r.work)
+    try:
+        driver.get(f"{chess.base}#/batch/1/2")
+        app.set_name("alice")  # another port, another origin: the name is asked again
+        app.until_text("#node legend", r"White's side, 0 White wins … 9 Black wins")
+        app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "svg.board .piece.black"),
+                  "no black piece on the chess board")
+        words = app.text("#node")
+        red = re.search(r".{0,40}\bred\b.{0,40}", words, re.IGNORECASE | re.DOTALL)
+        check(not red, f"a chess row says red: {red and red.group(0)!r}")
+        for theme in ("light", "dark"):
+            app.cdp("Emulation.setEmulatedMedia", {
+                "features": [{"name": "prefers-color-scheme", "value": theme}]})
+            measured = app.js(PIECE_CONTRAST)
+            check(measured, f"{theme}: no white and black pieces to measure")
+            glyph, sides, white, black = measured
+            check(glyph >= 4.5 and sides >= 4.5,
+                  f"{theme}: chess glyphs {glyph:.2f}:1 on their discs, White's disc {white} "
+                  f"against Black's {black} {sides:.2f}:1; 4.5:1 wanted")
+            print(f"chess pieces, {theme} mode: glyphs {glyph:.1f}:1 on their discs, "
+                  f"White's discs against Black's {sides:.1f}:1")
+            app.js("document.getElementById('board-slot').scrollIntoView({block: 'center'})")
+            app.shot(f"serve-chess-{theme}.png")
+        app.cdp("Emulation.setEmulatedMedia", {"features": []})
+    finally:
+        chess.stop()
+
+
 CASES = [
     batches_by_key,
     board_and_evidence,
@@ -1559,6 +1734,7 @@ CASES = [
     a_reviewers_own_link,
     submit_with_a_warning,
     a_lead_and_rows_assigned,
+    a_chess_base,
     a_closed_tab,
     a_browser_quit,
     changes_made_on_an_older_row,

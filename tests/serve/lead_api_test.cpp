@@ -59,6 +59,8 @@ TEST_F(LeadApiTest, TheLeadSettlesEachDisagreementAndTheExportHoldsEveryAnswer) 
   EXPECT_EQ(agreement["times"][0]["rows"], 3);
   EXPECT_NEAR(agreement["times"][0]["seconds"].get<double>(), 34.4, 1e-9);
   EXPECT_NEAR(agreement["times"][0]["median_seconds"].get<double>(), 12.4, 1e-9);
+  // Issue 44, item 7: the batch gives each reviewer's median too, for the time left.
+  EXPECT_NEAR(get("/api/batches/1").second["median_seconds"]["alice"].get<double>(), 12.4, 1e-9);
 
   // Each row says what the rules decide of it, in the batch and in a change's answer: KNK (alice
   // 3, carol 2) differs and is not settled, KRRK (alice 1, bob ok for the 1 drawn) is.
@@ -173,6 +175,59 @@ TEST_F(LeadApiTest, AReviewerChangesOnlyTheRowsAssignedToThem) {
   answer("KNK", {{"reviewer", "carol"}, {"verdict", "3"}});
   answer("KRRK", {{"reviewer", "lead"}, {"verdict", "1"}});
   EXPECT_EQ(query_number(path("store.sqlite"), "SELECT count(*) FROM drafts"), 2);
+}
+
+// A blind review with each reviewer's token (issue 44, item 1): before bob answers KRRK, neither
+// his page (the batch), nor the agreement, nor the answer to a change of another row shows
+// alice's answer or note to it; once he answers, his answer's row shows hers. The lead sees all.
+class BlindApiTest : public ServeTest {
+ protected:
+  void SetUp() override {
+    ServeTest::SetUp();
+    make_store(kSmallXiangqiCsv, {{"KRRK", "KNK", "KCK", "KPK"}});
+    ServeOptions options;
+    options.roles = {"lead", {"alice", "bob", "carol"}, 2, true};
+    options.tokens = {{std::string(32, 'a'), "alice"},
+                      {std::string(32, 'b'), "bob"},
+                      {std::string(32, 'l'), "lead"}};
+    serve(options);
+  }
+  static httplib::Headers as(char who) { return {{"X-Egkb-Token", std::string(32, who)}}; }
+};
+
+TEST_F(BlindApiTest, NoOtherAnswerIsShownBeforeTheReviewerAnswersTheRow) {
+  ASSERT_EQ(send("PUT", "/api/batches/1/drafts/KRRK", {{"verdict", "1"}, {"note", "hers"}}, as('a'))
+                .first,
+            200);
+  const auto krrk_of = [&](char who) {
+    return send("GET", "/api/batches/1", nullptr, as(who)).second["items"][0];
+  };
+  const nlohmann::json before = krrk_of('b');
+  EXPECT_EQ(before["drafts"], nlohmann::json::object()) << before.dump();
+  EXPECT_EQ(before["notes"], nlohmann::json::object());
+  EXPECT_EQ(before["revisions"], nlohmann::json::object());
+  EXPECT_EQ(krrk_of('l')["drafts"], nlohmann::json({{"alice", "1"}})) << "the lead sees all";
+  EXPECT_EQ(krrk_of('a')["drafts"], nlohmann::json({{"alice", "1"}}));
+  // Another reviewer's name in the query is refused, as in a change.
+  EXPECT_EQ(send("GET", "/api/batches/1?reviewer=lead", nullptr, as('b')).first, 403);
+  // bob's change of another row answers that row alone as he sees it.
+  const auto [changed, reply] =
+      send("PUT", "/api/batches/1/drafts/KPK", {{"verdict", "4"}}, as('b'));
+  ASSERT_EQ(changed, 200);
+  EXPECT_EQ(reply["item"]["drafts"], nlohmann::json({{"bob", "4"}}));
+  const auto [a_status, agreement] = get("/api/batches/1/agreement?token=" + std::string(32, 'b'));
+  ASSERT_EQ(a_status, 200);
+  EXPECT_EQ(agreement["blind"], true);
+  EXPECT_EQ(agreement["reviewers"], nlohmann::json({"bob"})) << agreement.dump();
+  // Once bob answers KRRK, the answer's row holds alice's answer and note, and so does his page.
+  const auto [answered, row] =
+      send("PUT", "/api/batches/1/drafts/KRRK", {{"verdict", "3"}}, as('b'));
+  ASSERT_EQ(answered, 200);
+  EXPECT_EQ(row["item"]["drafts"], nlohmann::json({{"alice", "1"}, {"bob", "3"}}));
+  EXPECT_EQ(row["item"]["notes"], nlohmann::json({{"alice", "hers"}}));
+  EXPECT_EQ(row["item"]["disagree"], true);
+  EXPECT_EQ(krrk_of('b')["drafts"], row["item"]["drafts"]);
+  EXPECT_EQ(send("GET", "/api/session", nullptr, as('b')).second["blind"], true);
 }
 
 }  // namespace

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { myDraft } from '../../../serve/assets/drafts.js';
 import {
   FILTERS, assignedTo, batchFilters, filterLabel, inFilter, mayAnswer, nextWhere, openingRow,
-  refusedLines, searchText, step,
+  listed, partialByDefault, refusedLines, searchText, step, timeLeft,
 } from '../../../serve/assets/filters.js';
 import { row, rows } from './batch.mjs';
 
@@ -26,12 +26,22 @@ test('each filter shows the rows it names', () => {
   assert.deepEqual(shown(items, viewOf('score:3')), [2, 4]);
   assert.deepEqual(shown(items, viewOf('source:expert')), [3]);
   assert.deepEqual(shown(items, viewOf('refused', { refused: new Set([4, 9]) })), [4]);
+  items[1].evidence_disagrees = true;
+  assert.deepEqual(shown(items, viewOf('evidence')), [3], 'as the server says');
   assert.deepEqual(shown(items, viewOf('nonsense')), [2, 3, 4, 5], 'an unknown filter shows every row');
 });
 
 test('a change not saved yet moves its row between filters at once', () => {
   const queued = [{ kind: 'put', material: 'KNK', fields: { verdict: '2', skipped: false } }];
   assert.deepEqual(shown(rows(), viewOf('unanswered', { queued })), [5]);
+});
+
+test('the list holds the rows the filter and the search hold, and no other', () => {
+  const items = [...rows(), row(6, 'KNCCKM')];
+  assert.deepEqual(listed(items, viewOf('all', { search: 'KRK' })), [0], 'KRK lists KRK alone');
+  assert.deepEqual(listed(items, viewOf('all', { search: searchText('ncc') })), [4]);
+  assert.deepEqual(listed(items, viewOf('flagged')), [3], 'the row shown is not listed for being shown');
+  assert.deepEqual(listed(items, viewOf('disagree', { search: 'KR' })), []);
 });
 
 test('the search keeps the rows holding its text, as materials spell it', () => {
@@ -77,4 +87,20 @@ test('the refused rows are the lines the refusal lists', () => {
   assert.deepEqual(refusedLines({ error: 'no lines' }), new Set());
   assert.deepEqual(refusedLines({ run: 4, lines: [3] }), new Set(), 'an outcome refuses nothing');
   assert.deepEqual(refusedLines(null), new Set());
+});
+
+test('partial is ticked while a row is unanswered, for the lead while one is not settled', () => {
+  const items = rows();
+  assert.equal(partialByDefault(items, viewOf('all'), false), true, 'alice left KNK and KPK');
+  const answered = items.map((i) => ({ ...i, drafts: { alice: '3' } }));
+  assert.equal(partialByDefault(answered, viewOf('all'), false), false);
+  assert.equal(partialByDefault(items, viewOf('all'), true), true, 'KNK is not settled');
+  assert.equal(partialByDefault(items.map((i) => ({ ...i, settled: true })), viewOf('all'), true), false);
+});
+
+test('the time left is the rows left times the reviewer\'s median', () => {
+  const items = rows();
+  assert.deepEqual(timeLeft(items, viewOf('all'), 30, false), [2, 60], 'alice left KNK and KPK');
+  assert.deepEqual(timeLeft(items, viewOf('all'), undefined, false), [2, null], 'no median yet');
+  assert.deepEqual(timeLeft(items, viewOf('all'), 10, true), [3, 30], 'the lead: rows not settled');
 });
