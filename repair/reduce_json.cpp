@@ -3,6 +3,7 @@
 #include "lattice/material.h"
 #include "present/json_forms.h"
 #include "present/trace_json.h"
+#include "reducer/validation_json.h"
 
 namespace egkb {
 

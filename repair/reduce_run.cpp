@@ -6,6 +6,7 @@
 #include "io/output_files.h"
 #include "present/json_forms.h"
 #include "present/trace_json.h"
+#include "reducer/validation_json.h"
 #include "repair/reduce_json.h"
 
 namespace egkb {

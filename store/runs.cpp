@@ -2,7 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/json_text.h"
-#include "present/json_forms.h"
+#include "reducer/validation_json.h"
 #include "store/session.h"
 
 namespace egkb {

@@ -13,6 +13,7 @@
 #include "lattice/random.h"
 #include "present/json_forms.h"
 #include "reducer/reduce.h"
+#include "reducer/validation_json.h"
 #include "synth/synthesise.h"
 
 namespace egkb {
