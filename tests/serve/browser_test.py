@@ -98,6 +98,22 @@ def free_port():
         return s.getsockname()[1]
 
 
+# WCAG's contrast ratio of two computed colours, for the scripts that measure it in the page.
+CONTRAST_RATIO = """
+    const luminance = (colour) => {
+      const [r, g, b] = colour.match(/[\\d.]+/g).slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const ratio = (a, b) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+"""
+
+
 class Server:
     """`egkb serve` on a fixed port, so it can be killed and started again at the same address."""
 
@@ -375,18 +391,7 @@ class App:
         """WCAG 2.1's non-text contrast (1.4.11), which axe does not test: the edge of every
         visible, enabled control against what lies behind it, at least 3:1. Check boxes are drawn
         by the browser, not by the page's borders."""
-        worst = self.js("""
-            const luminance = (colour) => {
-              const [r, g, b] = colour.match(/[\\d.]+/g).slice(0, 3).map((v) => {
-                const c = Number(v) / 255;
-                return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-              });
-              return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-            };
-            const ratio = (a, b) => {
-              const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-              return (hi + 0.05) / (lo + 0.05);
-            };
+        worst = self.js(CONTRAST_RATIO + """
             const opaque = (c) => c !== 'transparent' && !/^rgba\\(.*,\\s*0\\)$/.test(c);
             const behind = (e) => {
               for (let p = e.parentElement; p; p = p.parentElement) {
@@ -1657,18 +1662,7 @@ def accessibility_and_the_console(r):
     check(not errors, f"the page logged errors: {errors}")
 
 
-PIECE_CONTRAST = """
-    const luminance = (colour) => {
-      const [r, g, b] = colour.match(/[\\d.]+/g).slice(0, 3).map((v) => {
-        const c = Number(v) / 255;
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    };
-    const ratio = (a, b) => {
-      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-      return (hi + 0.05) / (lo + 0.05);
-    };
+PIECE_CONTRAST = CONTRAST_RATIO + """
     const side = (name) => [...document.querySelectorAll(`svg.board .piece.${name}`)].map((g) => [
       getComputedStyle(g.querySelector('text')).fill, getComputedStyle(g.querySelector('circle')).fill]);
     const white = side('white'), black = side('black');
