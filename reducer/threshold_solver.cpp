@@ -23,7 +23,6 @@ class ThresholdSolver {
   ThresholdSolver(const RepairProblem& p, const RepairCosts& costs, const ExactOptions& o,
                   std::span<const float> dm, Optimum which, CutSpaces& spaces)
       : lat_(*p.lattice),
-        costs_(costs),
         arcs_(p, costs, o.soft, o.lambda, dm),
         which_(which),
         spaces_(spaces),
@@ -133,7 +132,6 @@ class ThresholdSolver {
   }
 
   const Lattice& lat_;
-  const RepairCosts& costs_;
   PartArcs arcs_;
   Optimum which_;
   CutSpaces& spaces_;
