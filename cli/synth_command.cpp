@@ -53,7 +53,7 @@ struct SynthResult {
   std::string noise;
   std::size_t rows = 0;
   std::size_t manual = 0;
-  std::size_t wrong = 0;
+  ErrorCounts errors;  // the noisy KB against the truth
   std::string truth;
   std::string out;
 };
@@ -67,7 +67,7 @@ nlohmann::ordered_json to_json(const SynthResult& r) {
           {"rows", r.rows},
           {"manual", r.manual},
           {"generated", r.rows - r.manual},
-          {"wrong", r.wrong},
+          {"wrong", r.errors.errors},
           {"truth", r.truth},
           {"out", r.out}};
 }
@@ -79,8 +79,8 @@ void print_text(std::FILE* out, const SynthResult& r) {
   fmt::print(out, "{} (seed {}, noise {}{}): {} rows, {} manual and {} generated\n", r.name, r.seed,
              r.noise, note, r.rows, r.manual, r.rows - r.manual);
   fmt::print(out, "  truth -> {}\n  noisy -> {}: {} rows wrong ({:.1f}%)\n", path_text(r.truth),
-             path_text(r.out), r.wrong,
-             100.0 * static_cast<double>(r.wrong) / static_cast<double>(r.rows));
+             path_text(r.out), r.errors.errors,
+             100.0 * static_cast<double>(r.errors.errors) / static_cast<double>(r.errors.size));
 }
 
 void check_synth_options(const Options& o) {
@@ -142,7 +142,7 @@ SynthResult run_synth(const Options& o, Outputs& outputs) {
           o.noise,
           s.truth.rows.size(),
           manual,
-          compare_to_truth(s.noisy, s.truth).errors,
+          compare_to_truth(s.noisy, s.truth),
           o.truth,
           o.out};
 }
