@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "base/errors.h"
+#include "base/interrupt.h"
 #include "base/text.h"
 #include "io/file_kind.h"
 
@@ -69,10 +70,34 @@ bool is_standard_output(const FileStatus& file) {
   return ::fstat(STDOUT_FILENO, &out) == 0 && out.st_dev == file.device && out.st_ino == file.inode;
 }
 
+// Called once the command's work is kept: what a signal leaves while a FIFO waits for its reader.
+[[noreturn]] void stop_unread(const std::string& path, int signal) {
+  throw Interrupted(signal, fmt::format("nothing was written to {} (no reader opened it); the "
+                                        "command's other outputs and store changes are kept",
+                                        path));
+}
+
+// Opens a FIFO or device for writing. A FIFO without a reader would block open() past Ctrl-C
+// (the handler restarts it), so it is opened without blocking and tried again until a reader
+// comes or a signal is noted.
+int open_for_writing(const std::string& path) {
+  for (;;) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0) {
+      ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+      return fd;
+    }
+    if (errno != ENXIO && errno != EINTR) {
+      throw IoError(path, fmt::format("cannot write: {}", std::strerror(errno)));
+    }
+    if (const int signal = interrupt_signal()) stop_unread(path, signal);
+    ::usleep(20'000);
+  }
+}
+
 // Writes all of `bytes` to an existing FIFO or device, in place.
 void write_through(const std::string& path, std::string_view bytes) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-  if (fd < 0) throw IoError(path, fmt::format("cannot write: {}", std::strerror(errno)));
+  const int fd = open_for_writing(path);
   while (!bytes.empty()) {
     const ssize_t n = ::write(fd, bytes.data(), bytes.size());
     if (n < 0 && errno == EINTR) continue;

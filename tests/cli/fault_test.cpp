@@ -10,6 +10,8 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -97,6 +99,25 @@ TEST_F(Faults, AFifoIsWrittenThroughNotReplaced) {
   EXPECT_TRUE(fs::is_fifo(path("fifo")));
   EXPECT_EQ(received, run("export " + path("t.csv") + " --format csv --out -").out);
   EXPECT_GT(received.size(), 1000u);
+}
+
+// A FIFO no one reads: open() waited for a reader through Ctrl-C, which only a second Ctrl-C
+// ended. Whether the signal comes before the export reaches the FIFO or while it waits there,
+// the command stops at once with 130.
+TEST_F(Faults, CtrlCEndsAnExportWaitingForAFifoReader) {
+  ASSERT_EQ(::mkfifo(path("fifo").c_str(), 0644), 0);
+  test::Process job({"export", path("t.csv"), "--format", "csv", "--out", path("fifo")},
+                    path("o.txt"), path("e.txt"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  job.send_signal(SIGINT);
+  const std::optional<int> code = job.wait_for(std::chrono::seconds(5));
+  ASSERT_TRUE(code) << "still waiting for a reader 5 s after Ctrl-C";
+  EXPECT_EQ(*code, 130);
+  const std::string err = test::read_file(path("e.txt"));
+  EXPECT_TRUE(err.find("nothing was written to " + path("fifo")) != std::string::npos ||
+              err.find("every output and store is as it was") != std::string::npos)
+      << err;
+  EXPECT_TRUE(fs::is_fifo(path("fifo")));
 }
 
 TEST_F(Faults, ACharacterDeviceIsWrittenThroughNotReplaced) {
