@@ -40,6 +40,9 @@ Command serve_command() {
             sink.flag(o->blind, "--blind",
                       "a blind review: a reviewer sees the others' answers and notes on a row "
                       "only after answering it (the lead always); needs --reviewer names");
+            sink.text(o->tables, "--tables",
+                      "the folder of solved tables (egkb solve --keep-tables DIR): the board "
+                      "shows a solved row's positions' exact values and moves");
           },
           [o] { return serve_reviews(*o); }};
 }

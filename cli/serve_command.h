@@ -22,6 +22,7 @@ struct ServeCommandOptions {
   std::string lead;                 // empty: none
   std::optional<uint64_t> overlap;  // --assign: reviewers per row
   bool blind = false;
+  std::optional<std::string> tables;  // --tables: solved tables for the board's exact values
 };
 
 // In egkb-serve: serves until Ctrl-C or SIGTERM and returns the exit code. In egkb: runs

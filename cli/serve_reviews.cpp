@@ -6,6 +6,7 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <thread>
@@ -110,8 +111,15 @@ int serve_reviews(const ServeCommandOptions& o) {
                          ") name each reviewer with --reviewer NAME: each gets a link "
                          "whose token answers only in that name");
   }
+  if (o.tables && !std::filesystem::is_directory(*o.tables)) {
+    throw InputError("", 0, "--tables",
+                     fmt::format("{} is no folder of tables (egkb solve --keep-tables DIR keeps "
+                                 "them)",
+                                 path_text(*o.tables)));
+  }
   ServeOptions options;
   options.tls = tls_files(o);
+  options.tables = o.tables;
   options.store = o.store;
   options.host = o.host;
   options.port = static_cast<int>(o.port);
@@ -161,6 +169,10 @@ int serve_reviews(const ServeCommandOptions& o) {
         "  blind review: each reviewer sees the others' answers to a row only after "
         "answering it{}\n",
         options.roles.lead ? fmt::format(" ({} sees all)", *options.roles.lead) : "");
+  }
+  if (options.tables) {
+    fmt::print("  the board reads solved rows' exact values from the tables in {}\n",
+               path_text(*options.tables));
   }
   fmt::print("  open it in a browser; Ctrl-C stops the server (every answer is saved)\n");
   std::fflush(stdout);

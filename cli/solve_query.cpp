@@ -4,7 +4,6 @@
 
 #include <filesystem>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "base/errors.h"
 #include "base/text.h"
@@ -13,6 +12,7 @@
 #include "io/json_text.h"
 #include "solve/materials.h"
 #include "solve/position_query.h"
+#include "solve/value_json.h"
 
 namespace egkb::cli {
 
@@ -23,18 +23,6 @@ std::string solved_value_text(const solve::Value& v) {
   return fmt::format("{} in {} {}, ends in {}", v.outcome == solve::Outcome::win ? "win" : "loss",
                      v.distance, v.distance == 1 ? "ply" : "plies",
                      solve::line_end_name(*v.ends_in));
-}
-
-nlohmann::ordered_json solved_value_json(const solve::Value& v) {
-  const char* name = v.outcome == solve::Outcome::win    ? "win"
-                     : v.outcome == solve::Outcome::loss ? "loss"
-                                                         : "draw";
-  nlohmann::ordered_json j = {{"value", name}, {"distance", nullptr}, {"ends_in", nullptr}};
-  if (v.outcome != solve::Outcome::draw) {
-    j["distance"] = v.distance;
-    j["ends_in"] = solve::line_end_name(*v.ends_in);
-  }
-  return j;
 }
 
 }  // namespace
@@ -58,19 +46,7 @@ int print_position_value(const SolveOptions& o) {
   const solve::PositionValue v = solve::query_position(p, shelf);
   const std::string& to_move = PieceSet::xiangqi().side_name(p.to_move());
   if (o.json) {
-    nlohmann::ordered_json doc = {{"fen", *o.position},
-                                  {"material", solve::material_text(v.material)},
-                                  {"rules", rules_name(v.rules)},
-                                  {"to_move", to_move}};
-    doc.update(solved_value_json(v.value));
-    nlohmann::ordered_json moves = nlohmann::ordered_json::array();
-    for (const solve::MoveValue& m : v.moves) {
-      nlohmann::ordered_json j = {{"move", m.move}};
-      j.update(solved_value_json(m.value));
-      moves.push_back(j);
-    }
-    doc["moves"] = moves;
-    std::cout << json_text(doc) << '\n';
+    std::cout << json_text(solve::position_value_json(*o.position, p, v)) << '\n';
     return 0;
   }
   fmt::print("{} ({}), {} to move: {}\n", solve::material_text(v.material), rules_name(v.rules),

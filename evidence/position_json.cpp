@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "board/game_rules.h"
 #include "board/random_positions.h"
 #include "evidence/evidence_example.h"
 #include "evidence/evidence_record.h"
@@ -15,17 +16,23 @@ namespace {
 // positions that command prints.
 constexpr uint64_t kDefaultSeed = 1;
 
-nlohmann::ordered_json board_json(const Position& p) {
+}  // namespace
+
+nlohmann::ordered_json board_view_json(const Position& p, const PieceSet& pieces) {
   nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
   for (int rank = p.ranks() - 1; rank >= 0; --rank) {
     std::string row;
     for (int file = 0; file < p.files(); ++file) row += p.at({file, rank});
     ranks.push_back(row);
   }
-  return ranks;
+  return {{"pieces", pieces.name()},
+          {"files", p.files()},
+          {"ranks", p.ranks()},
+          {"to_move", p.to_move() == Side::Red ? "red" : "black"},
+          {"sides", {pieces.side_name(Side::Red), pieces.side_name(Side::Black)}},
+          {"fen", rules_of(pieces).fen(p)},
+          {"board", ranks}};
 }
-
-}  // namespace
 
 nlohmann::ordered_json position_json(Key key, const PieceSet& pieces, uint32_t index,
                                      const std::optional<EvidenceView>& evidence) {
@@ -34,17 +41,10 @@ nlohmann::ordered_json position_json(Key key, const PieceSet& pieces, uint32_t i
       evidence ? evidence_example(*evidence, pieces, index) : std::nullopt;
   const uint64_t seed = example ? evidence->record->seed : kDefaultSeed;
   const Position shown = example ? example->position : sampler.draw(seed, index);
-  nlohmann::ordered_json j{{"material", material_text(key, pieces)},
-                           {"pieces", pieces.name()},
-                           {"index", index},
-                           {"seed", seed},
-                           {"files", shown.files()},
-                           {"ranks", shown.ranks()},
-                           {"to_move", shown.to_move() == Side::Red ? "red" : "black"},
-                           {"sides", {pieces.side_name(Side::Red), pieces.side_name(Side::Black)}},
-                           {"fen", sampler.rules().fen(shown)},
-                           {"board", board_json(shown)},
-                           {"evidence", nullptr}};
+  nlohmann::ordered_json j{
+      {"material", material_text(key, pieces)}, {"index", index}, {"seed", seed}};
+  j.update(board_view_json(shown, pieces));
+  j["evidence"] = nullptr;
   if (evidence) {
     nlohmann::ordered_json e = evidence_view_json(*evidence, pieces);
     e["position"] =

@@ -7,17 +7,21 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "board/position.h"
 #include "lattice/piece_set.h"
 #include "lattice/types.h"
 #include "store/evidence.h"
 
 namespace egkb {
 
-// {material, pieces, index, seed, files, ranks, to_move ("red" or "black": the piece set's sides
-// are named in `sides`), fen, board (the ranks as text, the last rank first: canonical letters,
-// red's upper case, '.' empty), evidence (null, or evidence_view_json's figures and `position`: the
-// engine's `score` and `outcome` of this position as text, null when it was not searched)}.
-// Throws InputError when the material has no legal position.
+// A position as the board draws it: {pieces, files, ranks, to_move ("red" or "black": the piece
+// set's sides are named in `sides`), sides, fen, board (the ranks as text, the last rank first:
+// canonical letters, red's upper case, '.' empty)}.
+nlohmann::ordered_json board_view_json(const Position& p, const PieceSet& pieces);
+
+// {material, index, seed, board_view_json's keys, evidence (null, or evidence_view_json's figures
+// and `position`: the engine's `score` and `outcome` of this position as text, null when it was not
+// searched)}. Throws InputError when the material has no legal position.
 nlohmann::ordered_json position_json(Key key, const PieceSet& pieces, uint32_t index,
                                      const std::optional<EvidenceView>& evidence);
 

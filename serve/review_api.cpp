@@ -21,6 +21,7 @@
 #include "review/rules.h"
 #include "review/submit_drafts.h"
 #include "serve/api_call.h"
+#include "serve/exact_value.h"
 #include "store/store.h"
 
 namespace egkb {
@@ -44,8 +45,8 @@ struct ReviewApi::View {
   std::unordered_map<Key, Score> original;
 };
 
-ReviewApi::ReviewApi(std::string store, ReviewRoles roles)
-    : store_(std::move(store)), roles_(std::move(roles)) {}
+ReviewApi::ReviewApi(std::string store, ReviewRoles roles, std::optional<std::string> tables)
+    : store_(std::move(store)), roles_(std::move(roles)), tables_(std::move(tables)) {}
 ReviewApi::~ReviewApi() = default;
 
 std::shared_ptr<const ReviewApi::View> ReviewApi::view_at(Store& store) {
@@ -208,7 +209,20 @@ ApiReply ReviewApi::position(const std::string& material, uint32_t index) {
     nlohmann::ordered_json j =
         position_json(key, pieces, index, evidence_for_key(key, pieces, records));
     j["glyphs"] = board_symbols_json(pieces);
+    const ExactValue exact = exact_value(store, key, j["fen"].get<std::string>(), tables_);
+    j["exact"] = exact.value;
+    j["exact_missing"] = exact.missing;
     return ApiReply{200, j};
+  });
+}
+
+ApiReply ReviewApi::position_value(const std::string& material, const std::string& fen) {
+  return answer(422, [&] {
+    Store store = Store::open(store_);
+    const Key key = key_of_text(material, store.pieces());
+    ExactValue exact = exact_value(store, key, fen, tables_);
+    if (exact.value.is_null()) throw Refusal(404, exact.missing.get<std::string>(), "material");
+    return ApiReply{200, std::move(exact.value)};
   });
 }
 

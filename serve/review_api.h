@@ -31,7 +31,10 @@ struct Caller {
 
 class ReviewApi {
  public:
-  explicit ReviewApi(std::string store, ReviewRoles roles = {});
+  // `tables`: the folder of solved tables (`egkb solve --keep-tables DIR`) the board's exact
+  // values are read from; nullopt: none.
+  explicit ReviewApi(std::string store, ReviewRoles roles = {},
+                     std::optional<std::string> tables = std::nullopt);
   ~ReviewApi();
 
   ApiReply session(const Caller& caller);
@@ -43,8 +46,14 @@ class ReviewApi {
   ApiReply agreement(BatchId id, const std::string& reviewer = "", const Caller& caller = {});
   ApiReply node(const std::string& material);
   // Position `index` of the material for the board, with the engine's evidence where the store
-  // holds some (evidence/position_json.h).
+  // holds some (evidence/position_json.h), and `exact`: its exact value as position_value() gives
+  // it, or null with `exact_missing` saying why there is none.
   ApiReply position(const std::string& material, uint32_t index);
+  // The exact value of a position (`fen`) of the row `material`, or of one its line reached, read
+  // from the solved tables: `egkb solve --position --json`'s keys, the position as the board
+  // draws it (evidence/position_json.h) and each move's `fen`, `capture` and the same for the
+  // position it reaches. 404 when the row is not solved, or no table of it is read.
+  ApiReply position_value(const std::string& material, const std::string& fen);
   // Every change (put_draft, undo, redo) answers the draft as it stands and `item`, the row as
   // batch() gives it. It may carry `"request": ID`, an id the client made: a request of an id
   // already applied is answered with its row as it stands and applied no more.
@@ -100,6 +109,7 @@ class ReviewApi {
 
   std::string store_;
   ReviewRoles roles_;
+  std::optional<std::string> tables_;
   std::mutex view_mutex_;
   // Submits of this server plan and apply one at a time: planned together, all but one would
   // find the store changed under them.

@@ -107,7 +107,7 @@ std::optional<std::string_view> HttpRequest::param(std::string_view name) const 
 }
 
 Router::Router(ServeOptions options, int port)
-    : options_(std::move(options)), api_(options_.store, options_.roles) {
+    : options_(std::move(options)), api_(options_.store, options_.roles, options_.tables) {
   if (!is_loopback(options_.host)) return;
   const std::string bound =
       options_.host.find(':') != std::string::npos ? "[" + options_.host + "]" : options_.host;
@@ -218,6 +218,12 @@ ApiReply Router::route(const HttpRequest& request, const Caller& caller) {
                                       in_quotes(std::string(text))));
     }
     return api_.position(std::string(part[2]), *index);
+  }
+  if (api && n == 4 && part[1] == "positions" && is_material(part[2]) && part[3] == "value" &&
+      get) {
+    const std::optional<std::string_view> fen = request.param("fen");
+    if (!fen) return refusal(400, "fen: the position whose value is asked for is missing");
+    return api_.position_value(std::string(part[2]), std::string(*fen));
   }
   return refusal(404, fmt::format("no such page or API call: {} {}", printable(method),
                                   printable(request.path)));

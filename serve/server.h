@@ -24,6 +24,9 @@ struct ServeOptions {
   // assets needs one, and the reviewer it names is the only one the request may act for.
   std::map<std::string, std::string> tokens;
   ReviewRoles roles;  // a lead reviewer, and rows assigned with an overlap
+  // The folder of solved tables (`egkb solve --keep-tables DIR`) the board's exact values are
+  // read from; nullopt: none.
+  std::optional<std::string> tables;
   std::size_t body_limit = 16 * 1024;
   // Connections served at once, each on its own thread: a reviewer's browser keeps one or two
   // open, and one that waits on a slow client holds no other.

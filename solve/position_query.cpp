@@ -146,10 +146,8 @@ class Prober {
   std::vector<MoveValue> moves(const Board& b, Side side) {
     std::vector<MoveValue> out;
     for (const Successor& s : successors(b, side)) {
-      MoveValue v;
-      v.move = point_name(s.move.from) + point_name(s.move.to);
-      v.capture = s.move.capture;
-      v.value = s.value;
+      MoveValue v{point_name(s.move.from) + point_name(s.move.to), s.move.capture, s.value,
+                  xiangqi_position(s.after, opposite(side))};
       if (s.value.outcome != Outcome::draw) {
         v.value.ends_in = !s.move.capture && s.next.forced_mate ? LineEnd::mate : LineEnd::capture;
       }

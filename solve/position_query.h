@@ -33,7 +33,8 @@ struct Value {
 struct MoveValue {
   std::string move;  // "e2e3": from and to, files a..i, ranks 1..10 from red's side
   bool capture = false;
-  Value value;  // for the side to move before the move: the move's result
+  Value value;     // for the side to move before the move: the move's result
+  Position after;  // the position the move reaches, the other side to move
 };
 
 struct PositionValue {
