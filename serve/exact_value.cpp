@@ -36,8 +36,8 @@ ExactValue exact_value(Store& store, Key key, const std::string& fen,
   const std::string material = material_text(key, pieces);
   if (!is_solved(store, key)) {
     return none(
-        fmt::format("{} is not solved in this store: no exact value (egkb solve KB.sqlite "
-                    "solves a xiangqi store's rows within its budget).",
+        fmt::format("{} is not solved in this store (egkb solve KB.sqlite solves a "
+                    "store's rows within its budget).",
                     material));
   }
   if (pieces.name() != "xiangqi") {

@@ -3,6 +3,7 @@
 import { ApiError, api } from './api.js';
 import { showAgreement } from './agreement.js';
 import { showBatches } from './batches.js';
+import { stepLine } from './exact.js';
 import { el, fill, keepingFocus } from './dom.js';
 import { History } from './history.js';
 import {
@@ -193,6 +194,9 @@ function onKey(e) {
   else if (e.key === 'U') redo();
   else if (e.key === 'p' && item) anotherPosition(1);
   else if (e.key === 'P' && item) anotherPosition(-1);
+  else if ((e.key === ']' || e.key === '[') && item) {
+    if (!stepLine(e.key === ']')) status('this row\'s position has no exact value to step through');
+  }
   else if (e.key === 's') focusSubmit();
   else if (e.key === 'a') location.hash = `#/batch/${state.batch.id}/agreement`;
   else if (e.key === '/') document.getElementById('search')?.focus();

@@ -5,6 +5,7 @@
 // symbols come with the position (`glyphs`, by the board's letters).
 import { api } from './api.js';
 import { el, fill, svg } from './dom.js';
+import { showExact } from './exact.js';
 
 const NAMES = {
   xiangqi: { K: 'king', R: 'rook', N: 'knight', C: 'cannon', P: 'pawn', G: 'guard', M: 'minister' },
@@ -158,29 +159,50 @@ async function position(material, index) {
   }
 }
 
-// Fills `slot` with position `index` of `material`; `onAnother` asks for the next one. `prefix`
-// starts each element's id: a neighbour's board shown beside the row's has ids of its own.
-export async function showBoard(slot, material, index, meanings, onAnother, prefix = '') {
+// Fills `slot` with position `index` of `material`, and `evidenceSlot` (or `slot` after it) with
+// the engine's evidence; `onAnother` asks for the next one. `prefix` starts each element's id: a
+// neighbour's board shown beside the row's has ids of its own. A solved material's position
+// shows its exact value and a line to step through (exact.js), the board following the line.
+export async function showBoard(slot, material, index, meanings, onAnother, prefix = '', evidenceSlot = slot) {
   slot.dataset.index = String(index);
   const current = () => slot.dataset.material === material && slot.dataset.index === String(index);
   let p;
   try {
     p = await position(material, index);
   } catch (e) {
-    if (current()) fill(slot, el('p', { class: 'warn' }, `No position to show: ${e.message}`));
+    if (current()) {
+      fill(slot, el('p', { class: 'warn' }, `No position to show: ${e.message}`));
+      if (evidenceSlot !== slot) fill(evidenceSlot);
+    }
     return;
   }
   if (!current()) return;
-  const sides = p.sides.map((s) => `${s[0].toUpperCase()}${s.slice(1)}`);
-  const text = boardText(p);
-  const label = `Example position ${index + 1} of ${material}: ${text}`;
-  fill(slot,
-    el('h3', { id: `${prefix}board-title` }, `Example position ${index + 1}${prefix ? ` of ${material}` : ''}`, el('span', { class: 'muted' }, ` · ${sides[p.to_move === 'red' ? 0 : 1]} to move`)),
-    boardSvg(p, label),
-    el('p', { class: 'board-text', id: `${prefix}board-text` }, text),
+  const title = el('h3', { id: `${prefix}board-title` });
+  let picture = el('span');
+  const words = el('p', { class: 'board-text', id: `${prefix}board-text` });
+  const exact = el('div', { class: 'exact', id: `${prefix}exact` });
+  const fen = el('code', { class: 'fen' });
+  // The position the line reached (the example position before any move) on the board.
+  const redraw = (view, played) => {
+    const sides = view.sides.map((side) => `${side[0].toUpperCase()}${side.slice(1)}`);
+    const after = played.length ? `, after ${played.join(' ')}` : '';
+    fill(title, `Example position ${index + 1}${prefix ? ` of ${material}` : ''}${after}`,
+      el('span', { class: 'muted' }, ` · ${sides[view.to_move === 'red' ? 0 : 1]} to move`));
+    const text = boardText(view);
+    const drawn = boardSvg(view, `Example position ${index + 1} of ${material}${after}: ${text}`);
+    picture.replaceWith(drawn);
+    picture = drawn;
+    words.textContent = text;
+    fen.textContent = view.fen;
+  };
+  fill(slot, title, picture, exact, words,
     el('div', { class: 'board-tools' },
       el('button', { type: 'button', id: `${prefix}another-position`, onclick: onAnother }, prefix ? 'Another position' : 'Another position (p)'),
-      el('details', {}, el('summary', {}, 'FEN'), el('code', { class: 'fen' }, p.fen))),
-    evidenceFigures(p, material, meanings, prefix),
-    p.evidence ? positionsGrid(material, p.evidence.positions, prefix) : null);
+      el('details', {}, el('summary', {}, 'FEN'), fen)));
+  redraw(p, []);
+  const evidence = [evidenceFigures(p, material, meanings, prefix),
+    p.evidence ? positionsGrid(material, p.evidence.positions, prefix) : null];
+  if (evidenceSlot === slot) slot.append(...evidence.filter(Boolean));
+  else fill(evidenceSlot, ...evidence);
+  showExact(exact, material, p, prefix, redraw);
 }

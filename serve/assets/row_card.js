@@ -1,5 +1,6 @@
 // The row shown: its material and facts, the answers to give, the reviewer's flag, skip and note,
-// the other reviewers' answers, and an example position on the board.
+// the other reviewers' answers; and beside them an example position on the board, with the
+// engine's evidence under the row's card.
 import { el, fill } from './dom.js';
 import { showBoard } from './board.js';
 import { answerHere, saveNote, toggleFlag, toggleSkip } from './changes.js';
@@ -55,7 +56,7 @@ export function renderNode() {
     el('h2', { id: 'node-title', class: 'material', tabindex: '-1' },
       el('span', { class: 'visually-hidden' }, `Line ${item.line}: `), item.material, ' ', symbols(item, b.sides)),
     el('p', {}, item.words),
-    el('div', { class: 'node-body' }, el('div', { class: 'node-main' },
+    el('div', { class: 'node-main' },
     el('dl', { class: 'facts' },
       el('dt', {}, 'score now'),
       el('dd', { id: 'score' }, now ? `${now.score} — ${now.meaning} (${now.source}${now.invariable ? ', invariable' : ''})` : 'no longer stored'),
@@ -81,8 +82,7 @@ export function renderNode() {
         el('button', { type: 'button', id: 'flag', 'aria-pressed': 'false', disabled: readOnly, onclick: () => toggleFlag() }, '⚑ flag for later (f)'),
         el('button', { type: 'button', id: 'skip', 'aria-pressed': 'false', disabled: readOnly, onclick: () => toggleSkip() }, '↷ skip (x)')),
       el('label', { for: 'note' }, 'Your note (c)'), note),
-    el('div', { id: 'others', 'aria-live': 'polite' })),
-    el('section', { class: 'board-slot', id: 'board-slot', 'aria-labelledby': 'board-title', 'data-material': item.material })));
+    el('div', { id: 'others', 'aria-live': 'polite' })));
   updateAnswer();
   loadBoard();
 }
@@ -91,8 +91,15 @@ export function renderNode() {
 function loadBoard() {
   const item = state.batch.items[state.index];
   const slot = document.getElementById('board-slot');
+  const evidence = document.getElementById('evidence-slot');
   if (!item || !slot) return;
-  showBoard(slot, item.material, state.boards.get(item.material) || 0, state.batch.meanings, () => anotherPosition(1));
+  // Another row's board and evidence go at once, not when this row's position arrives.
+  if (slot.dataset.material !== item.material) {
+    slot.dataset.material = item.material;
+    fill(slot, el('p', { class: 'muted', id: 'board-title' }, 'Loading the example position…'));
+    fill(evidence);
+  }
+  showBoard(slot, item.material, state.boards.get(item.material) || 0, state.batch.meanings, () => anotherPosition(1), '', evidence);
 }
 
 // Another example position of the row's material (p; P goes back).

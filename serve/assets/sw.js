@@ -7,7 +7,7 @@ const PAGE = [
   '/', '/app.css', '/app.js', '/api.js', '/dom.js', '/message.js', '/state.js', '/drafts.js',
   '/filters.js', '/history.js', '/queue_model.js', '/queue.js', '/hood.js', '/review.js',
   '/rows.js', '/row_card.js', '/node_panels.js', '/changes.js', '/submit.js', '/batches.js',
-  '/agreement.js', '/board.js',
+  '/agreement.js', '/board.js', '/exact.js', '/solved_line.js',
 ];
 
 self.addEventListener('install', (event) => {

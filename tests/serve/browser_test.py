@@ -435,6 +435,14 @@ class App:
         results[what] = found
 
 
+def under_header(app, element_id):
+    """Scrolls the element's top to just under the sticky header, for a screenshot."""
+    app.js("const top = document.getElementById(arguments[0]).getBoundingClientRect().top;"
+           "window.scrollBy(0, top - document.querySelector('header').offsetHeight - 8)",
+           element_id)
+    app.settled()
+
+
 def drafts_of(app, batch, reviewer):
     """{material: verdict} of a reviewer's answers to a batch, as the store holds them."""
     with app.db() as db:
@@ -839,7 +847,7 @@ def board_and_evidence(r):
         # the engine's line said to be missing from the store rather than left out silently.
         app.until_text("#engine-line", r"the store keeps each position's score only")
         searched = api(f"/api/positions/{first}?index=0")["evidence"]["positions"]
-        driver.find_element(By.CSS_SELECTOR, "#board-slot details.positions summary").click()
+        driver.find_element(By.CSS_SELECTOR, "#evidence-slot details.positions summary").click()
         app.until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#positions-grid svg.board"))
                   == min(searched, 16), "the grid of positions searched is not drawn")
         captions = app.js("return [...document.querySelectorAll('#positions-grid figcaption')]"
@@ -851,8 +859,9 @@ def board_and_evidence(r):
     app.keys("P")
     app.until_text("#board-title", r"Example position 1")
     check(not app.drafts("alice"), f"the board or its evidence answered: {app.drafts('alice')}")
-    # A wide window has the board under the answers: brought into sight for its picture.
-    app.js("document.getElementById('board-slot').scrollIntoView({block: 'end'})")
+    # A wide window has the board beside the answers and the evidence under them: the page
+    # scrolled to the board's top, under the header, for their picture.
+    under_header(app, "board-slot")
     app.shot("serve-board.png")
 
 
@@ -1025,8 +1034,8 @@ def find_filters_and_the_row_list(r):
     check(not clipped, f"the row list clips {clipped}")
     wide = app.js("const n = document.querySelector('nav.items'); return n.scrollWidth - n.clientWidth")
     check(wide <= 0, f"the row list overflows by {wide} px")
-    # At 1440 × 900 the answer buttons and the neighbourhood's picture (a row of its boxes
-    # at least) are in sight without scrolling.
+    # At 1440 × 900 the answer buttons, the board and the neighbourhood's picture (a row of its
+    # boxes at least) are in sight without scrolling (issue 32 item 5, issue 44 item 7).
     size = driver.get_window_size()
     tall = app.js("return window.innerHeight")
     driver.set_window_size(1440, 900)
@@ -1034,18 +1043,22 @@ def find_filters_and_the_row_list(r):
     app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "#neighbourhood .hood-frame"),
               "no neighbourhood picture at 1440 × 900")
     app.settled()
+    app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "#board-slot svg.board"),
+              "no board at 1440 × 900")
     answers, picture, height, board = app.js(
         "window.scrollTo(0, 0);"
-        "return [document.querySelector('#node .scale').getBoundingClientRect().bottom,"
-        "  document.querySelector('#neighbourhood .hood-frame').getBoundingClientRect().top,"
-        "  window.innerHeight,"
-        "  document.querySelector('#board-slot').getBoundingClientRect().top]")
-    check(answers <= height and picture + 58 <= height,
-          f"at 1440 × 900 the answers end at {answers:.0f} px and the neighbourhood's "
-          f"picture starts at {picture:.0f} px of a window {height} px high")
-    print(f"1440 × 900: the answers end at {answers:.0f} px, the neighbourhood's picture "
-          f"starts at {picture:.0f} px, the board at {board:.0f} px (issue 44 item 7 asks it in "
-          f"sight: not yet), the window is {height} px high")
+        "const rect = (css) => document.querySelector(css).getBoundingClientRect();"
+        "const board = rect('#board-slot svg.board');"
+        "return [rect('#node .scale').bottom, rect('#neighbourhood .hood-frame').top,"
+        "  window.innerHeight, [board.top, board.bottom]]")
+    check(answers <= height and picture + 58 <= height and 0 <= board[0] and board[1] <= height,
+          f"at 1440 × 900 the answers end at {answers:.0f} px, the board spans {board[0]:.0f} "
+          f"to {board[1]:.0f} px and the neighbourhood's picture starts at {picture:.0f} px of "
+          f"a window {height} px high")
+    app.shot("serve-wide-900.png")
+    print(f"1440 × 900: the answers end at {answers:.0f} px, the board spans {board[0]:.0f} to "
+          f"{board[1]:.0f} px, the neighbourhood's picture starts at {picture:.0f} px, the "
+          f"window is {height} px high")
     driver.set_window_size(size["width"], size["height"])
 
     # A filter chosen with the pointer gives the keys back to the rows.
@@ -1709,6 +1722,111 @@ def a_chess_base(r):
         chess.stop()
 
 
+def value_words(v):
+    """A value as the board words it, from `egkb solve --position --json`'s keys."""
+    if v["value"] == "draw":
+        return "draw"
+    plies = "ply" if v["distance"] == 1 else "plies"
+    return f"{v['value']} in {v['distance']} {plies}, ends in {v['ends_in']}"
+
+
+def a_solved_row(r):
+    """Issue 41 item 2 and issue 44 item 2: a solved row's board shows the exact value that
+    `egkb solve --position` reads from the same kept tables, its moves best first; `]` plays the
+    best move (the board and the value follow: the command's value of the position reached), a
+    click plays another, `[` steps back. A two-sided material names its convention; a row not
+    solved says so. At 1440 × 900 the value is in sight with the board and the answers."""
+    app, driver = r.app, r.driver
+    with open(os.path.join(r.work, "solved.csv"), "w") as f:
+        f.write("material,score\nKRKG,1\nKPKP,4\nKNKGGM,5\n")
+    r.run("import", "solved.sqlite", "solved.csv")
+    r.run("sample", "solved.sqlite", "--size", "3", "--seed", "1", "--out", "solved-batch.csv")
+    r.run("solve", "solved.sqlite", "--keep-tables", "tables", "--max-positions", "500000")
+
+    def command(fen):
+        out = subprocess.run([r.egkb, "solve", "--position", fen, "--keep-tables", "tables",
+                              "--json"], cwd=r.work, check=True, capture_output=True, text=True)
+        return json.loads(out.stdout)
+
+    solved = Server(r.egkb, "solved.sqlite", r.work, "--tables", "tables")
+    try:
+        def get(path):
+            with urllib.request.urlopen(solved.base.rstrip("/") + path) as answer:
+                return json.load(answer)
+        lines = {it["material"]: it["line"] for it in get("/api/batches/1")["items"]}
+        driver.get(f"{solved.base}#/batch/1/{lines['KRKG']}")
+        app.set_name("alice")  # another port, another origin: the name is asked again
+        shown = get("/api/positions/KRKG?index=0")
+        start = command(shown["fen"])
+        side = start["to_move"].capitalize()
+        app.until_text("#exact-value", rf"\(rules: exact\): {side} to move: "
+                       + re.escape(value_words(start)))
+        listed = app.js("return [...document.querySelectorAll('#moves button')]"
+                        ".map((b) => b.dataset.move)")
+        check(listed == [m["move"] for m in start["moves"]],
+              f"the moves listed {listed} are not the command's, best first")
+        size = driver.get_window_size()
+        driver.set_window_size(1440, 900)
+        app.resized(1440)
+        answers, board, value, height = app.js(
+            "window.scrollTo(0, 0);"
+            "const rect = (css) => document.querySelector(css).getBoundingClientRect();"
+            "return [rect('#node .scale').bottom, rect('#board-slot svg.board').bottom,"
+            "  rect('#exact-value').bottom, window.innerHeight]")
+        check(max(answers, board, value) <= height,
+              f"at 1440 × 900 the answers end at {answers:.0f} px, the board at {board:.0f} px "
+              f"and its exact value at {value:.0f} px of a window {height} px high")
+        app.shot("serve-solved.png")
+        # The best move by its key, then another by a click, then both taken back.
+        best = start["moves"][0]
+        reached = command(shown["exact"]["moves"][0]["fen"])
+        app.keys("]")
+        app.until_text("#board-title", rf"after {best['move']}")
+        app.until_text("#exact-value", rf"{reached['to_move'].capitalize()} to move: "
+                       + re.escape(value_words(reached)))
+        second = reached["moves"][min(1, len(reached["moves"]) - 1)]
+        driver.find_element(By.CSS_SELECTOR, f'#moves button[data-move="{second["move"]}"]').click()
+        app.until_text("#line-played", rf"played: {best['move']} {second['move']}")
+        app.keys("[")
+        app.until_text("#line-played", rf"played: {best['move']}$")
+        app.keys("[")
+        app.until(lambda: re.search(r"Example position 1 · ", app.text("#board-title")),
+                  f"[ does not step back to the first position: {app.text('#board-title')!r}")
+        app.until_text("#exact-value", re.escape(value_words(start)))
+        with sqlite3.connect(os.path.join(r.work, "solved.sqlite")) as db:
+            drafts = db.execute("SELECT count(*) FROM drafts").fetchone()[0]
+        check(drafts == 0, f"stepping through a line answered: {drafts} drafts")
+        app.axe("a solved row", r.axe)
+        app.cdp("Emulation.setEmulatedMedia", {
+            "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        app.settled()
+        app.shot("serve-solved-dark.png")
+        app.cdp("Emulation.setEmulatedMedia", {"features": []})
+        driver.set_window_size(size["width"], size["height"])
+        # Both sides attack: the convention is named where the value shows.
+        driver.get(f"{solved.base}#/batch/1/{lines['KPKP']}")
+        app.until_text("#exact-value", r"\(rules: repetition-draw\)")
+        # Not solved (beyond the budget): said plainly.
+        driver.get(f"{solved.base}#/batch/1/{lines['KNKGGM']}")
+        app.until_text("#exact-value", r"Exact value: none\. KNKGGM is not solved")
+        app.cdp("Emulation.setDeviceMetricsOverride", {
+            "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        driver.get(f"{solved.base}#/batch/1/{lines['KRKG']}")
+        app.until(lambda: driver.find_elements(By.CSS_SELECTOR, "#moves button"), "no moves")
+        app.no_wider_than_window("a solved row on a phone")
+        under_header(app, "board-slot")
+        app.shot("serve-solved-phone.png")
+        app.cdp("Emulation.setDeviceMetricsOverride", {
+            "width": 720, "height": 500, "deviceScaleFactor": 2, "mobile": False})
+        app.settled()
+        app.no_wider_than_window("a solved row at 200% zoom")
+        under_header(app, "board-slot")
+        app.shot("serve-solved-zoom.png")
+        app.cdp("Emulation.clearDeviceMetricsOverride", {})
+    finally:
+        solved.stop()
+
+
 CASES = [
     batches_by_key,
     board_and_evidence,
@@ -1729,6 +1847,7 @@ CASES = [
     submit_with_a_warning,
     a_lead_and_rows_assigned,
     a_chess_base,
+    a_solved_row,
     a_closed_tab,
     a_browser_quit,
     changes_made_on_an_older_row,
