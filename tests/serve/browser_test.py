@@ -1800,6 +1800,7 @@ def a_solved_row(r):
         app.cdp("Emulation.setEmulatedMedia", {
             "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         app.settled()
+        app.border_contrast("a solved row, dark mode")
         app.shot("serve-solved-dark.png")
         app.cdp("Emulation.setEmulatedMedia", {"features": []})
         driver.set_window_size(size["width"], size["height"])
