@@ -41,8 +41,8 @@ std::size_t best_threshold(std::span<const EvidenceRecord* const> rows, std::spa
 }  // namespace
 
 Calibration calibrate_threshold(std::span<const EvidenceRecord> records,
-                                const std::unordered_map<Key, Score>& known,
-                                const PieceSet& pieces, std::size_t folds) {
+                                const std::unordered_map<Key, Score>& known, const PieceSet& pieces,
+                                std::size_t folds) {
   std::vector<const EvidenceRecord*> rows;
   std::vector<Rank> ranks;
   for (const EvidenceRecord& r : records) {
@@ -74,9 +74,8 @@ Calibration calibrate_threshold(std::span<const EvidenceRecord> records,
     std::vector<std::size_t> train, test;
     for (std::size_t j = 0; j < order.size(); ++j)
       (j % folds == f ? test : train).push_back(order[j]);
-    right +=
-        agreeing(rows, ranks, test, kCalibrationThresholds[best_threshold(rows, ranks, train, pieces)],
-                 pieces);
+    right += agreeing(rows, ranks, test,
+                      kCalibrationThresholds[best_threshold(rows, ranks, train, pieces)], pieces);
   }
   c.held_out = static_cast<double>(right) / static_cast<double>(rows.size());
   return c;

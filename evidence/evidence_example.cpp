@@ -19,8 +19,8 @@ std::optional<EvidenceExample> evidence_example(const EvidenceView& view, const 
   const PositionSampler sampler(material, pieces);
   const Position searched = sampler.draw(r.seed, index);
   const EngineScore score = score_of_code(r.scores[index]);
-  Outcome outcome = outcome_for_red(score, searched.to_move(),
-                                    score_reading(material, pieces, r.threshold));
+  Outcome outcome =
+      outcome_for_red(score, searched.to_move(), score_reading(material, pieces, r.threshold));
   Position shown = searched;
   if (view.mirrored) {
     shown = mirrored(searched);

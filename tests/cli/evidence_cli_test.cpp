@@ -311,8 +311,7 @@ TEST_F(EvidenceCli, AFileOfFormatOneIsCheckedAsItCountedAndReadFromTheBias) {
   ASSERT_EQ(imported.code, 0) << imported.err;
   EXPECT_EQ(test::query_number(store(), "SELECT wins FROM evidence"), 4);
   EXPECT_EQ(test::query_number(store(), "SELECT threshold FROM evidence"), 300);
-  const test::Outcome continued =
-      run("evidence " + path("kb.csv") + engine() + " --out " + old);
+  const test::Outcome continued = run("evidence " + path("kb.csv") + engine() + " --out " + old);
   EXPECT_EQ(continued.code, 2);
   EXPECT_NE(continued.err.find("old.jsonl:1: egkb_evidence: format 1"), std::string::npos)
       << continued.err;

@@ -64,10 +64,10 @@ TEST(Outcome, AScoreIsTheSideToMovesAndAMateZeroIsALoss) {
 TEST(Outcome, ABiasMovesTheDrawBandOnRedsSide) {
   const auto cp = [](int v) { return EngineScore{EngineScore::Kind::Centipawns, v}; };
   const ScoreReading red_over{400, 150};  // a cannon with guards and ministers against ministers
-  EXPECT_EQ(outcome_for_red(cp(500), Side::Red, red_over), Outcome::Draw);     // 350 from it
-  EXPECT_EQ(outcome_for_red(cp(551), Side::Red, red_over), Outcome::RedWins);  // 401
-  EXPECT_EQ(outcome_for_red(cp(-500), Side::Black, red_over), Outcome::Draw);  // red's +500
-  EXPECT_EQ(outcome_for_red(cp(-200), Side::Red, red_over), Outcome::Draw);    // -350
+  EXPECT_EQ(outcome_for_red(cp(500), Side::Red, red_over), Outcome::Draw);         // 350 from it
+  EXPECT_EQ(outcome_for_red(cp(551), Side::Red, red_over), Outcome::RedWins);      // 401
+  EXPECT_EQ(outcome_for_red(cp(-500), Side::Black, red_over), Outcome::Draw);      // red's +500
+  EXPECT_EQ(outcome_for_red(cp(-200), Side::Red, red_over), Outcome::Draw);        // -350
   EXPECT_EQ(outcome_for_red(cp(251), Side::Black, red_over), Outcome::BlackWins);  // -401
   const ScoreReading red_under{400, -350};  // two pawns against two guards
   EXPECT_EQ(outcome_for_red(cp(51), Side::Red, red_under), Outcome::RedWins);  // 401
