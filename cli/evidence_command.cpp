@@ -237,10 +237,10 @@ void calibrate(EvidenceResult& result, const EvidenceCommandOptions& o, OpenedKb
   result.too_few_to_calibrate =
       !o.calibrate && known_searched(result.outcome.rows, known) < kLeastCalibrationRows;
   if (result.too_few_to_calibrate) return;
-  result.calibration = calibrate_threshold(result.outcome.rows, known);
+  result.calibration = calibrate_threshold(result.outcome.rows, known, *opened.kb.pieces);
   for (EvidenceRecord& r : result.outcome.rows) {
     if (r.threshold == result.calibration->threshold) continue;
-    recount(r, result.calibration->threshold);
+    recount(r, result.calibration->threshold, *opened.kb.pieces);
     sink.put(r);
   }
 }

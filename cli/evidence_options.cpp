@@ -119,6 +119,14 @@ std::unique_ptr<EvidenceSink> file_sink(const std::string& path, const EvidenceF
   if (file_status(path, "the evidence file").kind != FileKind::Absent &&
       output_target(path, "the evidence file") == OutputTarget::Replaced) {
     existing = read_evidence_file(path);
+    // Appended lines are counted from the bias; a file of format 1 is checked from 0.
+    if (existing->header.format != header.format) {
+      throw InputError(path, 1, "egkb_evidence",
+                       fmt::format("format {} (scores read from 0, not from their material's "
+                                   "bias) cannot be continued in format {}; give another file, "
+                                   "or egkb evidence import it into a store first",
+                                   existing->header.format, header.format));
+    }
     if (!existing->header.same_search(header)) {
       throw InputError(path, 1, "",
                        fmt::format("holds evidence of another search ({}, {}, seed {}, {}); give "

@@ -9,21 +9,23 @@
 #include "base/errors.h"
 #include "base/interrupt.h"
 #include "board/random_positions.h"
+#include "engine/score_bias.h"
 
 namespace egkb {
 
 EvidenceSettings default_evidence_settings(const PieceSet& pieces) {
   EvidenceSettings s;
-  // docs/evidence.md, "Defaults": chess on the shipped Syzygy statistics, xiangqi on half of
-  // the retrograde statistics (the other half held out).
+  // docs/evidence.md, "Defaults": chess on the shipped Syzygy statistics; xiangqi on the
+  // retrograde statistics and half of the solved materials beyond them (the other half held
+  // out), read from each material's score_bias.
   if (&pieces == &PieceSet::chess()) {
     s.budget = {SearchBudget::Kind::Depth, 6};
     s.positions = 256;
     s.threshold = 150;
   } else {
     s.budget = {SearchBudget::Kind::Depth, 14};
-    s.positions = 32;
-    s.threshold = 300;
+    s.positions = 64;
+    s.threshold = 400;
   }
   return s;
 }
@@ -36,10 +38,12 @@ UciEngine& EngineSlot::engine() {
   return *engine_;
 }
 
-bool search_complete(std::span<const EngineScore> scores, const EvidenceSettings& settings) {
+bool search_complete(std::span<const EngineScore> scores, const EvidenceSettings& settings,
+                     int bias) {
   const auto n = static_cast<uint32_t>(scores.size());
   if (n >= settings.positions) return true;
-  return settings.sequential && is_look(n) && settled(count_results(scores, settings.threshold));
+  return settings.sequential && is_look(n) &&
+         settled(count_results(scores, {settings.threshold, bias}));
 }
 
 namespace {
@@ -58,6 +62,7 @@ MaterialEvidence search_material(EngineSlot& slot, const Material& material, con
                                  const EvidenceSettings& settings, std::vector<EngineScore> known) {
   const auto started = std::chrono::steady_clock::now();
   MaterialEvidence out{material, std::move(known), {}, {}, 0, "", {}};
+  const int bias = score_bias(material, pieces);
   try {
     const PositionSampler sampler(material, pieces);
     const auto position = [&](uint64_t i) { return sampler.draw(settings.seed, i); };
@@ -69,7 +74,7 @@ MaterialEvidence search_material(EngineSlot& slot, const Material& material, con
     uint64_t next = 0;                // the next position to start
     std::optional<uint64_t> faulted;  // the position a first fault stopped at
     std::string first_fault;
-    while (!search_complete(out.scores, settings)) {
+    while (!search_complete(out.scores, settings, bias)) {
       try {
         UciEngine& engine = slot.engine();
         if (fresh) {
@@ -108,7 +113,7 @@ MaterialEvidence search_material(EngineSlot& slot, const Material& material, con
   }
   // The next material's new game waits for no search: none is started past a stop point.
   assert(slot.running() == nullptr || slot.running()->in_flight() == 0);
-  out.counts = count_results(out.scores, settings.threshold);
+  out.counts = count_results(out.scores, {settings.threshold, bias});
   out.result = expected_result(out.counts);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;

@@ -22,7 +22,7 @@ namespace egkb {
 struct EvidenceSettings {
   SearchBudget budget;
   uint32_t positions = 64;  // the most searched
-  int threshold = 200;      // centipawns: beyond it a score is a win or a loss
+  int threshold = 200;      // centipawns beyond the material's bias (score_bias.h): a win or a loss
   uint64_t seed = 1;        // of the positions
   bool sequential = true;   // stop at a look (is_look) once the interval lies in one rank's bin
 };
@@ -73,8 +73,9 @@ MaterialEvidence search_material(EngineSlot& slot, const Material& material, con
                                  const EvidenceSettings& settings,
                                  std::vector<EngineScore> known = {});
 
-// Whether a search with these settings would stop where `scores` stop: enough positions, or a
-// sequential search settled at a look.
-bool search_complete(std::span<const EngineScore> scores, const EvidenceSettings& settings);
+// Whether a search with these settings would stop where `scores` (of a material with this
+// score_bias) stop: enough positions, or a sequential search settled at a look.
+bool search_complete(std::span<const EngineScore> scores, const EvidenceSettings& settings,
+                     int bias);
 
 }  // namespace egkb

@@ -15,17 +15,16 @@ constexpr uint32_t kFirstLook = 16;
 
 }  // namespace
 
-Outcome outcome_for_red(const EngineScore& score, Side to_move, int threshold) {
-  int sign = 0;  // for the side to move
+Outcome outcome_for_red(const EngineScore& score, Side to_move, const ScoreReading& reading) {
+  const int red = to_move == Side::Red ? 1 : -1;
   if (score.kind == EngineScore::Kind::Mate) {
-    sign = score.value > 0 ? 1 : -1;  // mate 0: it has no move, and loses
-  } else if (score.value > threshold) {
-    sign = 1;
-  } else if (score.value < -threshold) {
-    sign = -1;
+    // mate 0: the side to move has no move, and loses
+    return static_cast<Outcome>(score.value > 0 ? red : -red);
   }
-  if (to_move == Side::Black) sign = -sign;
-  return static_cast<Outcome>(sign);
+  const int64_t from_bias = int64_t{red} * score.value - reading.bias;
+  if (from_bias > reading.threshold) return Outcome::RedWins;
+  if (from_bias < -int64_t{reading.threshold}) return Outcome::BlackWins;
+  return Outcome::Draw;
 }
 
 void ResultCounts::add(Outcome o) {
@@ -42,10 +41,10 @@ void ResultCounts::add(Outcome o) {
   }
 }
 
-ResultCounts count_results(std::span<const EngineScore> scores, int threshold) {
+ResultCounts count_results(std::span<const EngineScore> scores, const ScoreReading& reading) {
   ResultCounts counts;
   for (std::size_t i = 0; i < scores.size(); ++i) {
-    counts.add(outcome_for_red(scores[i], side_to_move(i), threshold));
+    counts.add(outcome_for_red(scores[i], side_to_move(i), reading));
   }
   return counts;
 }

@@ -13,9 +13,16 @@ namespace egkb {
 
 enum class Outcome : int8_t { BlackWins = -1, Draw = 0, RedWins = 1 };
 
-// A mate score is a win or a loss, a score beyond +-threshold centipawns too, else a draw; the
-// engine's score is the side to move's.
-Outcome outcome_for_red(const EngineScore& score, Side to_move, int threshold);
+// How a material's scores are read: a mate is a win or a loss; a score (turned to red's side)
+// more than `threshold` centipawns above `bias` a win for red, more than that below it a loss,
+// else a draw. The bias is what the engine's score counts that wins nothing (engine/score_bias.h).
+struct ScoreReading {
+  int threshold = 0;
+  int bias = 0;  // red's side
+};
+
+// The engine's score is the side to move's.
+Outcome outcome_for_red(const EngineScore& score, Side to_move, const ScoreReading& reading);
 
 struct ResultCounts {
   uint32_t wins = 0;  // red's
@@ -28,7 +35,7 @@ struct ResultCounts {
 };
 
 // The counts of `scores`, position i's side to move being side_to_move(i).
-ResultCounts count_results(std::span<const EngineScore> scores, int threshold);
+ResultCounts count_results(std::span<const EngineScore> scores, const ScoreReading& reading);
 
 struct ExpectedResult {
   double expected = 0;  // (wins - losses) / positions

@@ -14,11 +14,11 @@ namespace {
 
 // How many of `rows` a threshold puts at their known rank.
 std::size_t agreeing(std::span<const EvidenceRecord* const> rows, std::span<const Rank> known,
-                     std::span<const std::size_t> which, int threshold) {
+                     std::span<const std::size_t> which, int threshold, const PieceSet& pieces) {
   std::size_t right = 0;
   for (std::size_t i : which) {
     EvidenceRecord r = *rows[i];
-    recount(r, threshold);
+    recount(r, threshold, pieces);
     right += rank_of(r.score) == known[i];
   }
   return right;
@@ -26,10 +26,10 @@ std::size_t agreeing(std::span<const EvidenceRecord* const> rows, std::span<cons
 
 // The threshold that agrees most on `which`; the lower on a tie.
 std::size_t best_threshold(std::span<const EvidenceRecord* const> rows, std::span<const Rank> known,
-                           std::span<const std::size_t> which) {
+                           std::span<const std::size_t> which, const PieceSet& pieces) {
   std::size_t best = 0, most = 0;
   for (std::size_t t = 0; t < kCalibrationThresholds.size(); ++t) {
-    const std::size_t right = agreeing(rows, known, which, kCalibrationThresholds[t]);
+    const std::size_t right = agreeing(rows, known, which, kCalibrationThresholds[t], pieces);
     if (right > most) {
       most = right;
       best = t;
@@ -41,7 +41,8 @@ std::size_t best_threshold(std::span<const EvidenceRecord* const> rows, std::spa
 }  // namespace
 
 Calibration calibrate_threshold(std::span<const EvidenceRecord> records,
-                                const std::unordered_map<Key, Score>& known, std::size_t folds) {
+                                const std::unordered_map<Key, Score>& known, const PieceSet& pieces,
+                                std::size_t folds) {
   std::vector<const EvidenceRecord*> rows;
   std::vector<Rank> ranks;
   for (const EvidenceRecord& r : records) {
@@ -61,10 +62,10 @@ Calibration calibrate_threshold(std::span<const EvidenceRecord> records,
   std::vector<std::size_t> all(rows.size());
   for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
   for (int t : kCalibrationThresholds) {
-    c.agreement.push_back(static_cast<double>(agreeing(rows, ranks, all, t)) /
+    c.agreement.push_back(static_cast<double>(agreeing(rows, ranks, all, t, pieces)) /
                           static_cast<double>(rows.size()));
   }
-  c.threshold = kCalibrationThresholds[best_threshold(rows, ranks, all)];
+  c.threshold = kCalibrationThresholds[best_threshold(rows, ranks, all, pieces)];
   std::vector<std::size_t> order = all;
   Random random(1);
   random.shuffle(order);
@@ -73,8 +74,8 @@ Calibration calibrate_threshold(std::span<const EvidenceRecord> records,
     std::vector<std::size_t> train, test;
     for (std::size_t j = 0; j < order.size(); ++j)
       (j % folds == f ? test : train).push_back(order[j]);
-    right +=
-        agreeing(rows, ranks, test, kCalibrationThresholds[best_threshold(rows, ranks, train)]);
+    right += agreeing(rows, ranks, test,
+                      kCalibrationThresholds[best_threshold(rows, ranks, train, pieces)], pieces);
   }
   c.held_out = static_cast<double>(right) / static_cast<double>(rows.size());
   return c;

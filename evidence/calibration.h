@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "lattice/piece_set.h"
 #include "store/evidence.h"
 
 namespace egkb {
@@ -32,6 +33,7 @@ struct Calibration {
 // `known`: the known score of each key (mirrors included). Throws InputError when fewer than
 // kLeastCalibrationRows of the records' materials have one.
 Calibration calibrate_threshold(std::span<const EvidenceRecord> records,
-                                const std::unordered_map<Key, Score>& known, std::size_t folds = 5);
+                                const std::unordered_map<Key, Score>& known, const PieceSet& pieces,
+                                std::size_t folds = 5);
 
 }  // namespace egkb

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "board/random_positions.h"
+#include "engine/score_bias.h"
 #include "engine/score_code.h"
 #include "lattice/material.h"
 
@@ -14,10 +15,12 @@ std::optional<EvidenceExample> evidence_example(const EvidenceView& view, const 
                                                 uint32_t index) {
   const EvidenceRecord& r = *view.record;
   if (index >= r.positions()) return std::nullopt;
-  const PositionSampler sampler(material_of(r.key, pieces), pieces);
+  const Material material = material_of(r.key, pieces);
+  const PositionSampler sampler(material, pieces);
   const Position searched = sampler.draw(r.seed, index);
   const EngineScore score = score_of_code(r.scores[index]);
-  Outcome outcome = outcome_for_red(score, searched.to_move(), r.threshold);
+  Outcome outcome =
+      outcome_for_red(score, searched.to_move(), score_reading(material, pieces, r.threshold));
   Position shown = searched;
   if (view.mirrored) {
     shown = mirrored(searched);

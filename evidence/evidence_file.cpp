@@ -20,7 +20,8 @@ namespace egkb {
 
 namespace {
 
-constexpr int kFormat = 1;
+constexpr int kFormat = 2;
+constexpr int kFirstFormat = 1;
 
 // The fields of one line, each checked where it is read; faults name the file, line and field.
 class Line {
@@ -69,8 +70,8 @@ class Line {
 };
 
 EvidenceFileHeader read_header(const Line& line) {
-  if (line.whole("egkb_evidence", kFormat, kFormat) != kFormat) line.fail("egkb_evidence", "1");
   EvidenceFileHeader h;
+  h.format = static_cast<int>(line.whole("egkb_evidence", kFirstFormat, kFormat));
   try {
     h.pieces = &PieceSet::named(line.text("pieces"));
   } catch (const InputError&) {
@@ -102,7 +103,12 @@ EvidenceRecord read_record(const Line& line, const EvidenceFileHeader& h) {
     }
     r.scores.push_back(static_cast<int32_t>(s.get<int64_t>()));
   }
-  recount(r, static_cast<int>(line.whole("threshold", 0, kMateCode)));
+  const auto threshold = static_cast<int>(line.whole("threshold", 0, kMateCode));
+  if (h.format == kFirstFormat) {
+    recount(r, ScoreReading{threshold, 0});
+  } else {
+    recount(r, threshold, *h.pieces);
+  }
   const auto agrees = [&](const char* field, int64_t counted) {
     if (line.whole(field, 0, INT32_MAX) != counted) {
       line.fail(field, fmt::format("{}, as its scores count at its threshold", counted));
@@ -112,6 +118,7 @@ EvidenceRecord read_record(const Line& line, const EvidenceFileHeader& h) {
   agrees("draws", r.draws);
   agrees("losses", r.losses);
   agrees("score", value(r.score));
+  if (h.format == kFirstFormat) recount(r, threshold, *h.pieces);
   r.seconds = line.number("seconds");
   if (r.seconds < 0) line.fail("seconds", "a time, not negative");
   const auto& failure = line.at("failure");

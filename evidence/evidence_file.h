@@ -22,6 +22,9 @@ struct EvidenceFileHeader {
   std::string budget;
   uint64_t seed = 0;
   std::string shard;  // "2/4", or empty for a whole run
+  // 2 reads scores from their material's bias (engine/score_bias.h); 1 from 0. A file of
+  // format 1 is read as 2: its counts are checked as it counted them, then counted again.
+  int format = 2;
 
   // The same search: piece set, engine, budget and seed (the shard is only a label).
   bool same_search(const EvidenceFileHeader& other) const;

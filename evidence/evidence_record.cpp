@@ -1,5 +1,6 @@
 #include "evidence/evidence_record.h"
 
+#include "engine/score_bias.h"
 #include "engine/score_code.h"
 #include "lattice/expected_result.h"
 #include "lattice/material.h"
@@ -39,9 +40,13 @@ EvidenceRecord record_of(const MaterialEvidence& searched, const PieceSet& piece
   return r;
 }
 
-void recount(EvidenceRecord& r, int threshold) {
+void recount(EvidenceRecord& r, const ScoreReading& reading) {
   const std::vector<EngineScore> scores = scores_of_codes(r.scores);
-  set_counts(r, count_results(scores, threshold), threshold);
+  set_counts(r, count_results(scores, reading), reading.threshold);
+}
+
+void recount(EvidenceRecord& r, int threshold, const PieceSet& pieces) {
+  recount(r, score_reading(material_of(r.key, pieces), pieces, threshold));
 }
 
 nlohmann::ordered_json figures_json(const EvidenceView& v) {

@@ -22,8 +22,11 @@ EvidenceRecord record_of(const MaterialEvidence& searched, const PieceSet& piece
                          const std::string& engine, const EvidenceSettings& settings,
                          const EarlierSearch& earlier);
 
-// Counts, expected result, interval and score of the row's scores at `threshold`.
-void recount(EvidenceRecord& record, int threshold);
+// Counts, expected result, interval and score of the row's scores at `threshold`, read from its
+// material's bias (engine/score_bias.h).
+void recount(EvidenceRecord& record, int threshold, const PieceSet& pieces);
+// The same with the reading given: what a file of format 1, which read no bias, counted.
+void recount(EvidenceRecord& record, const ScoreReading& reading);
 
 // The figures of what evidence says, from the side the view reads it: wins, draws, losses,
 // expected, low, high, score.

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "base/utc_time.h"
+#include "engine/score_bias.h"
 #include "engine/score_code.h"
 #include "evidence/evidence_record.h"
 #include "lattice/material.h"
@@ -53,15 +54,16 @@ EvidencePlan plan_evidence(std::span<const Key> materials, const PieceSet& piece
     const EvidenceRecord& r = *found->second;
     plan.materials.push_back(r.key);
     std::vector<EngineScore> scores = scores_of_codes(r.scores);
-    if (!r.failed() && search_complete(scores, settings)) {
+    const Material material = material_of(r.key, pieces);
+    if (!r.failed() && search_complete(scores, settings, score_bias(material, pieces))) {
       if (r.threshold == settings.threshold) {
         plan.kept.push_back(r);
       } else {
         plan.recounted.push_back(r);
-        recount(plan.recounted.back(), settings.threshold);
+        recount(plan.recounted.back(), settings.threshold, pieces);
       }
     } else {
-      plan.tasks.push_back({material_of(r.key, pieces), std::move(scores)});
+      plan.tasks.push_back({material, std::move(scores)});
       plan.earlier.push_back({r.seconds, r.restarts});
     }
   }

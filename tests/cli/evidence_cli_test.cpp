@@ -289,6 +289,41 @@ TEST_F(EvidenceCli, AKilledShardFileIsContinuedAndABadLineIsNamed) {
       << bad.err;
 }
 
+// A file of format 1 counted every score from 0: its lines are checked as it counted them and
+// counted again from their material's bias. KRKGG's is -150 (two black guards): red's +200 was a
+// draw at 300 cp and is a win from the bias (350). Such a file is imported, never continued.
+TEST_F(EvidenceCli, AFileOfFormatOneIsCheckedAsItCountedAndReadFromTheBias) {
+  const std::string head =
+      "{\"egkb_evidence\":FORMAT,\"pieces\":\"xiangqi\",\"engine\":\"Fake\",\"budget\":\"depth 1\","
+      "\"seed\":1}\n";
+  const std::string line =
+      "{\"material\":\"KRKGG\",\"positions\":4,\"scores\":[200,-200,200,-200],\"threshold\":300,"
+      "\"wins\":0,\"draws\":4,\"losses\":0,\"expected\":0.0,\"low\":-0.3,\"high\":0.3,\"score\":4,"
+      "\"seconds\":0.1,\"failure\":null,\"restarts\":[],\"time\":\"2026-11-28T00:00:00Z\"}\n";
+  const auto file = [&](const char* name, const char* format) {
+    std::string text = head;
+    text.replace(text.find("FORMAT"), 6, format);
+    std::ofstream(path(name)) << text << line;
+    return path(name);
+  };
+  const std::string old = file("old.jsonl", "1");
+  const test::Outcome imported = run("evidence import " + store() + " " + old);
+  ASSERT_EQ(imported.code, 0) << imported.err;
+  EXPECT_EQ(test::query_number(store(), "SELECT wins FROM evidence"), 4);
+  EXPECT_EQ(test::query_number(store(), "SELECT threshold FROM evidence"), 300);
+  const test::Outcome continued = run("evidence " + path("kb.csv") + engine() + " --out " + old);
+  EXPECT_EQ(continued.code, 2);
+  EXPECT_NE(continued.err.find("old.jsonl:1: egkb_evidence: format 1"), std::string::npos)
+      << continued.err;
+  EXPECT_EQ(lines_in(old), 2u);
+  // The same line in format 2 is counted from the bias, where it is not a draw.
+  const test::Outcome now = run("evidence import " + store() + " " + file("new.jsonl", "2"));
+  EXPECT_EQ(now.code, 2);
+  EXPECT_NE(now.err.find("new.jsonl:2: wins: expected 4, as its scores count at its threshold"),
+            std::string::npos)
+      << now.err;
+}
+
 TEST_F(EvidenceCli, ShowAndConflictsSetTheEvidenceBesideTheScores) {
   ASSERT_EQ(run("evidence " + store() + engine()).code, 0);
   // The fake engine counts material: a chariot against a king is a red win, KCK's cannon too.

@@ -7,7 +7,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/score_bias.h"
 #include "lattice/expected_result.h"
+#include "lattice/material.h"
 #include "lattice/random.h"
 #include "tests/support/cli.h"
 
@@ -49,11 +51,51 @@ TEST(Outcome, AScoreIsTheSideToMovesAndAMateZeroIsALoss) {
   const EngineScore up{EngineScore::Kind::Centipawns, 250};
   const EngineScore level{EngineScore::Kind::Centipawns, 150};
   const EngineScore mated{EngineScore::Kind::Mate, 0};
-  EXPECT_EQ(outcome_for_red(up, Side::Red, 200), Outcome::RedWins);
-  EXPECT_EQ(outcome_for_red(up, Side::Black, 200), Outcome::BlackWins);
-  EXPECT_EQ(outcome_for_red(level, Side::Black, 200), Outcome::Draw);
-  EXPECT_EQ(outcome_for_red(mated, Side::Red, 200), Outcome::BlackWins);
-  EXPECT_EQ(outcome_for_red({EngineScore::Kind::Mate, -4}, Side::Black, 200), Outcome::RedWins);
+  const ScoreReading at200{200, 0};
+  EXPECT_EQ(outcome_for_red(up, Side::Red, at200), Outcome::RedWins);
+  EXPECT_EQ(outcome_for_red(up, Side::Black, at200), Outcome::BlackWins);
+  EXPECT_EQ(outcome_for_red(level, Side::Black, at200), Outcome::Draw);
+  EXPECT_EQ(outcome_for_red(mated, Side::Red, at200), Outcome::BlackWins);
+  EXPECT_EQ(outcome_for_red({EngineScore::Kind::Mate, -4}, Side::Black, at200), Outcome::RedWins);
+}
+
+// Red's bias moves the draw band, [bias - threshold, bias + threshold] from red's side, whichever
+// side is to move; a mate stays a mate.
+TEST(Outcome, ABiasMovesTheDrawBandOnRedsSide) {
+  const auto cp = [](int v) { return EngineScore{EngineScore::Kind::Centipawns, v}; };
+  const ScoreReading red_over{400, 150};  // a cannon with guards and ministers against ministers
+  EXPECT_EQ(outcome_for_red(cp(500), Side::Red, red_over), Outcome::Draw);         // 350 from it
+  EXPECT_EQ(outcome_for_red(cp(551), Side::Red, red_over), Outcome::RedWins);      // 401
+  EXPECT_EQ(outcome_for_red(cp(-500), Side::Black, red_over), Outcome::Draw);      // red's +500
+  EXPECT_EQ(outcome_for_red(cp(-200), Side::Red, red_over), Outcome::Draw);        // -350
+  EXPECT_EQ(outcome_for_red(cp(251), Side::Black, red_over), Outcome::BlackWins);  // -401
+  const ScoreReading red_under{400, -350};  // two pawns against two guards
+  EXPECT_EQ(outcome_for_red(cp(51), Side::Red, red_under), Outcome::RedWins);  // 401
+  EXPECT_EQ(outcome_for_red(cp(50), Side::Red, red_under), Outcome::Draw);     // 400
+  EXPECT_EQ(outcome_for_red(cp(-749), Side::Red, red_under), Outcome::Draw);   // -399
+  EXPECT_EQ(outcome_for_red(cp(751), Side::Black, red_under), Outcome::BlackWins);
+  EXPECT_EQ(outcome_for_red({EngineScore::Kind::Mate, 3}, Side::Red, red_over), Outcome::RedWins);
+  EXPECT_EQ(outcome_for_red({EngineScore::Kind::Mate, 3}, Side::Black, red_under),
+            Outcome::BlackWins);
+}
+
+// Hand-counted: guards 75, ministers 50, pawns -100 each, red's minus black's; mirrored, negated;
+// chess has none.
+TEST(ScoreBias, CountsTheDefendersAndPawnsOfEachSide) {
+  const auto bias = [](const char* text, const PieceSet& pieces) {
+    return score_bias(parse_material(text, pieces), pieces);
+  };
+  const PieceSet& x = PieceSet::xiangqi();
+  EXPECT_EQ(bias("KCGGMMKMM", x), 150);
+  EXPECT_EQ(bias("KMMKCGGMM", x), -150);
+  EXPECT_EQ(bias("KPPKGG", x), -350);
+  EXPECT_EQ(bias("KRKGGMM", x), -250);
+  EXPECT_EQ(bias("KRPGKGM", x), -150);
+  EXPECT_EQ(bias("KNKN", x), 0);
+  EXPECT_EQ(bias("KRPvKR", PieceSet::chess()), 0);
+  const ScoreReading r = score_reading(parse_material("KCGGMMKMM", x), x, 400);
+  EXPECT_EQ(r.threshold, 400);
+  EXPECT_EQ(r.bias, 150);
 }
 
 TEST(ExpectedResult, AllWinsSettlesOnlyOnceEnoughPositionsAgree) {

@@ -174,6 +174,25 @@ TEST_F(FakeEngineTest, AnEngineThatMixesQueuedPositionsUpIsGivenOneAtATime) {
   EXPECT_EQ(got.scores, expected.scores);
 }
 
+// The fake engine counts material (a guard 200 cp, a minister 300, a pawn 150): a cannon with
+// guards and ministers against two ministers scores 850 cp everywhere, 700 from its bias of
+// 150; two pawns against two guards -100, 250 from their bias of -350. The counts and the early
+// read each score from its material's bias.
+TEST_F(FakeEngineTest, EachMaterialsScoresAreReadFromItsBias) {
+  EngineSlot slot(setup());
+  EvidenceSettings s = settings(16);
+  s.threshold = 750;  // a win from 0, a draw from the bias
+  const MaterialEvidence fortress =
+      search_material(slot, material("KCGGMMKMM"), PieceSet::xiangqi(), s);
+  ASSERT_EQ(fortress.failure, "");
+  EXPECT_EQ(fortress.scores.size(), 16u);
+  EXPECT_EQ(fortress.counts, (ResultCounts{0, 16, 0}));
+  s.threshold = 200;  // a draw from 0, a win from the bias
+  const MaterialEvidence pawns = search_material(slot, material("KPPKGG"), PieceSet::xiangqi(), s);
+  ASSERT_EQ(pawns.failure, "");
+  EXPECT_EQ(pawns.counts, (ResultCounts{16, 0, 0}));
+}
+
 TEST_F(FakeEngineTest, TheHandshakeRecordsTheEnginesNameAndASearchGivesItsScore) {
   set("FAKE_ENGINE_NAME", "Fake 2.5");
   UciEngine engine(setup());

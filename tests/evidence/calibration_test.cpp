@@ -29,7 +29,7 @@ Rows rows(std::size_t count) {
     for (int i = 0; i < 64; ++i) {
       r.scores.push_back(centre + static_cast<int>(random.below(200)) - 100);
     }
-    recount(r, 300);
+    recount(r, 300, PieceSet::xiangqi());
     out.known.emplace(r.key, r.score);
     out.records.push_back(r);
   }
@@ -38,7 +38,7 @@ Rows rows(std::size_t count) {
 
 TEST(Calibration, ChoosesTheThresholdTheKnownScoresWereCountedAt) {
   const Rows r = rows(200);
-  const Calibration c = calibrate_threshold(r.records, r.known);
+  const Calibration c = calibrate_threshold(r.records, r.known, PieceSet::xiangqi());
   EXPECT_EQ(c.rows, 200u);
   EXPECT_EQ(c.threshold, 300);
   EXPECT_GE(c.held_out, 0.95);
@@ -49,7 +49,7 @@ TEST(Calibration, ChoosesTheThresholdTheKnownScoresWereCountedAt) {
 
 TEST(Calibration, TooFewKnownScoresAreRefused) {
   const Rows r = rows(9);
-  EXPECT_THROW(calibrate_threshold(r.records, r.known), InputError);
+  EXPECT_THROW(calibrate_threshold(r.records, r.known, PieceSet::xiangqi()), InputError);
 }
 
 }  // namespace
