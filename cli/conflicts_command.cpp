@@ -10,6 +10,7 @@
 #include "io/json_text.h"
 #include "lattice/material.h"
 #include "present/json_forms.h"
+#include "store/runs.h"
 
 namespace egkb::cli {
 
@@ -39,8 +40,8 @@ Command conflicts_command() {
             std::optional<std::size_t> ambiguous;
             RunId repair_run;
             if (opened.store) {
-              const auto ranges = opened.store->last_ranges();
-              if (const auto repair = opened.store->last_repair()) {
+              const auto ranges = store::last_ranges(*opened.store);
+              if (const auto repair = store::last_repair(*opened.store)) {
                 ambiguous = ranges.size();
                 repair_run = repair->run;
               }

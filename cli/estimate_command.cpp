@@ -13,6 +13,9 @@
 #include "review/batch_estimate.h"
 #include "review/rules.h"
 #include "review/sheet_reader.h"
+#include "store/batches.h"
+#include "store/nodes.h"
+#include "store/solved.h"
 
 namespace egkb::cli {
 
@@ -56,7 +59,8 @@ Command estimate_command() {
         } else {
           const FilledSheet sheet = read_sheet(ByteSource::file(o->batch), store.pieces());
           matched = match_sheet(store, sheet, o->partial);
-          check_possible(store.knowledge_base(), store.solved(), matched.verdicts, sheet.origin);
+          check_possible(store::knowledge_base(store), store::solved(store), matched.verdicts,
+                         sheet.origin);
         }
         const Batch& batch = matched.batch;
         const ErrorEstimate e = estimate_batch(matched, store.pieces());

@@ -19,6 +19,9 @@
 #include "evidence/evidence_record.h"
 #include "evidence/evidence_run.h"
 #include "io/material_list.h"
+#include "store/batches.h"
+#include "store/evidence.h"
+#include "store/runs.h"
 
 namespace egkb::cli {
 
@@ -78,10 +81,10 @@ std::vector<std::size_t> chosen_rows(const std::string& rows, const KnowledgeBas
     if (error != std::errc() || end != digits.data() + digits.size()) {
       throw InputError("", 0, "--rows", in_quotes(rows) + " is not batch:ID with a batch's number");
     }
-    for (const BatchItem& item : store->batch(BatchId(id)).items) add_key(item.key);
+    for (const BatchItem& item : store::batch(*store, BatchId(id)).items) add_key(item.key);
   } else if (rows == "ranges") {
     needs_store("ranges");
-    for (const auto& [key, span] : store->last_ranges()) add_key(key);
+    for (const auto& [key, span] : store::last_ranges(*store)) add_key(key);
   } else {
     const PieceSet& pieces = *kb.pieces;
     for (const ListedMaterial& m : read_material_list(rows, pieces)) {
@@ -217,7 +220,7 @@ std::unique_ptr<EvidenceSink> evidence_sink(const EvidenceCommandOptions& o, Ope
         o.shard ? fmt::format("{}/{}", request.shard->index, request.shard->count) : ""};
     return file_sink(*o.out, header, stored);
   }
-  stored = opened.store->evidence();
+  stored = store::evidence(*opened.store);
   return store_sink(*opened.store, {{"engine", engine},
                                     {"program", request.engine.program},
                                     {"budget", request.settings.budget.text()},

@@ -12,6 +12,8 @@
 #include "engine/engine_search_path.h"
 #include "io/file_kind.h"
 #include "io/output_files.h"
+#include "store/evidence.h"
+#include "store/runs.h"
 
 namespace egkb::cli {
 
@@ -20,19 +22,19 @@ namespace {
 class StoreSink final : public EvidenceSink {
  public:
   StoreSink(Store& store, const nlohmann::ordered_json& parameters) : store_(store) {
-    store_.write_apart([&](StoreWriter& w) { run_ = w.add_run({"evidence", parameters}); });
+    store_.write_apart([&](StoreWriter& w) { run_ = store::add_run(w, {"evidence", parameters}); });
   }
   void put(const EvidenceRecord& r) override {
-    store_.write_apart([&](StoreWriter& w) { w.put_evidence(run_, r); });
+    store_.write_apart([&](StoreWriter& w) { store::put_evidence(w, run_, r); });
   }
   void finish(const EvidenceOutcome& o) override {
     store_.write_apart([&](StoreWriter& w) {
-      w.finish_run(run_,
-                   {{"materials", o.materials},
-                    {"searched", o.searched},
-                    {"kept", o.kept},
-                    {"failed", o.failed}},
-                   o.seconds);
+      store::finish_run(w, run_,
+                        {{"materials", o.materials},
+                         {"searched", o.searched},
+                         {"kept", o.kept},
+                         {"failed", o.failed}},
+                        o.seconds);
     });
   }
 
@@ -158,7 +160,7 @@ std::string evidence_coverage(std::size_t covered, std::size_t rows) {
 std::vector<EvidenceRecord> evidence_records(const std::optional<std::string>& source,
                                              OpenedKb& opened) {
   if (source && *source != "store") return evidence_in_file(*source, *opened.kb.pieces);
-  if (opened.store) return opened.store->evidence();
+  if (opened.store) return store::evidence(*opened.store);
   if (source) {
     throw InputError("", 0, "--evidence",
                      "'store' reads a store's evidence; this base is a CSV file: give an "

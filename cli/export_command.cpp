@@ -19,6 +19,7 @@
 #include "lattice/conflicts.h"
 #include "prose/score_meaning.h"
 #include "repair/reduce_run.h"
+#include "store/runs.h"
 #include "store/store.h"
 
 namespace egkb::cli {
@@ -39,7 +40,7 @@ struct ExportOptions {
 // left unambiguous is its own rank; a mirror takes its pair's range, mirrored). Refused when
 // there is no such repair or a later run may have changed the rows since.
 NodeRanges recorded_ranges(Store& store, const ScoredLattice& scored) {
-  const std::optional<RecordedRepair> repair = store.last_repair();
+  const std::optional<RecordedRepair> repair = store::last_repair(store);
   const std::optional<Method> method = repair ? method_of_run(repair->command) : std::nullopt;
   if (!repair || (method && !method_info(*method).certified())) {
     throw InputError(store.path(), 0, "--ranges",
@@ -52,7 +53,7 @@ NodeRanges recorded_ranges(Store& store, const ScoredLattice& scored) {
                                  "ranges these would be; run egkb reduce again first",
                                  repair->later_runs, repair->run));
   }
-  const auto recorded = store.last_ranges();
+  const auto recorded = store::last_ranges(store);
   const Lattice& lat = scored.lattice;
   const std::vector<Rank> ranks = scored.ranks();
   NodeRanges ranges{ranks, ranks};

@@ -15,6 +15,7 @@
 #include "io/output_files.h"
 #include "present/trace_json.h"
 #include "report/repair_report.h"
+#include "store/runs.h"
 #include "store/store.h"
 
 namespace egkb::cli {
@@ -65,7 +66,7 @@ Command report_command() {
             OpenedKb opened = open(o->kb);
             const KnowledgeBase& now = opened.kb;
             const std::optional<RecordedRepair> repair =
-                opened.store ? opened.store->last_repair() : std::nullopt;
+                opened.store ? store::last_repair(*opened.store) : std::nullopt;
             KnowledgeBase before;
             RepairReport report;
             report.before = &now;
@@ -76,7 +77,7 @@ Command report_command() {
               report.before = &before;
               report.after = &now;
               report.trace = trace_from_json(repair->trace);
-              for (const auto& [key, span] : opened.store->last_ranges())
+              for (const auto& [key, span] : store::last_ranges(*opened.store))
                 report.ambiguous.emplace(key, std::pair{span.low, span.high});
               report.title = fmt::format("{} on {} (run {})", repair->command.substr(7), now.origin,
                                          repair->run);

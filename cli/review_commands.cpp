@@ -15,6 +15,10 @@
 #include "review/adjudication.h"
 #include "review/result_json.h"
 #include "review/rules.h"
+#include "store/answers.h"
+#include "store/batches.h"
+#include "store/history.h"
+#include "store/nodes.h"
 #include "store/reviewer.h"
 
 namespace egkb::cli {
@@ -144,54 +148,54 @@ Command review_export_command() {
     std::string out;
   };
   auto o = std::make_shared<Options>();
-  return {"review export",
-          "write a batch's sheet again from the store, with the verdicts imported for it",
-          "egkb review export kb.sqlite 3 --out batch3.csv",
-          [o](OptionSink& sink) {
-            add_kb_options(sink, o->kb, false);
-            sink.whole(o->batch, "BATCH", "the batch number", 1, INT64_MAX);
-            sink.text(o->out, "--out",
-                      "the sheet (a new .csv file; the HTML page goes beside it), or - for the "
-                      "CSV on standard output",
-                      true);
-          },
-          [o] {
-            require_store(o->kb.path);
-            const SheetPaths paths = sheet_paths(o->out);
-            check_sheet_paths(paths, o->kb.path);
-            Store store = open_store(o->kb.path);
-            const Batch batch = store.batch(BatchId(static_cast<int64_t>(o->batch)));
-            std::vector<SheetRow> sheet =
-                sheet_rows(store.knowledge_base(), store.original_scores(), batch.items);
-            const std::optional<BatchImport> import = store.batch_import(batch.id);
-            const std::vector<ReviewerAnswer> answers =
-                import ? store.answers(batch.id, import->run) : std::vector<ReviewerAnswer>{};
-            std::unordered_map<Key, std::vector<const ReviewerAnswer*>> answers_of;
-            for (const ReviewerAnswer& a : answers) answers_of[a.key].push_back(&a);
-            for (std::size_t i = 0; i < sheet.size() && import; ++i) {
-              const Key key = batch.items[i].key;
-              if (const auto row = answers_of.find(key); row != answers_of.end())
-                sheet[i].answers = answers_text(row->second);
-              const auto v = import->verdicts.find(key);
-              if (v == import->verdicts.end()) continue;
-              const auto note = import->notes.find(key);
-              sheet[i].verdict = Verdict::of(v->second).text();
-              sheet[i].note = note == import->notes.end() ? "" : note->second;
-              sheet[i].reviewer = import->reviewer;
-              sheet[i].time = import->time;
-            }
-            Outputs outputs;
-            write_sheets(outputs, paths, batch.id, sheet, store.pieces(), o->kb.path);
-            outputs.publish();
-            outputs.keep();
-            std::FILE* text = outputs.to_standard_output() ? stderr : stdout;
-            fmt::print(
-                text, "batch {}: {} rows{} -> {}{}\n", batch.id, sheet.size(),
-                import ? fmt::format(", the verdicts of {} ({})", import->reviewer, import->time)
-                       : std::string(", no verdicts imported"),
-                path_text(paths.csv), paths.html.empty() ? "" : ", " + path_text(paths.html));
-            return 0;
-          }};
+  return {
+      "review export",
+      "write a batch's sheet again from the store, with the verdicts imported for it",
+      "egkb review export kb.sqlite 3 --out batch3.csv",
+      [o](OptionSink& sink) {
+        add_kb_options(sink, o->kb, false);
+        sink.whole(o->batch, "BATCH", "the batch number", 1, INT64_MAX);
+        sink.text(o->out, "--out",
+                  "the sheet (a new .csv file; the HTML page goes beside it), or - for the "
+                  "CSV on standard output",
+                  true);
+      },
+      [o] {
+        require_store(o->kb.path);
+        const SheetPaths paths = sheet_paths(o->out);
+        check_sheet_paths(paths, o->kb.path);
+        Store store = open_store(o->kb.path);
+        const Batch batch = store::batch(store, BatchId(static_cast<int64_t>(o->batch)));
+        std::vector<SheetRow> sheet =
+            sheet_rows(store::knowledge_base(store), store::original_scores(store), batch.items);
+        const std::optional<BatchImport> import = store::batch_import(store, batch.id);
+        const std::vector<ReviewerAnswer> answers =
+            import ? store::answers(store, batch.id, import->run) : std::vector<ReviewerAnswer>{};
+        std::unordered_map<Key, std::vector<const ReviewerAnswer*>> answers_of;
+        for (const ReviewerAnswer& a : answers) answers_of[a.key].push_back(&a);
+        for (std::size_t i = 0; i < sheet.size() && import; ++i) {
+          const Key key = batch.items[i].key;
+          if (const auto row = answers_of.find(key); row != answers_of.end())
+            sheet[i].answers = answers_text(row->second);
+          const auto v = import->verdicts.find(key);
+          if (v == import->verdicts.end()) continue;
+          const auto note = import->notes.find(key);
+          sheet[i].verdict = Verdict::of(v->second).text();
+          sheet[i].note = note == import->notes.end() ? "" : note->second;
+          sheet[i].reviewer = import->reviewer;
+          sheet[i].time = import->time;
+        }
+        Outputs outputs;
+        write_sheets(outputs, paths, batch.id, sheet, store.pieces(), o->kb.path);
+        outputs.publish();
+        outputs.keep();
+        std::FILE* text = outputs.to_standard_output() ? stderr : stdout;
+        fmt::print(text, "batch {}: {} rows{} -> {}{}\n", batch.id, sheet.size(),
+                   import ? fmt::format(", the verdicts of {} ({})", import->reviewer, import->time)
+                          : std::string(", no verdicts imported"),
+                   path_text(paths.csv), paths.html.empty() ? "" : ", " + path_text(paths.html));
+        return 0;
+      }};
 }
 
 }  // namespace egkb::cli

@@ -12,6 +12,7 @@
 #include "present/json_forms.h"
 #include "review/row_evidence.h"
 #include "sampling/simulate.h"
+#include "store/evidence.h"
 
 namespace egkb::cli {
 
@@ -62,7 +63,7 @@ RowEvidence simulation_evidence(const SimulateOptions& o, OpenedKb& opened) {
   const KnowledgeBase& kb = opened.kb;
   const PieceSet& pieces = *kb.pieces;
   std::vector<EvidenceRecord> records;
-  if (opened.store) records = opened.store->evidence();
+  if (opened.store) records = store::evidence(*opened.store);
   if (!o.engine.engine && o.evidence) {
     const std::vector<EvidenceRecord> in_file = evidence_in_file(*o.evidence, pieces);
     records.insert(records.end(), in_file.begin(), in_file.end());

@@ -14,6 +14,8 @@
 #include "io/json_text.h"
 #include "solve/counts_rows.h"
 #include "solve/materials.h"
+#include "store/nodes.h"
+#include "store/solved.h"
 #include "store/solved_rows.h"
 #include "store/store.h"
 
@@ -37,9 +39,9 @@ StoreMaterials store_materials(const SolveOptions& o, const std::string& path) {
                                  path_text(path), store.pieces().name()));
   }
   std::unordered_set<Key> solved;
-  for (const SolvedRecord& r : store.solved()) solved.insert(r.solved.counts.key);
+  for (const SolvedRecord& r : store::solved(store)) solved.insert(r.solved.counts.key);
   StoreMaterials s;
-  for (const KbRow& row : store.knowledge_base().rows) {
+  for (const KbRow& row : store::knowledge_base(store).rows) {
     if (solved.contains(row.key)) {
       ++s.already_solved;
       continue;

@@ -7,6 +7,8 @@
 
 #include "base/errors.h"
 #include "evidence/evidence_file.h"
+#include "store/evidence.h"
+#include "store/runs.h"
 
 namespace egkb {
 
@@ -28,7 +30,7 @@ bool better(const EvidenceRecord& incoming, const EvidenceRecord& held) {
 
 EvidenceImport import_evidence(Store& store, const std::vector<std::string>& files) {
   std::map<SearchKey, EvidenceRecord> held;
-  for (EvidenceRecord& r : store.evidence()) held.emplace(search_key(r), std::move(r));
+  for (EvidenceRecord& r : store::evidence(store)) held.emplace(search_key(r), std::move(r));
   EvidenceImport counts;
   std::map<SearchKey, EvidenceRecord> writes;
   for (const std::string& path : files) {
@@ -62,8 +64,8 @@ EvidenceImport import_evidence(Store& store, const std::vector<std::string>& fil
   counts.unchanged = counts.rows - counts.added - counts.replaced;
   if (writes.empty()) return counts;
   store.write_apart([&](StoreWriter& w) {
-    const RunId run = w.add_run({"evidence import", {{"files", files}}});
-    for (const auto& [k, r] : writes) w.put_evidence(run, r);
+    const RunId run = store::add_run(w, {"evidence import", {{"files", files}}});
+    for (const auto& [k, r] : writes) store::put_evidence(w, run, r);
   });
   return counts;
 }

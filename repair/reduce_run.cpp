@@ -8,6 +8,8 @@
 #include "present/trace_json.h"
 #include "reducer/validation_json.h"
 #include "repair/reduce_json.h"
+#include "store/nodes.h"
+#include "store/runs.h"
 
 namespace egkb {
 
@@ -32,7 +34,8 @@ ReducePlan plan_reduce(OpenedKb& opened, ReduceRequest request, ReduceInputs inp
   // evidence, validation runs afresh and is not kept.
   if (request.method == Method::Auto && opened.store && request.evidence.empty()) {
     plan.revision = opened.store->revision();
-    if (request.reuse_kept_validation) request.validation = opened.store->current_validation();
+    if (request.reuse_kept_validation)
+      request.validation = store::current_validation(*opened.store);
   }
   plan.outcome = reduce_kb(opened.kb, request);
   plan.request = std::move(request);
@@ -61,24 +64,25 @@ void record_in_store(Store& store, const KnowledgeBase& kb, const ReducePlan& pl
           // Kept until the rows change: the next reduce of these rows reads it back.
           const nlohmann::ordered_json kept = {{"revision", plan.revision},
                                                {"validation", validation_json(*r.validation)}};
-          w.add_run({.command = "validate", .parameters = kept, .seconds = r.validation->seconds});
+          store::add_run(
+              w, {.command = "validate", .parameters = kept, .seconds = r.validation->seconds});
         }
-        const RunId run = w.add_run({.command = command,
-                                     .parameters = reduce_parameters_json(plan),
-                                     .before = conflicts_json(r.before),
-                                     .after = conflicts_json(r.after),
-                                     .seconds = r.seconds,
-                                     .trace = trace_json(r.reduction.trace)});
+        const RunId run = store::add_run(w, {.command = command,
+                                             .parameters = reduce_parameters_json(plan),
+                                             .before = conflicts_json(r.before),
+                                             .after = conflicts_json(r.after),
+                                             .seconds = r.seconds,
+                                             .trace = trace_json(r.reduction.trace)});
         written = 0;  // a write tried again starts over
         for (std::size_t row : r.changed_rows) {
-          w.change(run, kb.rows[row].key, NodeState::of(kb.rows[row]),
-                   NodeState::of(r.result.rows[row]), command);
+          store::change_node(w, run, kb.rows[row].key, NodeState::of(kb.rows[row]),
+                             NodeState::of(r.result.rows[row]), command);
           wrote_one();
         }
-        for (Key key : r.queued) w.queue_for_review(run, key, "tie");
+        for (Key key : r.queued) store::queue_for_review(w, run, key, "tie");
         for (std::size_t row = 0; row < r.row_low.size(); ++row) {
           if (r.row_low[row] == r.row_high[row]) continue;
-          w.add_range(run, kb.rows[row].key, r.row_low[row], r.row_high[row]);
+          store::add_range(w, run, kb.rows[row].key, r.row_low[row], r.row_high[row]);
           wrote_one();
         }
       },

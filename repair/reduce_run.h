@@ -35,7 +35,7 @@ std::string reduce_run_command(Method method);
 std::optional<Method> method_of_run(std::string_view command);
 
 // Repairs the rows of `opened` by `request`. Auto on a store reuses the validation the store kept
-// for these rows (Store::current_validation) instead of validating again.
+// for these rows (store::current_validation) instead of validating again.
 ReducePlan plan_reduce(OpenedKb& opened, ReduceRequest request, ReduceInputs inputs);
 
 // Records the plan's repair, and publishes `outputs` with it. With `out` empty, into the store

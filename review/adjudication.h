@@ -11,7 +11,7 @@
 
 #include "review/agreement.h"
 #include "review/sheet_reader.h"
-#include "store/batch.h"
+#include "store/batches.h"
 #include "store/store.h"
 
 namespace egkb {

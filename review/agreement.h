@@ -14,8 +14,11 @@
 #include <utility>
 #include <vector>
 
-#include "store/batch.h"
+#include "store/answers.h"
+#include "store/batches.h"
+#include "store/drafts.h"
 #include "store/store.h"
+#include "store/verdict.h"
 
 namespace egkb {
 

@@ -10,6 +10,8 @@
 #include "review/adjudication.h"
 #include "review/drafts.h"
 #include "review/row_evidence.h"
+#include "store/batches.h"
+#include "store/drafts.h"
 
 namespace egkb {
 
@@ -147,14 +149,14 @@ Json BatchJson::batch() const {
 
 Json batches_json(Store& store) {
   Json list = Json::array();
-  for (BatchId id : store.batch_ids()) {
-    const Batch b = store.batch(id);
+  for (BatchId id : store::batch_ids(store)) {
+    const Batch b = store::batch(store, id);
     list.push_back({{"id", b.id},
                     {"design", b.design},
                     {"created", b.created},
                     {"drawn", b.items.size()},
-                    {"answered", answered_json(store.drafts(id))},
-                    {"imported", import_json(store.batch_import(id))}});
+                    {"answered", answered_json(store::drafts(store, id))},
+                    {"imported", import_json(store::batch_import(store, id))}});
   }
   return {{"store", store.path()}, {"pieces", store.pieces().name()}, {"batches", list}};
 }

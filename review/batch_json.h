@@ -15,6 +15,7 @@
 #include "lattice/knowledge_base.h"
 #include "review/agreement.h"
 #include "review/roles.h"
+#include "store/evidence.h"
 #include "store/store.h"
 
 namespace egkb {
@@ -31,7 +32,7 @@ struct BatchRecord {
   const std::optional<BatchImport>& import;
   const ReviewRoles& roles;
   const PieceSet& pieces;
-  // The store's evidence for the rows and their mirrors (Store::evidence_of).
+  // The store's evidence for the rows and their mirrors (store::evidence_of).
   std::span<const EvidenceRecord> evidence = {};
   // Each reviewer's time on the batch's rows (reviewer_times), for the time left.
   std::span<const ReviewerTime> times = {};

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "review/sheet_reader.h"
+#include "store/batches.h"
+#include "store/drafts.h"
 #include "store/store.h"
 
 namespace egkb {

@@ -8,12 +8,17 @@
 #include "base/errors.h"
 #include "io/json_text.h"
 #include "review/row_evidence.h"
+#include "store/batches.h"
+#include "store/evidence.h"
+#include "store/history.h"
+#include "store/nodes.h"
+#include "store/runs.h"
 
 namespace egkb {
 
 DrawPlan plan_draw(Store& store, const DrawRequest& request) {
-  const KnowledgeBase kb = store.knowledge_base();
-  const std::unordered_map<Key, Score> original = store.original_scores();
+  const KnowledgeBase kb = store::knowledge_base(store);
+  const std::unordered_map<Key, Score> original = store::original_scores(store);
   // A solved row is never drawn (sampling/dispatch.h); said here so a refusal names it.
   std::vector<uint8_t> eligible(kb.rows.size(), 1);
   for (std::size_t i = 0; i < kb.rows.size(); ++i) {
@@ -40,7 +45,7 @@ DrawPlan plan_draw(Store& store, const DrawRequest& request) {
   // The active census leads with the rows the store's last exact repair left open.
   RowRanges ranges;
   if (request.spec.design == Design::Active) {
-    const auto recorded = store.last_ranges();
+    const auto recorded = store::last_ranges(store);
     if (!recorded.empty()) {
       for (const KbRow& row : kb.rows) {
         const auto it = recorded.find(row.key);
@@ -50,7 +55,7 @@ DrawPlan plan_draw(Store& store, const DrawRequest& request) {
     }
   }
   // The evidence census leads with the rows the store's evidence from play disagrees with.
-  const RowEvidence evidence = row_evidence(kb, store.evidence());
+  const RowEvidence evidence = row_evidence(kb, store::evidence(store));
   const auto covered = static_cast<std::size_t>(
       std::count(evidence.present.begin(), evidence.present.end(), uint8_t{1}));
   if (request.spec.design == Design::Evidence) {
@@ -115,7 +120,7 @@ BatchId apply_draw(Store& store, const DrawPlan& plan, const SheetPaths& paths) 
   BatchId id;
   store.write(
       [&](StoreWriter& w) {
-        id = w.add_batch(plan.batch);
+        id = store::add_batch(w, plan.batch);
         write_sheets(outputs, paths, id, plan.sheet, store.pieces(), store.path());
       },
       &outputs);

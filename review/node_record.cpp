@@ -2,12 +2,16 @@
 
 #include "lattice/material.h"
 #include "prose/solved_text.h"
+#include "store/history.h"
+#include "store/runs.h"
+#include "store/solved.h"
+#include "store/verdicts.h"
 
 namespace egkb {
 
 nlohmann::ordered_json node_record_json(Store& store, Key key) {
   nlohmann::ordered_json history = nlohmann::ordered_json::array();
-  for (const HistoryEntry& h : store.history(key)) {
+  for (const HistoryEntry& h : store::history(store, key)) {
     history.push_back({{"run", h.run},
                        {"command", h.command},
                        {"time", h.started},
@@ -18,7 +22,7 @@ nlohmann::ordered_json node_record_json(Store& store, Key key) {
                        {"reviewer", h.reviewer}});
   }
   nlohmann::ordered_json verdicts = nlohmann::ordered_json::array();
-  for (const RecordedVerdict& v : store.verdicts(key)) {
+  for (const RecordedVerdict& v : store::verdicts(store, key)) {
     verdicts.push_back({{"batch", v.batch},
                         {"verdict", value(v.verdict)},
                         {"reviewer", v.reviewer},
@@ -27,7 +31,7 @@ nlohmann::ordered_json node_record_json(Store& store, Key key) {
                         {"stands", v.stands}});
   }
   nlohmann::ordered_json range = nullptr;
-  const auto ranges = store.last_ranges();
+  const auto ranges = store::last_ranges(store);
   if (const auto it = ranges.find(key); it != ranges.end()) {
     const auto score = [](Rank rank) { return value(score_of(rank, Score(4))); };
     range = {{"low", value(it->second.low)},
@@ -38,7 +42,7 @@ nlohmann::ordered_json node_record_json(Store& store, Key key) {
   }
   nlohmann::ordered_json solved = nullptr;
   const Key mirror = mirror_key(key, store.pieces());
-  for (const SolvedRecord& r : store.solved()) {
+  for (const SolvedRecord& r : store::solved(store)) {
     if (r.solved.counts.key == key) {
       solved = solved_json(r.solved, r.run, store.pieces());
       break;

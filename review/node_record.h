@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lattice/solved.h"
+#include "store/ids.h"
 #include "store/store.h"
 
 namespace egkb {

@@ -12,7 +12,8 @@
 
 #include "base/errors.h"
 #include "lattice/piece_set.h"
-#include "store/batch.h"
+#include "store/batches.h"
+#include "store/drafts.h"
 #include "store/store.h"
 
 namespace egkb {

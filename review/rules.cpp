@@ -14,6 +14,13 @@
 #include "prose/solved_text.h"
 #include "review/drafts.h"
 #include "review/faults.h"
+#include "store/answers.h"
+#include "store/batches.h"
+#include "store/history.h"
+#include "store/nodes.h"
+#include "store/runs.h"
+#include "store/solved.h"
+#include "store/verdicts.h"
 
 namespace egkb {
 
@@ -46,7 +53,7 @@ NodeState without_import(const NodeState& now, Key key, const std::optional<Batc
 }  // namespace
 
 MatchedSheet match_sheet(Store& store, const FilledSheet& sheet, bool partial) {
-  MatchedSheet matched{store.batch(sheet.batch), {}};
+  MatchedSheet matched{store::batch(store, sheet.batch), {}};
   const Batch& batch = matched.batch;
   const PieceSet& pieces = store.pieces();
   std::unordered_map<Key, const BatchItem*> drawn;
@@ -163,8 +170,8 @@ void check_possible(const KnowledgeBase& kb, std::span<const SolvedRecord> solve
 }
 
 MatchedSheet imported_verdicts(Store& store, BatchId batch) {
-  MatchedSheet matched{store.batch(batch), {}};
-  const std::optional<BatchImport> import = store.batch_import(batch);
+  MatchedSheet matched{store::batch(store, batch), {}};
+  const std::optional<BatchImport> import = store::batch_import(store, batch);
   if (!import) {
     throw InputError(store.path(), 0, "batch",
                      fmt::format("batch {} has no imported verdicts: import its filled sheet "
@@ -188,7 +195,7 @@ ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptio
   plan.sheet = match_sheet(store, sheet, options.partial);
   const Batch& batch = plan.sheet.batch;
   const PieceSet& pieces = store.pieces();
-  if (std::optional<BatchImport> earlier = store.batch_import(batch.id)) {
+  if (std::optional<BatchImport> earlier = store::batch_import(store, batch.id)) {
     if (!options.replace) {
       throw InputError(sheet.origin, 0, "batch",
                        fmt::format("batch {} was imported already, by {} at {}; nothing was "
@@ -200,7 +207,7 @@ ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptio
     plan.replaces = std::move(earlier);
   }
 
-  const KnowledgeBase kb = store.knowledge_base();
+  const KnowledgeBase kb = store::knowledge_base(store);
   const auto rows = rows_by_key(kb);
   struct Stale {
     const MatchedVerdict* verdict;
@@ -229,11 +236,11 @@ ReviewPlan plan_review(Store& store, const FilledSheet& sheet, const ReviewOptio
 
   // What cannot be true is refused first: no option lets it through, and a verdict against a
   // row solved since the batch was drawn is best answered with the row's counts.
-  check_possible(kb, store.solved(), plan.sheet.verdicts, sheet.origin);
+  check_possible(kb, store::solved(store), plan.sheet.verdicts, sheet.origin);
   if (!stale.empty()) {
     std::vector<Key> keys;
     for (const Stale& s : stale) keys.push_back(s.verdict->key);
-    const auto last = store.last_changes(keys);
+    const auto last = store::last_changes(store, keys);
     Faults newer(sheet.origin, "hold a verdict newer than the sheet",
                  "a verdict replaces a newer expert verdict only when asked to", Choice::Replace);
     Faults changed(sheet.origin, fmt::format("changed since batch {} was drawn", batch.id),
@@ -274,33 +281,34 @@ ReviewResult apply_review(Store& store, const ReviewPlan& plan, const std::strin
   const Batch& batch = plan.sheet.batch;
   ReviewResult result = planned_result(plan);
   store.write([&](StoreWriter& w) {
-    result.run =
-        w.add_run({.command = "review import",
-                   .parameters = {{"batch", batch.id},
-                                  {"reviewer", reviewer},
-                                  {"rows", plan.verdicts.size()},
-                                  {"replaces", plan.replaces ? plan.replaces->run : RunId()}}});
-    std::vector<StoreWriter::VerdictRow> verdicts;
+    result.run = store::add_run(
+        w, {.command = "review import",
+            .parameters = {{"batch", batch.id},
+                           {"reviewer", reviewer},
+                           {"rows", plan.verdicts.size()},
+                           {"replaces", plan.replaces ? plan.replaces->run : RunId()}}});
+    std::vector<VerdictRow> verdicts;
     const std::string reason = fmt::format("review batch {}", batch.id);
     for (const PlannedVerdict& v : plan.verdicts) {
       verdicts.push_back({v.verdict.key, v.verdict.verdict, v.verdict.note});
-      if (!(v.before == v.after)) w.change(result.run, v.verdict.key, v.before, v.after, reason);
+      if (!(v.before == v.after))
+        store::change_node(w, result.run, v.verdict.key, v.before, v.after, reason);
     }
-    w.add_verdicts(batch.id, result.run, reviewer, verdicts);
-    w.add_answers(result.run, batch.id, answers);
-    if (plan.replaces) w.supersede_verdicts({batch.id, plan.replaces->run, result.run});
-    w.finish_run(result.run,
-                 {{"verdicts", result.verdicts},
-                  {"rescored", result.rescored},
-                  {"confirmed", result.confirmed}},
-                 0);
+    store::add_verdicts(w, batch.id, result.run, reviewer, verdicts);
+    store::add_answers(w, result.run, batch.id, answers);
+    if (plan.replaces) store::supersede_verdicts(w, {batch.id, plan.replaces->run, result.run});
+    store::finish_run(w, result.run,
+                      {{"verdicts", result.verdicts},
+                       {"rescored", result.rescored},
+                       {"confirmed", result.confirmed}},
+                      0);
   });
   return result;
 }
 
 UndoPlan plan_undo(Store& store, BatchId batch) {
-  store.batch(batch);
-  std::optional<BatchImport> import = store.batch_import(batch);
+  store::batch(store, batch);
+  std::optional<BatchImport> import = store::batch_import(store, batch);
   if (!import) {
     throw InputError(store.path(), 0, "batch",
                      fmt::format("batch {} has no imported verdicts to take back", batch));
@@ -311,7 +319,7 @@ UndoPlan plan_undo(Store& store, BatchId batch) {
                                  "history lacks the flags to put back; nothing was changed",
                                  batch));
   }
-  const KnowledgeBase kb = store.knowledge_base();
+  const KnowledgeBase kb = store::knowledge_base(store);
   const auto rows = rows_by_key(kb);
   std::vector<Key> moved;
   for (const auto& [key, after] : import->after) {
@@ -319,7 +327,7 @@ UndoPlan plan_undo(Store& store, BatchId batch) {
     if (row == rows.end() || !(NodeState::of(*row->second) == after)) moved.push_back(key);
   }
   if (!moved.empty()) {
-    const auto last = store.last_changes(moved);
+    const auto last = store::last_changes(store, moved);
     Faults faults(store.path(), fmt::format("changed after batch {} was imported", batch));
     for (Key key : moved) {
       const auto by = last.find(key);
@@ -337,18 +345,18 @@ UndoResult apply_undo(Store& store, const UndoPlan& plan) {
   UndoResult result;
   store.write([&](StoreWriter& w) {
     result.run =
-        w.add_run({.command = "review undo",
-                   .parameters = {{"batch", plan.batch}, {"import_run", plan.import.run}}});
+        store::add_run(w, {.command = "review undo",
+                           .parameters = {{"batch", plan.batch}, {"import_run", plan.import.run}}});
     const std::string reason = fmt::format("undo batch {}", plan.batch);
     for (const auto& [key, after] : plan.import.after) {
       const auto before = plan.import.before.find(key);
       if (before == plan.import.before.end()) continue;  // a review import never adds a node
-      w.change(result.run, key, after, before->second, reason);
+      store::change_node(w, result.run, key, after, before->second, reason);
       ++result.restored;
     }
-    w.supersede_verdicts({plan.batch, plan.import.run, result.run});
-    w.reinstate_verdicts(plan.batch, plan.import.run);
-    w.finish_run(result.run, {{"restored", result.restored}}, 0);
+    store::supersede_verdicts(w, {plan.batch, plan.import.run, result.run});
+    store::reinstate_verdicts(w, plan.batch, plan.import.run);
+    store::finish_run(w, result.run, {{"restored", result.restored}}, 0);
   });
   return result;
 }

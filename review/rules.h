@@ -7,7 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "lattice/knowledge_base.h"
 #include "review/sheet_reader.h"
+#include "store/answers.h"
+#include "store/batches.h"
+#include "store/node_state.h"
+#include "store/solved.h"
 #include "store/store.h"
 
 namespace egkb {

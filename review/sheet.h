@@ -9,7 +9,7 @@
 
 #include "io/output_files.h"
 #include "lattice/knowledge_base.h"
-#include "store/batch.h"
+#include "store/batches.h"
 
 namespace egkb {
 

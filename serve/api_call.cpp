@@ -7,6 +7,7 @@
 
 #include "base/text.h"
 #include "lattice/material.h"
+#include "store/batches.h"
 #include "store/reviewer.h"
 #include "store/store.h"
 
@@ -78,10 +79,10 @@ Key key_of_text(const std::string& text, const PieceSet& pieces) {
 
 Batch batch_of(const std::string& path, BatchId id) {
   Store store = Store::open(path);
-  const std::vector<BatchId> ids = store.batch_ids();
+  const std::vector<BatchId> ids = store::batch_ids(store);
   if (!std::binary_search(ids.begin(), ids.end(), id))
     throw Refusal(404, fmt::format("{}: no batch {} in the store", path_text(path), id), "batch");
-  return store.batch(id);
+  return store::batch(store, id);
 }
 
 }  // namespace egkb::api

@@ -13,7 +13,7 @@
 #include "review/faults.h"
 #include "review/roles.h"
 #include "serve/review_api.h"
-#include "store/batch.h"
+#include "store/batches.h"
 
 namespace egkb::api {
 

@@ -12,6 +12,8 @@
 #include "serve/api_call.h"
 #include "serve/draft_change.h"
 #include "serve/review_api.h"
+#include "store/answers.h"
+#include "store/drafts.h"
 #include "store/store.h"
 
 namespace egkb {
@@ -20,8 +22,8 @@ using namespace api;
 
 namespace {
 
-using Step = std::optional<std::pair<Key, DraftState>> (StoreWriter::*)(BatchId,
-                                                                        const std::string&);
+using Step = std::optional<std::pair<Key, DraftState>> (*)(StoreWriter&, BatchId,
+                                                           const std::string&);
 
 // Whether a change's answer may differ when sent again unchanged: the store was busy, or the
 // server failed. The changes after it wait, so none overtakes it.
@@ -34,7 +36,7 @@ bool may_succeed_later(int status) {
 // Undo (or redo, `forth`) once per request id.
 ApiReply ReviewApi::step(BatchId batch, const std::string& body, const Caller& caller, bool forth) {
   const char* what = forth ? "redo" : "undo";
-  const Step walk = forth ? &StoreWriter::redo_draft : &StoreWriter::undo_draft;
+  const Step walk = forth ? &store::redo_draft : &store::undo_draft;
   return answer(422, [&] {
     const nlohmann::json j = parse_body(body);
     const std::string reviewer = reviewer_of(j, caller);
@@ -58,7 +60,7 @@ ApiReply ReviewApi::step(BatchId batch, const std::string& body, const Caller& c
     store.write([&](StoreWriter& w) {
       changed = once(w, batch, reviewer, request, [&] {
         if (row) require_revision(w, b, *row, reviewer, made_on, pieces);
-        const auto stepped = (w.*walk)(batch, reviewer);
+        const auto stepped = walk(w, batch, reviewer);
         if (row && made_on && stepped && stepped->first != *row) {
           refuse_stale(w, b, *row, reviewer,
                        fmt::format("the change {} would take is on {} (line {}), not on {}: {} "
@@ -95,9 +97,9 @@ ApiReply ReviewApi::put_change(BatchId batch, const std::string& material, const
       changed = once(w, batch, reviewer, request, [&] {
         require_revision(w, b, key, reviewer, made_on, store.pieces());
         const DraftState state =
-            change.applied_to(w.draft(batch, key, reviewer).value_or(DraftState{}));
-        w.set_draft(batch, key, reviewer, state);
-        if (change.seconds > 0) w.add_row_time(batch, key, reviewer, change.seconds);
+            change.applied_to(store::draft(w, batch, key, reviewer).value_or(DraftState{}));
+        store::set_draft(w, batch, key, reviewer, state);
+        if (change.seconds > 0) store::add_row_time(w, batch, key, reviewer, change.seconds);
         return std::make_optional(std::make_pair(key, state));
       });
     });
@@ -115,8 +117,8 @@ ApiReply ReviewApi::remove_draft(BatchId batch, const std::string& material,
                       require_assigned(roles_, b, key, name, store.pieces());
                       ChangedDraft removed{key, {}};
                       store.write([&](StoreWriter& w) {
-                        w.set_draft(batch, key, name, {});
-                        removed.revision = w.draft_revision(batch, key, name);
+                        store::set_draft(w, batch, key, name, {});
+                        removed.revision = store::draft_revision(w, batch, key, name);
                       });
                       return ApiReply{200, draft_json(b, name, removed, store.pieces())};
                     }));
@@ -140,7 +142,7 @@ ApiReply ReviewApi::changes(BatchId batch, const std::string& reviewer, const Ca
     const std::string name = reviewer_in_query(reviewer, caller);
     const Batch b = batch_of(store_, batch);
     Store store = Store::open(store_);
-    const DraftHistory history = store.draft_history(batch, name);
+    const DraftHistory history = store::draft_history(store, batch, name);
     const auto steps_json = [&](const std::vector<DraftStep>& steps) {
       nlohmann::ordered_json list = nlohmann::ordered_json::array();
       for (const DraftStep& s : steps) {

@@ -6,6 +6,7 @@
 
 #include "lattice/material.h"
 #include "review/drafts.h"
+#include "store/drafts.h"
 #include "store/reviewer.h"
 
 namespace egkb::api {
@@ -98,7 +99,7 @@ std::optional<int64_t> revision_of(const nlohmann::json& body) {
 void require_revision(StoreWriter& w, const Batch& batch, Key key, const std::string& reviewer,
                       std::optional<int64_t> made_on, const PieceSet& pieces) {
   if (!made_on) return;
-  const int64_t now = w.draft_revision(batch.id, key, reviewer);
+  const int64_t now = store::draft_revision(w, batch.id, key, reviewer);
   if (now == *made_on) return;
   refuse_stale(w, batch, key, reviewer,
                fmt::format("{} (line {}) was changed since this change was made on it (revision "
@@ -110,8 +111,8 @@ void require_revision(StoreWriter& w, const Batch& batch, Key key, const std::st
 void refuse_stale(StoreWriter& w, const Batch& batch, Key key, const std::string& reviewer,
                   const std::string& message, const PieceSet& pieces) {
   Refusal stale{412, message, "revision", line_of(batch, key)};
-  const ChangedDraft standing{key, w.draft(batch.id, key, reviewer).value_or(DraftState{}),
-                              w.draft_revision(batch.id, key, reviewer)};
+  const ChangedDraft standing{key, store::draft(w, batch.id, key, reviewer).value_or(DraftState{}),
+                              store::draft_revision(w, batch.id, key, reviewer)};
   stale.more["draft"] = draft_json(batch, reviewer, standing, pieces);
   throw stale;
 }

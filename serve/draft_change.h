@@ -1,6 +1,6 @@
 // A change of a reviewer's draft as the review app's API takes it (a draft put, an undo, a redo,
 // each alone or among a request's changes): its fields, the id the browser gave it, and the
-// revision of the row it was made on (StoreWriter::draft_revision). It is applied once per id,
+// revision of the row it was made on (store::draft_revision). It is applied once per id,
 // and only on that revision: a change made on an older state of the row is refused (412) with
 // the row as it stands, never applied over a newer answer.
 #pragma once
@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "serve/api_call.h"
+#include "store/drafts.h"
 #include "store/store.h"
 
 namespace egkb::api {
@@ -62,16 +63,16 @@ template <typename Apply>
 std::optional<ChangedDraft> once(StoreWriter& w, BatchId batch, const std::string& reviewer,
                                  const std::optional<std::string>& request, Apply&& apply) {
   if (request) {
-    if (const std::optional<Key> key = w.applied_request(batch, reviewer, *request)) {
-      return ChangedDraft{*key, w.draft(batch, *key, reviewer).value_or(DraftState{}),
-                          w.draft_revision(batch, *key, reviewer), true};
+    if (const std::optional<Key> key = store::applied_request(w, batch, reviewer, *request)) {
+      return ChangedDraft{*key, store::draft(w, batch, *key, reviewer).value_or(DraftState{}),
+                          store::draft_revision(w, batch, *key, reviewer), true};
     }
   }
   const std::optional<std::pair<Key, DraftState>> changed = apply();
   if (!changed) return std::nullopt;
-  if (request) w.record_request(batch, reviewer, *request, changed->first);
+  if (request) store::record_request(w, batch, reviewer, *request, changed->first);
   return ChangedDraft{changed->first, changed->second,
-                      w.draft_revision(batch, changed->first, reviewer), false};
+                      store::draft_revision(w, batch, changed->first, reviewer), false};
 }
 
 nlohmann::ordered_json state_json(const DraftState& state);

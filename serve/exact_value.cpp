@@ -10,6 +10,7 @@
 #include "serve/api_call.h"
 #include "solve/position_query.h"
 #include "solve/value_json.h"
+#include "store/solved.h"
 #include "store/store.h"
 
 namespace egkb {
@@ -18,7 +19,7 @@ namespace {
 
 bool is_solved(Store& store, Key key) {
   const Key mirror = mirror_key(key, store.pieces());
-  for (const SolvedRecord& r : store.solved()) {
+  for (const SolvedRecord& r : store::solved(store)) {
     if (r.solved.counts.key == key || r.solved.counts.key == mirror) return true;
   }
   return false;

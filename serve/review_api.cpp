@@ -22,6 +22,12 @@
 #include "review/submit_drafts.h"
 #include "serve/api_call.h"
 #include "serve/exact_value.h"
+#include "store/answers.h"
+#include "store/batches.h"
+#include "store/drafts.h"
+#include "store/evidence.h"
+#include "store/history.h"
+#include "store/nodes.h"
 #include "store/store.h"
 
 namespace egkb {
@@ -55,8 +61,8 @@ std::shared_ptr<const ReviewApi::View> ReviewApi::view_at(Store& store) {
     std::lock_guard lock(view_mutex_);
     if (view_ && view_->revision == revision) return view_;
   }
-  KnowledgeBase kb = store.knowledge_base();
-  auto view = std::make_shared<const View>(revision, std::move(kb), store.original_scores());
+  KnowledgeBase kb = store::knowledge_base(store);
+  auto view = std::make_shared<const View>(revision, std::move(kb), store::original_scores(store));
   std::lock_guard lock(view_mutex_);
   if (!view_ || view_->revision < revision) view_ = view;
   return view;
@@ -66,19 +72,19 @@ template <typename Use>
 auto ReviewApi::with_batch_json(Store& store, BatchId id, const std::optional<std::string>& viewer,
                                 Use&& use) {
   const auto view = view_at(store);
-  const Batch b = store.batch(id);
-  const std::vector<Draft> all = store.drafts(id);
+  const Batch b = store::batch(store, id);
+  const std::vector<Draft> all = store::drafts(store, id);
   const std::vector<Draft> drafts = drafts_seen_by(roles_, all, viewer);
   const std::vector<DraftRevision> revisions =
-      revisions_seen_by(roles_, all, store.draft_revisions(id), viewer);
-  const std::optional<BatchImport> import = store.batch_import(id);
+      revisions_seen_by(roles_, all, store::draft_revisions(store, id), viewer);
+  const std::optional<BatchImport> import = store::batch_import(store, id);
   std::vector<Key> keys;
   for (const BatchItem& item : b.items) {
     keys.push_back(item.key);
     keys.push_back(mirror_key(item.key, store.pieces()));
   }
-  const std::vector<EvidenceRecord> evidence = store.evidence_of(keys);
-  const std::vector<ReviewerTime> times = reviewer_times(store.row_times(id));
+  const std::vector<EvidenceRecord> evidence = store::evidence_of(store, keys);
+  const std::vector<ReviewerTime> times = reviewer_times(store::row_times(store, id));
   return use(BatchJson({b, drafts, revisions, view->kb, view->original, import, roles_,
                         store.pieces(), evidence, times}));
 }
@@ -162,10 +168,10 @@ ApiReply ReviewApi::agreement(BatchId id, const std::string& reviewer, const Cal
     const auto viewer = viewer_of(reviewer, caller);
     batch_of(store_, id);
     Store store = Store::open(store_);
-    const Batch b = store.batch(id);
-    const std::vector<Draft> drafts = drafts_seen_by(roles_, store.drafts(id), viewer);
-    nlohmann::ordered_json j = agreement_json(b, batch_agreement(b, drafts),
-                                              reviewer_times(store.row_times(id)), store.pieces());
+    const Batch b = store::batch(store, id);
+    const std::vector<Draft> drafts = drafts_seen_by(roles_, store::drafts(store, id), viewer);
+    nlohmann::ordered_json j = agreement_json(
+        b, batch_agreement(b, drafts), reviewer_times(store::row_times(store, id)), store.pieces());
     j["blind"] = roles_.blind;
     return ApiReply{200, j};
   });
@@ -205,7 +211,7 @@ ApiReply ReviewApi::position(const std::string& material, uint32_t index) {
     const PieceSet& pieces = store.pieces();
     const Key key = key_of_text(material, pieces);
     const std::array<Key, 2> pair{key, mirror_key(key, pieces)};
-    const std::vector<EvidenceRecord> records = store.evidence_of(pair);
+    const std::vector<EvidenceRecord> records = store::evidence_of(store, pair);
     nlohmann::ordered_json j =
         position_json(key, pieces, index, evidence_for_key(key, pieces, records));
     j["glyphs"] = board_symbols_json(pieces);
@@ -238,14 +244,14 @@ ApiReply ReviewApi::submit(BatchId batch, const std::string& body, const Caller&
     std::lock_guard lock(submit_mutex_);
     for (int attempt = 1;; ++attempt) {
       Store store = Store::open(store_);
-      const Batch b = store.batch(batch);
-      const std::vector<Draft> drafts = store.drafts(batch);
+      const Batch b = store::batch(store, batch);
+      const std::vector<Draft> drafts = store::drafts(store, batch);
       const FilledSheet sheet =
           sheet_to_submit(b, drafts, reviewer, roles_, accept_disagreements, store.pieces());
       const ReviewPlan plan = plan_review(store, sheet, options);
       try {
-        const ReviewResult result =
-            apply_review(store, plan, reviewer, answers_of_drafts(drafts, store.row_times(batch)));
+        const ReviewResult result = apply_review(
+            store, plan, reviewer, answers_of_drafts(drafts, store::row_times(store, batch)));
         return ApiReply{200, review_result_json(plan, result, reviewer, false, store.pieces())};
       } catch (const StoreConflict&) {
         if (attempt == kSubmitAttempts) throw;

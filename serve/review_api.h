@@ -58,7 +58,7 @@ class ReviewApi {
   // batch() gives it. It may carry `"request": ID`, an id the client made: a request of an id
   // already applied is answered with its row as it stands and applied no more.
   // It may carry `"revision": N`, the revision of the reviewer's draft of the row it was made on
-  // (StoreWriter::draft_revision; an undo or redo names the row with `"material"`): on any
+  // (store::draft_revision; an undo or redo names the row with `"material"`): on any
   // other it is refused (412) with the row as it stands. Each answers the row's new revision.
   // `body`: {"reviewer": "...", and any of "verdict": "0".."9", "ok" or null, "note": "...",
   // "flagged": true or false, "skipped": true or false}; what it leaves out keeps its value (a

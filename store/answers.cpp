@@ -1,5 +1,7 @@
 // The seconds reviewers spend on rows, and every reviewer's answer a submit keeps beside the
 // verdicts it settled (schema 12).
+#include "store/answers.h"
+
 #include <cassert>
 
 #include "store/session.h"
@@ -16,10 +18,10 @@ double checked_seconds(const Query& q, int column) {
 
 }  // namespace
 
-void StoreWriter::add_row_time(BatchId batch, Key key, const std::string& reviewer,
-                               double seconds) {
+void store::add_row_time(StoreWriter& w, BatchId batch, Key key, const std::string& reviewer,
+                         double seconds) {
   assert(seconds >= 0);
-  SQLite::Statement q(*s_.db,
+  SQLite::Statement q(*w.s.db,
                       "INSERT INTO row_times(batch, key, reviewer, seconds) VALUES(?, ?, ?, ?) "
                       "ON CONFLICT(batch, key, reviewer) DO UPDATE SET seconds = seconds + "
                       "excluded.seconds");
@@ -30,12 +32,12 @@ void StoreWriter::add_row_time(BatchId batch, Key key, const std::string& review
   q.exec();
 }
 
-std::vector<RowTime> Store::row_times(BatchId batch) {
-  take_snapshot();
+std::vector<RowTime> store::row_times(Store& store, BatchId batch) {
+  Store::Session& s = store.read_session();
   std::vector<RowTime> times;
-  if (s_->version < 12 || !s_->temporary.empty()) return times;
-  s_->guarded([&] {
-    Query q = s_->query(
+  if (s.version < 12 || !s.temporary.empty()) return times;
+  s.guarded([&] {
+    Query q = s.query(
         "SELECT key, reviewer, seconds FROM row_times WHERE batch = ? ORDER BY key, reviewer",
         "row_times", {"key", 0});
     q.bind(1, batch);
@@ -44,9 +46,9 @@ std::vector<RowTime> Store::row_times(BatchId batch) {
   return times;
 }
 
-void StoreWriter::add_answers(RunId run, BatchId batch,
-                              const std::vector<ReviewerAnswer>& answers) {
-  SQLite::Statement q(*s_.db,
+void store::add_answers(StoreWriter& w, RunId run, BatchId batch,
+                        const std::vector<ReviewerAnswer>& answers) {
+  SQLite::Statement q(*w.s.db,
                       "INSERT INTO verdict_answers(run, batch, key, reviewer, answer, note, "
                       "seconds) VALUES(?, ?, ?, ?, ?, ?, ?)");
   for (const ReviewerAnswer& a : answers) {
@@ -67,12 +69,12 @@ void StoreWriter::add_answers(RunId run, BatchId batch,
   }
 }
 
-std::vector<ReviewerAnswer> Store::answers(BatchId batch, RunId run) {
-  take_snapshot();
+std::vector<ReviewerAnswer> store::answers(Store& store, BatchId batch, RunId run) {
+  Store::Session& s = store.read_session();
   std::vector<ReviewerAnswer> answers;
-  if (s_->version < 12 || !s_->temporary.empty()) return answers;
-  s_->guarded([&] {
-    Query q = s_->query(
+  if (s.version < 12 || !s.temporary.empty()) return answers;
+  s.guarded([&] {
+    Query q = s.query(
         "SELECT key, reviewer, answer, note, seconds FROM verdict_answers WHERE batch = ? AND "
         "run = ? ORDER BY key, reviewer",
         "verdict_answers", {"key", 0});

@@ -1,4 +1,6 @@
-// Review batches: what was drawn, the verdicts imported for them, and which stand.
+// Review batches: what was drawn, and the latest import of their verdicts that stands.
+#include "store/batches.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,18 +13,18 @@
 
 namespace egkb {
 
-Batch Store::batch(BatchId id) {
-  take_snapshot();
-  if (s_->version < 3 || !s_->temporary.empty()) {
-    throw InputError(s_->path, 0, "batch", "the store holds no review batches");
+Batch store::batch(Store& store, BatchId id) {
+  Store::Session& s = store.read_session();
+  if (s.version < 3 || !s.temporary.empty()) {
+    throw InputError(s.path, 0, "batch", "the store holds no review batches");
   }
-  return s_->guarded([&] {
-    Query b = s_->query(
+  return s.guarded([&] {
+    Query b = s.query(
         "SELECT id, design, seed, parameters, population, created FROM batches WHERE id = ?",
         "batches", {"id", 0});
     b.bind(1, id);
     if (!b.step())
-      throw InputError(s_->path, 0, "batch", fmt::format("no batch {} in the store", id.value));
+      throw InputError(s.path, 0, "batch", fmt::format("no batch {} in the store", id.value));
     Batch batch;
     batch.id = id;
     batch.design = b.text(1, "design");
@@ -50,7 +52,7 @@ Batch Store::batch(BatchId id) {
       b.damaged(3, "parameters", "a JSON object whose strata add up to the population");
     }
     batch.created = b.text(5, "created");
-    Query items = s_->query(
+    Query items = s.query(
         "SELECT key, score, probability, stratum FROM batch_items WHERE batch = ? ORDER BY rowid",
         "batch_items", {"key", 0});
     items.bind(1, id);
@@ -71,26 +73,26 @@ Batch Store::batch(BatchId id) {
   });
 }
 
-std::vector<BatchId> Store::batch_ids() {
-  take_snapshot();
+std::vector<BatchId> store::batch_ids(Store& store) {
+  Store::Session& s = store.read_session();
   std::vector<BatchId> ids;
-  if (s_->version < 3 || !s_->temporary.empty()) return ids;
-  s_->guarded([&] {
-    Query q = s_->query("SELECT id FROM batches ORDER BY id", "batches", {"id", 0});
+  if (s.version < 3 || !s.temporary.empty()) return ids;
+  s.guarded([&] {
+    Query q = s.query("SELECT id FROM batches ORDER BY id", "batches", {"id", 0});
     while (q.step()) ids.push_back(q.batch(0, "id"));
   });
   return ids;
 }
 
-std::optional<BatchImport> Store::batch_import(BatchId batch) {
-  take_snapshot();
-  if (s_->version < 3 || !s_->temporary.empty()) return std::nullopt;
-  return s_->guarded([&]() -> std::optional<BatchImport> {
-    const char* active = s_->version >= 5 ? "superseded_by IS NULL" : "1";
-    Query q = s_->query(
+std::optional<BatchImport> store::batch_import(Store& store, BatchId batch) {
+  Store::Session& s = store.read_session();
+  if (s.version < 3 || !s.temporary.empty()) return std::nullopt;
+  return s.guarded([&]() -> std::optional<BatchImport> {
+    const char* active = s.version >= 5 ? "superseded_by IS NULL" : "1";
+    Query q = s.query(
         fmt::format("SELECT key, verdict, reviewer, time, {}, {} FROM verdicts "
                     "WHERE batch = ? AND {} ORDER BY rowid",
-                    s_->version >= 5 ? "run" : "NULL", s_->version >= 7 ? "note" : "''", active),
+                    s.version >= 5 ? "run" : "NULL", s.version >= 7 ? "note" : "''", active),
         "verdicts", {"key", 0});
     q.bind(1, batch);
     std::optional<BatchImport> found;
@@ -108,11 +110,11 @@ std::optional<BatchImport> Store::batch_import(BatchId batch) {
     if (!found || !found->run) return found;
     // Imports recorded before schema 5 wrote history only for changed scores, without flags:
     // their states cannot be put back.
-    if (found->run.value <= s_->meta_number("legacy_runs", 0)) {
+    if (found->run.value <= s.meta_number("legacy_runs", 0)) {
       found->run = RunId();
       return found;
     }
-    Query h = s_->query(
+    Query h = s.query(
         "SELECT key, old, old_source, old_invariable, old_weight, new, source, invariable, "
         "weight FROM history WHERE run = ? ORDER BY rowid",
         "history", {"key", 0});
@@ -126,28 +128,8 @@ std::optional<BatchImport> Store::batch_import(BatchId batch) {
   });
 }
 
-std::vector<RecordedVerdict> Store::verdicts(Key key) {
-  take_snapshot();
-  std::vector<RecordedVerdict> found;
-  if (s_->version < 3 || !s_->temporary.empty()) return found;
-  s_->guarded([&] {
-    Query q =
-        s_->query(fmt::format("SELECT batch, verdict, reviewer, time, {}, {}, rowid FROM verdicts "
-                              "WHERE key = ? ORDER BY rowid",
-                              s_->version >= 7 ? "note" : "''",
-                              s_->version >= 5 ? "superseded_by IS NULL" : "1"),
-                  "verdicts", {"rowid", 6});
-    q.bind(1, static_cast<int64_t>(key));
-    while (q.step()) {
-      found.push_back({q.batch(0, "batch"), q.score(1, "verdict"), q.reviewer(2, "reviewer"),
-                       q.text(3, "time"), q.note(4, "note"), q.integer(5, "superseded_by") != 0});
-    }
-  });
-  return found;
-}
-
-BatchId StoreWriter::add_batch(const Batch& batch) {
-  SQLite::Statement b(*s_.db,
+BatchId store::add_batch(StoreWriter& w, const Batch& batch) {
+  SQLite::Statement b(*w.s.db,
                       "INSERT INTO batches(design, seed, parameters, population, created) "
                       "VALUES(?, ?, ?, ?, ?)");
   b.bind(1, batch.design);
@@ -156,9 +138,9 @@ BatchId StoreWriter::add_batch(const Batch& batch) {
   b.bind(4, static_cast<int64_t>(batch.population));
   b.bind(5, now_utc());
   b.exec();
-  const BatchId id(s_.db->getLastInsertRowid());
+  const BatchId id(w.s.db->getLastInsertRowid());
   SQLite::Statement item(
-      *s_.db,
+      *w.s.db,
       "INSERT INTO batch_items(batch, key, score, probability, stratum) VALUES(?, ?, ?, ?, ?)");
   for (const BatchItem& i : batch.items) {
     item.bind(1, id.value);
@@ -170,47 +152,6 @@ BatchId StoreWriter::add_batch(const Batch& batch) {
     item.reset();
   }
   return id;
-}
-
-void StoreWriter::add_verdicts(BatchId batch, RunId run, const std::string& reviewer,
-                               const std::vector<VerdictRow>& verdicts) {
-  nodes_changed_ = true;
-  SQLite::Statement q(*s_.db,
-                      "INSERT INTO verdicts(batch, key, verdict, reviewer, time, run, note) "
-                      "VALUES(?, ?, ?, ?, ?, ?, ?)");
-  const std::string time = now_utc();
-  for (const VerdictRow& v : verdicts) {
-    q.bind(1, batch.value);
-    q.bind(2, static_cast<int64_t>(v.key));
-    q.bind(3, value(v.verdict));
-    q.bind(4, reviewer);
-    q.bind(5, time);
-    q.bind(6, run.value);
-    q.bind(7, v.note);
-    q.exec();
-    q.reset();
-  }
-}
-
-void StoreWriter::supersede_verdicts(const Supersede& which) {
-  nodes_changed_ = true;
-  SQLite::Statement q(*s_.db,
-                      "UPDATE verdicts SET superseded_by = ? WHERE batch = ? AND "
-                      "superseded_by IS NULL AND coalesce(run, 0) = ?");
-  q.bind(1, which.by_run.value);
-  q.bind(2, which.batch.value);
-  q.bind(3, which.import_run.value);
-  q.exec();
-}
-
-void StoreWriter::reinstate_verdicts(BatchId batch, RunId by_run) {
-  nodes_changed_ = true;
-  SQLite::Statement q(*s_.db,
-                      "UPDATE verdicts SET superseded_by = NULL WHERE batch = ? AND "
-                      "superseded_by = ?");
-  q.bind(1, batch.value);
-  q.bind(2, by_run.value);
-  q.exec();
 }
 
 }  // namespace egkb

@@ -1,5 +1,7 @@
 // The review app's drafts: each reviewer's answers, their history, undo and redo, and the
 // requests applied, by their ids.
+#include "store/drafts.h"
+
 #include <unordered_map>
 
 #include "lattice/material.h"
@@ -39,15 +41,15 @@ std::string state_columns(int version) {
 
 }  // namespace
 
-std::vector<Draft> Store::drafts(BatchId batch) {
-  take_snapshot();
+std::vector<Draft> store::drafts(Store& store, BatchId batch) {
+  Store::Session& s = store.read_session();
   std::vector<Draft> drafts;
-  if (s_->version < 6 || !s_->temporary.empty()) return drafts;
-  s_->guarded([&] {
-    Query q = s_->query(fmt::format("SELECT key, reviewer, time, {} FROM drafts WHERE "
-                                    "batch = ? ORDER BY key, reviewer",
-                                    state_columns(s_->version)),
-                        "drafts", {"key", 0});
+  if (s.version < 6 || !s.temporary.empty()) return drafts;
+  s.guarded([&] {
+    Query q = s.query(fmt::format("SELECT key, reviewer, time, {} FROM drafts WHERE "
+                                  "batch = ? ORDER BY key, reviewer",
+                                  state_columns(s.version)),
+                      "drafts", {"key", 0});
     q.bind(1, batch.value);
     while (q.step()) {
       drafts.push_back(
@@ -57,12 +59,12 @@ std::vector<Draft> Store::drafts(BatchId batch) {
   return drafts;
 }
 
-std::vector<DraftRevision> Store::draft_revisions(BatchId batch) {
-  take_snapshot();
+std::vector<DraftRevision> store::draft_revisions(Store& store, BatchId batch) {
+  Store::Session& s = store.read_session();
   std::vector<DraftRevision> revisions;
-  if (s_->version < 7 || !s_->temporary.empty()) return revisions;
-  s_->guarded([&] {
-    Query q = s_->query(
+  if (s.version < 7 || !s.temporary.empty()) return revisions;
+  s.guarded([&] {
+    Query q = s.query(
         "SELECT key, reviewer, max(id) FROM draft_changes WHERE batch = ? AND undone = 0 GROUP "
         "BY key, reviewer ORDER BY key, reviewer",
         "draft_changes", {"key", 0});
@@ -107,67 +109,18 @@ void require_open(Store::Session& s, BatchId batch) {
   }
 }
 
-}  // namespace
-
-std::optional<DraftState> StoreWriter::draft(BatchId batch, Key key, const std::string& reviewer) {
-  Query q = s_.query(
-      "SELECT verdict, note, flagged, skipped FROM drafts WHERE batch = ? AND key = ? AND "
-      "reviewer = ?",
-      "drafts");
-  q.bind(1, batch).bind(2, static_cast<int64_t>(key)).bind(3, reviewer);
-  if (!q.step()) return std::nullopt;
-  return change_state(q, 0);
-}
-
-int64_t StoreWriter::draft_revision(BatchId batch, Key key, const std::string& reviewer) {
-  Query q = s_.query(
-      "SELECT coalesce(max(id), 0) FROM draft_changes WHERE batch = ? AND key = ? AND reviewer = "
-      "? AND undone = 0",
-      "draft_changes");
-  q.bind(1, batch).bind(2, static_cast<int64_t>(key)).bind(3, reviewer);
-  return q.step() ? q.integer(0, "id") : 0;
-}
-
-void StoreWriter::set_draft(BatchId batch, Key key, const std::string& reviewer,
-                            const DraftState& state) {
-  require_drawn(*s_.db, s_.path, *s_.pieces, batch, key);
-  require_open(s_, batch);
-  const std::string time = now_utc();
-  const auto bind_state = [&](SQLite::Statement& q, int first) {
-    bind_text_or_null(q, first, state.verdict ? state.verdict->text() : "");
-    q.bind(first + 1, state.note);
-    q.bind(first + 2, state.flagged ? 1 : 0);
-    q.bind(first + 3, state.skipped ? 1 : 0);
-    q.bind(first + 4, time);
-  };
-  SQLite::Statement change(*s_.db,
-                           "INSERT INTO draft_changes(batch, key, reviewer, verdict, note, "
-                           "flagged, skipped, time) VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
-  change.bind(1, batch.value);
-  change.bind(2, static_cast<int64_t>(key));
-  change.bind(3, reviewer);
-  bind_state(change, 4);
-  change.exec();
-  SQLite::Statement ends_redo(*s_.db,
-                              "UPDATE draft_changes SET redoable = 0 WHERE batch = ? AND "
-                              "reviewer = ? AND redoable = 1");
-  ends_redo.bind(1, batch.value);
-  ends_redo.bind(2, reviewer);
-  ends_redo.exec();
-  put_draft(batch, key, reviewer, state, time);
-}
-
-void StoreWriter::put_draft(BatchId batch, Key key, const std::string& reviewer,
-                            const DraftState& state, const std::string& time) {
+// Sets the drafts row to `state` without a change of its history.
+void put_draft(StoreWriter& w, BatchId batch, Key key, const std::string& reviewer,
+               const DraftState& state, const std::string& time) {
   if (state.empty()) {
-    SQLite::Statement q(*s_.db, "DELETE FROM drafts WHERE batch = ? AND key = ? AND reviewer = ?");
+    SQLite::Statement q(*w.s.db, "DELETE FROM drafts WHERE batch = ? AND key = ? AND reviewer = ?");
     q.bind(1, batch.value);
     q.bind(2, static_cast<int64_t>(key));
     q.bind(3, reviewer);
     q.exec();
     return;
   }
-  SQLite::Statement q(*s_.db,
+  SQLite::Statement q(*w.s.db,
                       "INSERT INTO drafts(batch, key, reviewer, verdict, note, flagged, skipped, "
                       "time) VALUES(?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(batch, key, reviewer) DO "
                       "UPDATE SET verdict = excluded.verdict, note = excluded.note, flagged = "
@@ -183,10 +136,61 @@ void StoreWriter::put_draft(BatchId batch, Key key, const std::string& reviewer,
   q.exec();
 }
 
-std::optional<std::pair<Key, DraftState>> StoreWriter::undo_draft(BatchId batch,
-                                                                  const std::string& reviewer) {
-  require_open(s_, batch);
-  Query last = s_.query(
+}  // namespace
+
+std::optional<DraftState> store::draft(StoreWriter& w, BatchId batch, Key key,
+                                       const std::string& reviewer) {
+  Query q = w.s.query(
+      "SELECT verdict, note, flagged, skipped FROM drafts WHERE batch = ? AND key = ? AND "
+      "reviewer = ?",
+      "drafts");
+  q.bind(1, batch).bind(2, static_cast<int64_t>(key)).bind(3, reviewer);
+  if (!q.step()) return std::nullopt;
+  return change_state(q, 0);
+}
+
+int64_t store::draft_revision(StoreWriter& w, BatchId batch, Key key, const std::string& reviewer) {
+  Query q = w.s.query(
+      "SELECT coalesce(max(id), 0) FROM draft_changes WHERE batch = ? AND key = ? AND reviewer = "
+      "? AND undone = 0",
+      "draft_changes");
+  q.bind(1, batch).bind(2, static_cast<int64_t>(key)).bind(3, reviewer);
+  return q.step() ? q.integer(0, "id") : 0;
+}
+
+void store::set_draft(StoreWriter& w, BatchId batch, Key key, const std::string& reviewer,
+                      const DraftState& state) {
+  require_drawn(*w.s.db, w.s.path, *w.s.pieces, batch, key);
+  require_open(w.s, batch);
+  const std::string time = now_utc();
+  const auto bind_state = [&](SQLite::Statement& q, int first) {
+    bind_text_or_null(q, first, state.verdict ? state.verdict->text() : "");
+    q.bind(first + 1, state.note);
+    q.bind(first + 2, state.flagged ? 1 : 0);
+    q.bind(first + 3, state.skipped ? 1 : 0);
+    q.bind(first + 4, time);
+  };
+  SQLite::Statement change(*w.s.db,
+                           "INSERT INTO draft_changes(batch, key, reviewer, verdict, note, "
+                           "flagged, skipped, time) VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
+  change.bind(1, batch.value);
+  change.bind(2, static_cast<int64_t>(key));
+  change.bind(3, reviewer);
+  bind_state(change, 4);
+  change.exec();
+  SQLite::Statement ends_redo(*w.s.db,
+                              "UPDATE draft_changes SET redoable = 0 WHERE batch = ? AND "
+                              "reviewer = ? AND redoable = 1");
+  ends_redo.bind(1, batch.value);
+  ends_redo.bind(2, reviewer);
+  ends_redo.exec();
+  put_draft(w, batch, key, reviewer, state, time);
+}
+
+std::optional<std::pair<Key, DraftState>> store::undo_draft(StoreWriter& w, BatchId batch,
+                                                            const std::string& reviewer) {
+  require_open(w.s, batch);
+  Query last = w.s.query(
       "SELECT id, key FROM draft_changes WHERE batch = ? AND reviewer = ? AND undone = 0 "
       "ORDER BY id DESC LIMIT 1",
       "draft_changes", {"id", 0});
@@ -194,8 +198,8 @@ std::optional<std::pair<Key, DraftState>> StoreWriter::undo_draft(BatchId batch,
   if (!last.step()) return std::nullopt;
   const int64_t id = last.integer(0, "id");
   const Key key = last.key(1);
-  set_undone(*s_.db, id, true);
-  Query before = s_.query(
+  set_undone(*w.s.db, id, true);
+  Query before = w.s.query(
       "SELECT verdict, note, flagged, skipped, time, id FROM draft_changes WHERE batch = ? AND "
       "key = ? AND reviewer = ? AND undone = 0 ORDER BY id DESC LIMIT 1",
       "draft_changes", {"id", 5});
@@ -206,14 +210,14 @@ std::optional<std::pair<Key, DraftState>> StoreWriter::undo_draft(BatchId batch,
     state = change_state(before, 0);
     time = before.text(4, "time");
   }
-  put_draft(batch, key, reviewer, state, time);
+  put_draft(w, batch, key, reviewer, state, time);
   return std::make_pair(key, state);
 }
 
-std::optional<std::pair<Key, DraftState>> StoreWriter::redo_draft(BatchId batch,
-                                                                  const std::string& reviewer) {
-  require_open(s_, batch);
-  Query next = s_.query(
+std::optional<std::pair<Key, DraftState>> store::redo_draft(StoreWriter& w, BatchId batch,
+                                                            const std::string& reviewer) {
+  require_open(w.s, batch);
+  Query next = w.s.query(
       "SELECT id, key, verdict, note, flagged, skipped, time FROM draft_changes WHERE batch = ? "
       "AND reviewer = ? AND redoable = 1 ORDER BY id LIMIT 1",
       "draft_changes", {"id", 0});
@@ -221,24 +225,24 @@ std::optional<std::pair<Key, DraftState>> StoreWriter::redo_draft(BatchId batch,
   if (!next.step()) return std::nullopt;
   const Key key = next.key(1);
   const DraftState state = change_state(next, 2);
-  set_undone(*s_.db, next.integer(0, "id"), false);
-  put_draft(batch, key, reviewer, state, next.text(6, "time"));
+  set_undone(*w.s.db, next.integer(0, "id"), false);
+  put_draft(w, batch, key, reviewer, state, next.text(6, "time"));
   return std::make_pair(key, state);
 }
 
-std::optional<Key> StoreWriter::applied_request(BatchId batch, const std::string& reviewer,
-                                                const std::string& request) {
+std::optional<Key> store::applied_request(StoreWriter& w, BatchId batch,
+                                          const std::string& reviewer, const std::string& request) {
   Query q =
-      s_.query("SELECT key FROM draft_requests WHERE batch = ? AND reviewer = ? AND request = ?",
-               "draft_requests", {"key", 0});
+      w.s.query("SELECT key FROM draft_requests WHERE batch = ? AND reviewer = ? AND request = ?",
+                "draft_requests", {"key", 0});
   q.bind(1, batch).bind(2, reviewer).bind(3, request);
   if (!q.step()) return std::nullopt;
   return q.key(0);
 }
 
-void StoreWriter::record_request(BatchId batch, const std::string& reviewer,
-                                 const std::string& request, Key key) {
-  SQLite::Statement q(*s_.db,
+void store::record_request(StoreWriter& w, BatchId batch, const std::string& reviewer,
+                           const std::string& request, Key key) {
+  SQLite::Statement q(*w.s.db,
                       "INSERT INTO draft_requests(batch, reviewer, request, key, time) "
                       "VALUES(?, ?, ?, ?, ?)");
   q.bind(1, batch.value);
@@ -249,19 +253,18 @@ void StoreWriter::record_request(BatchId batch, const std::string& reviewer,
   q.exec();
 }
 
-DraftHistory Store::draft_history(BatchId batch, const std::string& reviewer) {
-  take_snapshot();
+DraftHistory store::draft_history(Store& store, BatchId batch, const std::string& reviewer) {
+  Store::Session& s = store.read_session();
   DraftHistory history;
-  if (s_->version < 7 || !s_->temporary.empty()) return history;
-  s_->guarded([&] {
+  if (s.version < 7 || !s.temporary.empty()) return history;
+  s.guarded([&] {
     // Replayed in order: a change's state before is its row's after the changes that stand, and
     // every change redo can put back comes after them.
-    Query q =
-        s_->query(fmt::format("SELECT key, {1}, {0}, id FROM "
-                              "draft_changes WHERE batch = ? AND reviewer = ? AND (undone "
-                              "= 0 OR {0} = 1) ORDER BY id",
-                              s_->version >= 11 ? "redoable" : "0", state_columns(s_->version)),
-                  "draft_changes", {"id", 6});
+    Query q = s.query(fmt::format("SELECT key, {1}, {0}, id FROM "
+                                  "draft_changes WHERE batch = ? AND reviewer = ? AND (undone "
+                                  "= 0 OR {0} = 1) ORDER BY id",
+                                  s.version >= 11 ? "redoable" : "0", state_columns(s.version)),
+                      "draft_changes", {"id", 6});
     q.bind(1, batch).bind(2, reviewer);
     std::unordered_map<Key, DraftState> now;
     while (q.step()) {

@@ -1,4 +1,6 @@
 // The evidence table (store/evidence.h).
+#include "store/evidence.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -35,20 +37,11 @@ std::vector<int32_t> decode_scores(const unsigned char* bytes, std::size_t size)
   return scores;
 }
 
-}  // namespace
-
-std::vector<EvidenceRecord> Store::evidence() {
-  return evidence_rows({}, true);
-}
-
-std::vector<EvidenceRecord> Store::evidence_of(std::span<const Key> keys) {
-  return evidence_rows(keys, false);
-}
-
-std::vector<EvidenceRecord> Store::evidence_rows(std::span<const Key> keys, bool every) {
-  take_snapshot();
+// Every evidence row when `every`, else those of `keys`.
+std::vector<EvidenceRecord> evidence_rows(Store& store, std::span<const Key> keys, bool every) {
+  Store::Session& s = store.read_session();
   std::vector<EvidenceRecord> rows;
-  if (s_->version < 10 || !s_->temporary.empty() || (!every && keys.empty())) return rows;
+  if (s.version < 10 || !s.temporary.empty() || (!every && keys.empty())) return rows;
   std::string only;
   if (!every) {
     only = " WHERE key IN (?";
@@ -56,9 +49,9 @@ std::vector<EvidenceRecord> Store::evidence_rows(std::span<const Key> keys, bool
     only += ")";
   }
   // Schema 14 added the restarts.
-  const std::string restarts = s_->version < 14 ? "NULL" : "restarts";
-  s_->guarded([&] {
-    Query q = s_->query(
+  const std::string restarts = s.version < 14 ? "NULL" : "restarts";
+  s.guarded([&] {
+    Query q = s.query(
         "SELECT key, engine, budget, seed, positions, scores, threshold, wins, draws, losses, "
         "expected, low, high, score, seconds, failure, time, " +
             restarts + " FROM evidence" + only + " ORDER BY key, engine, budget, seed",
@@ -116,8 +109,18 @@ std::vector<EvidenceRecord> Store::evidence_rows(std::span<const Key> keys, bool
   return rows;
 }
 
-void StoreWriter::put_evidence(RunId run, const EvidenceRecord& r) {
-  SQLite::Statement& q = q_->evidence;
+}  // namespace
+
+std::vector<EvidenceRecord> store::evidence(Store& store) {
+  return evidence_rows(store, {}, true);
+}
+
+std::vector<EvidenceRecord> store::evidence_of(Store& store, std::span<const Key> keys) {
+  return evidence_rows(store, keys, false);
+}
+
+void store::put_evidence(StoreWriter& w, RunId run, const EvidenceRecord& r) {
+  SQLite::Statement& q = w.q.evidence;
   q.bind(1, static_cast<int64_t>(r.key));
   q.bind(2, r.engine);
   q.bind(3, r.budget);

@@ -12,6 +12,8 @@
 
 #include "lattice/knowledge_base.h"
 #include "lattice/types.h"
+#include "store/ids.h"
+#include "store/store.h"
 
 namespace egkb {
 
@@ -66,5 +68,16 @@ std::optional<EvidenceView> evidence_for_key(Key key, const PieceSet& pieces,
 // stored mirror's evidence mirrored.
 std::vector<std::optional<EvidenceView>> evidence_for_nodes(
     const KnowledgeBase& kb, const ScoredLattice& scored, std::span<const EvidenceRecord> records);
+
+namespace store {
+
+// Every evidence row, by key, engine, budget and seed.
+std::vector<EvidenceRecord> evidence(Store& store);
+// The evidence rows of these materials only, in the same order.
+std::vector<EvidenceRecord> evidence_of(Store& store, std::span<const Key> keys);
+// Sets the evidence row of its key, engine, budget and seed, written by `run`.
+void put_evidence(StoreWriter& w, RunId run, const EvidenceRecord& record);
+
+}  // namespace store
 
 }  // namespace egkb

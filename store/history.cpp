@@ -1,20 +1,22 @@
 // What changed each node and when: its history rows and the run that created it.
+#include "store/history.h"
+
 #include <algorithm>
 
 #include "store/session.h"
 
 namespace egkb {
 
-std::unordered_map<Key, Score> Store::original_scores() {
-  take_snapshot();
+std::unordered_map<Key, Score> store::original_scores(Store& store) {
+  Store::Session& s = store.read_session();
   std::unordered_map<Key, Score> scores;
-  if (!s_->temporary.empty()) return scores;
-  s_->guarded([&] {
+  if (!s.temporary.empty()) return scores;
+  s.guarded([&] {
     // A node's first state: where a run created it, or its first history row.
-    for (const Session::CreatedRun& run : s_->created_runs()) {
+    for (const Store::Session::CreatedRun& run : s.created_runs()) {
       for (const auto& [key, state] : run.states) scores.emplace(key, state.score);
     }
-    Query q = s_->query(
+    Query q = s.query(
         "SELECT key, new, rowid FROM history WHERE rowid IN "
         "(SELECT min(rowid) FROM history GROUP BY key)",
         "history", {"rowid", 2});
@@ -23,12 +25,12 @@ std::unordered_map<Key, Score> Store::original_scores() {
   return scores;
 }
 
-std::unordered_map<Key, LastChange> Store::last_changes(std::span<const Key> keys) {
-  take_snapshot();
+std::unordered_map<Key, LastChange> store::last_changes(Store& store, std::span<const Key> keys) {
+  Store::Session& s = store.read_session();
   std::unordered_map<Key, LastChange> changes;
-  if (!s_->temporary.empty()) return changes;
-  s_->guarded([&] {
-    Query q = s_->query(
+  if (!s.temporary.empty()) return changes;
+  s.guarded([&] {
+    Query q = s.query(
         "SELECT h.run, r.command, r.started FROM history h JOIN runs r ON "
         "r.id = h.run WHERE h.key = ? ORDER BY h.rowid DESC LIMIT 1",
         "runs", {"id", 0});
@@ -46,7 +48,7 @@ std::unordered_map<Key, LastChange> Store::last_changes(std::span<const Key> key
     // A node no history row changed was last changed by the run that created it.
     if (created_only.empty()) return;
     std::sort(created_only.begin(), created_only.end());
-    for (const Session::CreatedRun& run : s_->created_runs()) {
+    for (const Store::Session::CreatedRun& run : s.created_runs()) {
       for (const auto& [key, state] : run.states) {
         if (std::binary_search(created_only.begin(), created_only.end(), key))
           changes.emplace(key, LastChange{run.run, run.command, run.started});
@@ -56,12 +58,12 @@ std::unordered_map<Key, LastChange> Store::last_changes(std::span<const Key> key
   return changes;
 }
 
-std::vector<HistoryEntry> Store::history(Key key) {
-  take_snapshot();
+std::vector<HistoryEntry> store::history(Store& store, Key key) {
+  Store::Session& s = store.read_session();
   std::vector<HistoryEntry> entries;
-  if (!s_->temporary.empty()) return entries;
-  s_->guarded([&] {
-    Query q = s_->query(
+  if (!s.temporary.empty()) return entries;
+  s.guarded([&] {
+    Query q = s.query(
         "SELECT h.run, r.command, r.started, h.old, h.new, h.reason, "
         "CASE WHEN r.command = 'review import' AND json_valid(r.parameters) "
         "THEN json_extract(r.parameters, '$.reviewer') END, h.rowid "
@@ -69,7 +71,7 @@ std::vector<HistoryEntry> Store::history(Key key) {
         "ORDER BY h.rowid",
         "history", {"rowid", 7});
     q.bind(1, static_cast<int64_t>(key));
-    for (const Session::CreatedRun& run : s_->created_runs()) {
+    for (const Store::Session::CreatedRun& run : s.created_runs()) {
       const auto it =
           std::lower_bound(run.states.begin(), run.states.end(), key,
                            [](const CreatedState& state, Key k) { return state.first < k; });

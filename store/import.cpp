@@ -7,6 +7,9 @@
 #include "base/errors.h"
 #include "base/progress.h"
 #include "base/text.h"
+#include "store/nodes.h"
+#include "store/position_counts.h"
+#include "store/runs.h"
 
 namespace egkb {
 
@@ -29,8 +32,8 @@ ImportResult import_kb(Store& store, const KnowledgeBase& kb,
   ImportResult result;
   store.write(
       [&](StoreWriter& w) {
-        result.run = w.add_run({.command = "import", .parameters = parameters});
-        const std::unordered_map<Key, NodeState> stored = w.nodes();
+        result.run = store::add_run(w, {.command = "import", .parameters = parameters});
+        const std::unordered_map<Key, NodeState> stored = store::nodes(w);
         ProgressStep progress("importing into " + path_text(store.path()), "rows", kb.rows.size());
         for (const KbRow& row : kb.rows) {
           if (const std::size_t done = &row - kb.rows.data(); done % kRowsBetweenReports == 0)
@@ -39,7 +42,7 @@ ImportResult import_kb(Store& store, const KnowledgeBase& kb,
           const auto it = stored.find(row.key);
           if (it == stored.end()) {
             ++result.added;
-            w.create(result.run, row.key, now);
+            store::create_node(w, result.run, row.key, now);
             continue;
           }
           if (it->second == now) {
@@ -51,11 +54,12 @@ ImportResult import_kb(Store& store, const KnowledgeBase& kb,
             continue;
           }
           ++(it->second.score != now.score ? result.rescored : result.reflagged);
-          w.change(result.run, row.key, it->second, now, "import");
+          store::change_node(w, result.run, row.key, it->second, now, "import");
         }
-        for (const PositionCounts& material : counts) w.put_position_counts(result.run, material);
-        w.finish_run(
-            result.run,
+        for (const PositionCounts& material : counts)
+          store::put_position_counts(w, result.run, material);
+        store::finish_run(
+            w, result.run,
             {{"added", result.added},
              {"rescored", result.rescored},
              {"reflagged", result.reflagged},

@@ -5,6 +5,9 @@
 #include <span>
 #include <string>
 
+#include "lattice/knowledge_base.h"
+#include "lattice/position_counts.h"
+#include "store/ids.h"
 #include "store/store.h"
 
 namespace egkb {

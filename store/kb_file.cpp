@@ -7,6 +7,7 @@
 #include "base/errors.h"
 #include "io/output_files.h"
 #include "store/import.h"
+#include "store/nodes.h"
 
 namespace egkb {
 
@@ -38,7 +39,7 @@ OpenedKb open_kb(const std::string& path, const LoadOptions& options) {
                        fmt::format("the store holds {} materials, not {}", store.pieces().name(),
                                    *options.pieces));
     }
-    KnowledgeBase kb = store.knowledge_base();
+    KnowledgeBase kb = store::knowledge_base(store);
     return {std::move(kb), std::move(store)};
   }
   CsvOptions csv;

@@ -1,4 +1,6 @@
 // The nodes: read, changed with their history, created with their first state.
+#include "store/nodes.h"
+
 #include <cassert>
 
 #include "base/progress.h"
@@ -12,7 +14,7 @@ namespace egkb {
 namespace {
 
 // Writes a node's row through `q`, whose parameters are key, material, score, source, invariable
-// and weight: the upsert change() makes or the insert create() makes.
+// and weight: the upsert change_node() makes or the insert create_node() makes.
 void write_node(SQLite::Statement& q, Key key, const NodeState& state, const PieceSet& pieces) {
   q.bind(1, static_cast<int64_t>(key));
   char material[kMaxMaterialText + 1];  // read by the statement until its reset below
@@ -28,20 +30,20 @@ void write_node(SQLite::Statement& q, Key key, const NodeState& state, const Pie
 
 }  // namespace
 
-KnowledgeBase Store::knowledge_base() {
-  take_snapshot();
+KnowledgeBase store::knowledge_base(Store& store) {
+  Store::Session& s = store.read_session();
   KnowledgeBase kb;
-  kb.pieces = s_->pieces;
-  kb.origin = s_->path;
-  if (!s_->temporary.empty()) return kb;
-  s_->guarded([&] {
+  kb.pieces = s.pieces;
+  kb.origin = s.path;
+  if (!s.temporary.empty()) return kb;
+  s.guarded([&] {
     // Reserved, so the 2.1M rows of a full base are not copied while the array grows.
-    Query count = s_->query("SELECT count(*) FROM nodes", "nodes");
+    Query count = s.query("SELECT count(*) FROM nodes", "nodes");
     const std::size_t rows = count.step() ? static_cast<std::size_t>(count.integer(0, "count")) : 0;
     kb.rows.reserve(rows);
-    ProgressStep progress("reading " + path_text(s_->path), "rows", rows);
-    Query q = s_->query("SELECT key, score, source, invariable, weight FROM nodes ORDER BY key",
-                        "nodes", {"key", 0});
+    ProgressStep progress("reading " + path_text(s.path), "rows", rows);
+    Query q = s.query("SELECT key, score, source, invariable, weight FROM nodes ORDER BY key",
+                      "nodes", {"key", 0});
     while (q.step()) {
       const Key key = q.key(0);
       const NodeState state = q.node_state(1);
@@ -53,19 +55,27 @@ KnowledgeBase Store::knowledge_base() {
   return kb;
 }
 
-std::unordered_map<Key, NodeState> StoreWriter::nodes() {
+std::unordered_map<Key, NodeState> store::nodes(StoreWriter& w) {
   std::unordered_map<Key, NodeState> nodes;
   Query q =
-      s_.query("SELECT key, score, source, invariable, weight FROM nodes", "nodes", {"key", 0});
+      w.s.query("SELECT key, score, source, invariable, weight FROM nodes", "nodes", {"key", 0});
   while (q.step()) nodes.emplace(q.key(0), q.node_state(1));
   return nodes;
 }
 
-void StoreWriter::change(RunId run, Key key, const std::optional<NodeState>& old,
-                         const NodeState& now, const std::string& reason) {
-  nodes_changed_ = true;
-  write_node(q_->node, key, now, *s_.pieces);
-  SQLite::Statement& history = q_->history;
+std::optional<NodeState> store::node(StoreWriter& w, Key key) {
+  Query q = w.s.query("SELECT key, score, source, invariable, weight FROM nodes WHERE key = ?",
+                      "nodes", {"key", 0});
+  q.bind(1, static_cast<int64_t>(key));
+  if (!q.step()) return std::nullopt;
+  return q.node_state(1);
+}
+
+void store::change_node(StoreWriter& w, RunId run, Key key, const std::optional<NodeState>& old,
+                        const NodeState& now, const std::string& reason) {
+  w.nodes_changed = true;
+  write_node(w.q.node, key, now, *w.s.pieces);
+  SQLite::Statement& history = w.q.history;
   history.clearBindings();
   history.bind(1, run.value);
   history.bind(2, static_cast<int64_t>(key));
@@ -84,15 +94,15 @@ void StoreWriter::change(RunId run, Key key, const std::optional<NodeState>& old
   history.reset();
 }
 
-void StoreWriter::create(RunId run, Key key, const NodeState& state) {
-  nodes_changed_ = true;
-  write_node(q_->created, key, state, *s_.pieces);
-  created_[run].emplace_back(key, state);
+void store::create_node(StoreWriter& w, RunId run, Key key, const NodeState& state) {
+  w.nodes_changed = true;
+  write_node(w.q.created, key, state, *w.s.pieces);
+  w.created[run].emplace_back(key, state);
 }
 
-void StoreWriter::write_created() {
-  SQLite::Statement q(*s_.db, "INSERT INTO created(run, count, states) VALUES(?, ?, ?)");
-  for (auto& [run, states] : created_) {
+void write_created(StoreWriter& w) {
+  SQLite::Statement q(*w.s.db, "INSERT INTO created(run, count, states) VALUES(?, ?, ?)");
+  for (auto& [run, states] : w.created) {
     const auto count = static_cast<int64_t>(states.size());
     const std::string bytes = encode_created(std::move(states));
     q.bind(1, run.value);
@@ -101,11 +111,11 @@ void StoreWriter::write_created() {
     q.exec();
     q.reset();
   }
-  created_.clear();
+  w.created.clear();
 }
 
-void StoreWriter::queue_for_review(RunId run, Key key, const std::string& reason) {
-  SQLite::Statement q(*s_.db, "INSERT INTO review_queue(run, key, reason) VALUES(?, ?, ?)");
+void store::queue_for_review(StoreWriter& w, RunId run, Key key, const std::string& reason) {
+  SQLite::Statement q(*w.s.db, "INSERT INTO review_queue(run, key, reason) VALUES(?, ?, ?)");
   q.bind(1, run.value);
   q.bind(2, static_cast<int64_t>(key));
   q.bind(3, reason);

@@ -1,4 +1,6 @@
 // The position_counts table (schema 13): what `egkb import --from-counts` read, per material.
+#include "store/position_counts.h"
+
 #include "store/session.h"
 
 namespace egkb {
@@ -22,12 +24,12 @@ OutcomeCounts outcome_counts(const Query& q, int first) {
   return o;
 }
 
-std::vector<RecordedCounts> Store::position_counts() {
-  take_snapshot();
+std::vector<RecordedCounts> store::position_counts(Store& store) {
+  Store::Session& s = store.read_session();
   std::vector<RecordedCounts> rows;
-  if (s_->version < 13 || !s_->temporary.empty()) return rows;
-  s_->guarded([&] {
-    Query q = s_->query(
+  if (s.version < 13 || !s.temporary.empty()) return rows;
+  s.guarded([&] {
+    Query q = s.query(
         "SELECT run, key, to_move, win, cursed_win, draw, blessed_loss, loss FROM "
         "position_counts ORDER BY run, key, CASE to_move WHEN 'red' THEN 0 WHEN 'black' THEN 1 "
         "ELSE 2 END",
@@ -45,8 +47,8 @@ std::vector<RecordedCounts> Store::position_counts() {
   return rows;
 }
 
-void StoreWriter::put_position_counts(RunId run, const PositionCounts& counts) {
-  SQLite::Statement& q = q_->position_counts;
+void store::put_position_counts(StoreWriter& w, RunId run, const PositionCounts& counts) {
+  SQLite::Statement& q = w.q.position_counts;
   for (const OutcomeCounts& o : counts.sets) {
     q.bind(1, run.value);
     q.bind(2, static_cast<int64_t>(counts.key));

@@ -1,4 +1,6 @@
 // The runs: recorded, their traces and ranges read back, the validation kept with them.
+#include "store/runs.h"
+
 #include <nlohmann/json.hpp>
 
 #include "io/json_text.h"
@@ -27,14 +29,14 @@ bool is_trace(const nlohmann::json& trace) {
 
 }  // namespace
 
-std::optional<RecordedRepair> Store::last_repair() {
-  take_snapshot();
-  if (!s_->temporary.empty()) return std::nullopt;
-  return s_->guarded([&]() -> std::optional<RecordedRepair> {
-    Query q = s_->query(fmt::format("SELECT id, command, started, seconds, {} FROM runs "
-                                    "WHERE command LIKE 'reduce %' ORDER BY id DESC LIMIT 1",
-                                    s_->version >= 4 ? "trace" : "NULL"),
-                        "runs", {"id", 0});
+std::optional<RecordedRepair> store::last_repair(Store& store) {
+  Store::Session& s = store.read_session();
+  if (!s.temporary.empty()) return std::nullopt;
+  return s.guarded([&]() -> std::optional<RecordedRepair> {
+    Query q = s.query(fmt::format("SELECT id, command, started, seconds, {} FROM runs "
+                                  "WHERE command LIKE 'reduce %' ORDER BY id DESC LIMIT 1",
+                                  s.version >= 4 ? "trace" : "NULL"),
+                      "runs", {"id", 0});
     if (!q.step()) return std::nullopt;
     RecordedRepair r;
     r.run = q.run(0, "id");
@@ -45,9 +47,8 @@ std::optional<RecordedRepair> Store::last_repair() {
       if (!is_trace(q.json(4, "trace"))) q.damaged(4, "trace", "a reducer's passes (JSON)");
       r.trace = q.text(4, "trace");
     }
-    Query changes =
-        s_->query("SELECT key, old, new, rowid FROM history WHERE run = ? ORDER BY rowid",
-                  "history", {"rowid", 3});
+    Query changes = s.query("SELECT key, old, new, rowid FROM history WHERE run = ? ORDER BY rowid",
+                            "history", {"rowid", 3});
     changes.bind(1, r.run);
     while (changes.step()) {
       const std::optional<Score> old = changes.score_or_null(1, "old");
@@ -56,7 +57,7 @@ std::optional<RecordedRepair> Store::last_repair() {
       if (!old) changes.damaged(1, "old", "the score the repair changed");
       r.changes.push_back({changes.key(0), *old, now});
     }
-    Query later = s_->query("SELECT count(*) FROM runs WHERE id > ?", "runs");
+    Query later = s.query("SELECT count(*) FROM runs WHERE id > ?", "runs");
     later.bind(1, r.run);
     later.step();
     r.later_runs = static_cast<std::size_t>(later.integer(0, "count"));
@@ -64,12 +65,12 @@ std::optional<RecordedRepair> Store::last_repair() {
   });
 }
 
-std::unordered_map<Key, RankSpan> Store::last_ranges() {
-  take_snapshot();
+std::unordered_map<Key, RankSpan> store::last_ranges(Store& store) {
+  Store::Session& s = store.read_session();
   std::unordered_map<Key, RankSpan> found;
-  if (s_->version < 8 || !s_->temporary.empty()) return found;
-  s_->guarded([&] {
-    Query q = s_->query(
+  if (s.version < 8 || !s.temporary.empty()) return found;
+  s.guarded([&] {
+    Query q = s.query(
         "SELECT key, low, high, run FROM ranges WHERE run = (SELECT max(id) FROM runs WHERE "
         "command LIKE 'reduce %')",
         "ranges", {"key", 0});
@@ -83,11 +84,11 @@ std::unordered_map<Key, RankSpan> Store::last_ranges() {
   return found;
 }
 
-std::optional<Validation> Store::current_validation() {
-  take_snapshot();
-  if (!s_->temporary.empty()) return std::nullopt;
-  return s_->guarded([&]() -> std::optional<Validation> {
-    Query q = s_->query(
+std::optional<Validation> store::current_validation(Store& store) {
+  Store::Session& s = store.read_session();
+  if (!s.temporary.empty()) return std::nullopt;
+  return s.guarded([&]() -> std::optional<Validation> {
+    Query q = s.query(
         "SELECT parameters, id FROM runs WHERE command = 'validate' ORDER BY id DESC LIMIT 1",
         "runs", {"id", 1});
     if (!q.step()) return std::nullopt;
@@ -101,7 +102,7 @@ std::optional<Validation> Store::current_validation() {
       q.damaged(0, "parameters",
                 "a validation as reduce --json prints it, with the revision it was made at");
     }
-    if (revision->get<int64_t>() != s_->snapshot_revision.value_or(0)) return std::nullopt;
+    if (revision->get<int64_t>() != s.snapshot_revision.value_or(0)) return std::nullopt;
     return kept;
   });
 }
@@ -119,8 +120,8 @@ void bind_json(SQLite::Statement& q, int index, const nlohmann::ordered_json& j)
 
 }  // namespace
 
-RunId StoreWriter::add_run(const RunRecord& run) {
-  SQLite::Statement q(*s_.db,
+RunId store::add_run(StoreWriter& w, const RunRecord& run) {
+  SQLite::Statement q(*w.s.db,
                       "INSERT INTO runs(command, parameters, before, after, started, seconds, "
                       "trace) VALUES(?, ?, ?, ?, ?, ?, ?)");
   q.bind(1, run.command);
@@ -131,19 +132,20 @@ RunId StoreWriter::add_run(const RunRecord& run) {
   q.bind(6, run.seconds);
   bind_json(q, 7, run.trace);
   q.exec();
-  return RunId(s_.db->getLastInsertRowid());
+  return RunId(w.s.db->getLastInsertRowid());
 }
 
-void StoreWriter::finish_run(RunId run, const nlohmann::ordered_json& after, double seconds) {
-  SQLite::Statement q(*s_.db, "UPDATE runs SET after = ?, seconds = ? WHERE id = ?");
+void store::finish_run(StoreWriter& w, RunId run, const nlohmann::ordered_json& after,
+                       double seconds) {
+  SQLite::Statement q(*w.s.db, "UPDATE runs SET after = ?, seconds = ? WHERE id = ?");
   q.bind(1, json_text(after, -1));
   q.bind(2, seconds);
   q.bind(3, run.value);
   q.exec();
 }
 
-void StoreWriter::add_range(RunId run, Key key, Rank low, Rank high) {
-  SQLite::Statement& q = q_->range;
+void store::add_range(StoreWriter& w, RunId run, Key key, Rank low, Rank high) {
+  SQLite::Statement& q = w.q.range;
   q.bind(1, run.value);
   q.bind(2, static_cast<int64_t>(key));
   q.bind(3, value(low));

@@ -161,6 +161,11 @@ int64_t Store::revision() {
   return s_->snapshot_revision.value_or(0);
 }
 
+Store::Session& Store::read_session() {
+  take_snapshot();
+  return *s_;
+}
+
 void Store::write(const std::function<void(StoreWriter&)>& work, Outputs* outputs) {
   write_checked(work, outputs, true);
 }
@@ -224,14 +229,14 @@ void Store::write_checked(const std::function<void(StoreWriter&)>& work, Outputs
       }
       StoreWriter writer(s);
       work(writer);
-      assert(check_revision || !writer.nodes_changed_);
-      writer.write_created();
-      if (writer.nodes_changed_) {
+      assert(check_revision || !writer.nodes_changed);
+      write_created(writer);
+      if (writer.nodes_changed) {
         SQLite::Statement bump(*s.db, "UPDATE meta SET value = ? WHERE name = 'revision'");
         bump.bind(1, std::to_string(revision + 1));
         bump.exec();
       }
-      if (check_revision) s.snapshot_revision = writer.nodes_changed_ ? revision + 1 : revision;
+      if (check_revision) s.snapshot_revision = writer.nodes_changed ? revision + 1 : revision;
       s.db->exec("COMMIT");
     });
   } catch (...) {
@@ -260,8 +265,5 @@ void Store::write_checked(const std::function<void(StoreWriter&)>& work, Outputs
     outputs->keep();
   }
 }
-
-StoreWriter::StoreWriter(Store::Session& s) : s_(s), q_(std::make_unique<Statements>(*s.db)) {}
-StoreWriter::~StoreWriter() = default;
 
 }  // namespace egkb

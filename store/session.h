@@ -1,12 +1,14 @@
 // The store's session, private to store/: one connection, the snapshot a command reads, the
 // statements a write prepares once. Each part of the store (nodes, history, runs, batches,
-// drafts) is a file of its own over it; store.h is the interface.
+// drafts, ...) is a header of free functions over it (namespace egkb::store) and a file of its
+// own; store.h is the core.
 #pragma once
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 #include <sqlite3.h>
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,7 +16,10 @@
 
 #include "base/errors.h"
 #include "base/utc_time.h"
+#include "lattice/position_counts.h"
 #include "store/created_states.h"
+#include "store/ids.h"
+#include "store/node_state.h"
 #include "store/query.h"
 #include "store/store.h"
 
@@ -127,40 +132,55 @@ struct Store::Session {
   }
 };
 
-struct StoreWriter::Statements {
-  explicit Statements(SQLite::Database& db)
-      : node(db,
-             "INSERT INTO nodes(key, material, score, source, invariable, weight) "
-             "VALUES(?, ?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET "
-             "score = excluded.score, source = excluded.source, "
-             "invariable = excluded.invariable, weight = excluded.weight"),
-        history(db,
-                "INSERT INTO history(run, key, old, new, reason, old_source, source, "
-                "old_invariable, invariable, old_weight, weight) "
-                "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-        range(db, "INSERT INTO ranges(run, key, low, high) VALUES(?, ?, ?, ?)"),
-        created(db,
-                "INSERT INTO nodes(key, material, score, source, invariable, weight) "
-                "VALUES(?, ?, ?, ?, ?, ?)"),
-        evidence(db,
-                 "INSERT OR REPLACE INTO evidence(key, engine, budget, seed, positions, scores, "
-                 "threshold, wins, draws, losses, expected, low, high, score, seconds, failure, "
-                 "run, time, restarts) "
-                 "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-        position_counts(db,
-                        "INSERT INTO position_counts(run, key, to_move, win, cursed_win, draw, "
-                        "blessed_loss, loss) VALUES(?, ?, ?, ?, ?, ?, ?, ?)"),
-        solved(db,
-               "INSERT OR REPLACE INTO solved(key, run, rules, positions, seconds) "
-               "VALUES(?, ?, ?, ?, ?)") {}
+// A write transaction, inside Store::write: the session, the statements prepared once per
+// transaction (imports change millions of nodes), and what the writes changed.
+struct StoreWriter {
+  struct Statements {
+    explicit Statements(SQLite::Database& db)
+        : node(db,
+               "INSERT INTO nodes(key, material, score, source, invariable, weight) "
+               "VALUES(?, ?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET "
+               "score = excluded.score, source = excluded.source, "
+               "invariable = excluded.invariable, weight = excluded.weight"),
+          history(db,
+                  "INSERT INTO history(run, key, old, new, reason, old_source, source, "
+                  "old_invariable, invariable, old_weight, weight) "
+                  "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+          range(db, "INSERT INTO ranges(run, key, low, high) VALUES(?, ?, ?, ?)"),
+          created(db,
+                  "INSERT INTO nodes(key, material, score, source, invariable, weight) "
+                  "VALUES(?, ?, ?, ?, ?, ?)"),
+          evidence(db,
+                   "INSERT OR REPLACE INTO evidence(key, engine, budget, seed, positions, scores, "
+                   "threshold, wins, draws, losses, expected, low, high, score, seconds, failure, "
+                   "run, time, restarts) "
+                   "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+          position_counts(db,
+                          "INSERT INTO position_counts(run, key, to_move, win, cursed_win, draw, "
+                          "blessed_loss, loss) VALUES(?, ?, ?, ?, ?, ?, ?, ?)"),
+          solved(db,
+                 "INSERT OR REPLACE INTO solved(key, run, rules, positions, seconds) "
+                 "VALUES(?, ?, ?, ?, ?)") {}
 
-  SQLite::Statement node;
-  SQLite::Statement history;
-  SQLite::Statement range;
-  SQLite::Statement created;
-  SQLite::Statement evidence;
-  SQLite::Statement position_counts;
-  SQLite::Statement solved;
+    SQLite::Statement node;
+    SQLite::Statement history;
+    SQLite::Statement range;
+    SQLite::Statement created;
+    SQLite::Statement evidence;
+    SQLite::Statement position_counts;
+    SQLite::Statement solved;
+  };
+
+  explicit StoreWriter(Store::Session& session) : s(session), q(*session.db) {}
+
+  Store::Session& s;
+  Statements q;
+  bool nodes_changed = false;
+  // The states create_node() gathered, by run: written as one value per run when the work ends.
+  std::map<RunId, std::vector<std::pair<Key, NodeState>>> created;
 };
+
+// Writes the states create_node() gathered, one row per run (store/nodes.cpp).
+void write_created(StoreWriter& w);
 
 }  // namespace egkb

@@ -1,5 +1,8 @@
 // The solved table (schema 15): each solved row's rules and cost, its counts kept as its run's
 // position counts.
+#include "store/solved.h"
+
+#include "store/position_counts.h"
 #include "store/session.h"
 
 namespace egkb {
@@ -50,43 +53,35 @@ std::vector<SolvedRecord> read_solved(Query& q, const std::string& path) {
 
 }  // namespace
 
-std::vector<SolvedRecord> Store::solved() {
-  take_snapshot();
+std::vector<SolvedRecord> store::solved(Store& store) {
+  Store::Session& s = store.read_session();
   std::vector<SolvedRecord> records;
-  if (s_->version < 15 || !s_->temporary.empty()) return records;
-  s_->guarded([&] {
-    Query q = s_->query(std::string(kSolvedColumns) +
-                            " ORDER BY s.key, CASE p.to_move WHEN 'red' THEN 0 WHEN 'black' THEN "
-                            "1 ELSE 2 END",
-                        "solved", {"key", 0});
-    records = read_solved(q, s_->path);
+  if (s.version < 15 || !s.temporary.empty()) return records;
+  s.guarded([&] {
+    Query q = s.query(std::string(kSolvedColumns) +
+                          " ORDER BY s.key, CASE p.to_move WHEN 'red' THEN 0 WHEN 'black' THEN "
+                          "1 ELSE 2 END",
+                      "solved", {"key", 0});
+    records = read_solved(q, s.path);
   });
   return records;
 }
 
-std::optional<NodeState> StoreWriter::node(Key key) {
-  Query q = s_.query("SELECT key, score, source, invariable, weight FROM nodes WHERE key = ?",
-                     "nodes", {"key", 0});
+std::optional<SolvedRecord> store::solved(StoreWriter& w, Key key) {
+  Query q = w.s.query(std::string(kSolvedColumns) +
+                          " WHERE s.key = ? ORDER BY CASE p.to_move WHEN 'red' THEN 0 WHEN "
+                          "'black' THEN 1 ELSE 2 END",
+                      "solved", {"key", 0});
   q.bind(1, static_cast<int64_t>(key));
-  if (!q.step()) return std::nullopt;
-  return q.node_state(1);
-}
-
-std::optional<SolvedRecord> StoreWriter::solved(Key key) {
-  Query q = s_.query(std::string(kSolvedColumns) +
-                         " WHERE s.key = ? ORDER BY CASE p.to_move WHEN 'red' THEN 0 WHEN "
-                         "'black' THEN 1 ELSE 2 END",
-                     "solved", {"key", 0});
-  q.bind(1, static_cast<int64_t>(key));
-  std::vector<SolvedRecord> records = read_solved(q, s_.path);
+  std::vector<SolvedRecord> records = read_solved(q, w.s.path);
   if (records.empty()) return std::nullopt;
   return std::move(records.front());
 }
 
-void StoreWriter::put_solved(RunId run, const SolvedMaterial& solved) {
-  nodes_changed_ = true;
-  put_position_counts(run, solved.counts);
-  SQLite::Statement& q = q_->solved;
+void store::put_solved(StoreWriter& w, RunId run, const SolvedMaterial& solved) {
+  w.nodes_changed = true;
+  store::put_position_counts(w, run, solved.counts);
+  SQLite::Statement& q = w.q.solved;
   q.bind(1, static_cast<int64_t>(solved.counts.key));
   q.bind(2, run.value);
   q.bind(3, std::string(rules_name(solved.rules)));

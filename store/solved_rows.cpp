@@ -7,6 +7,9 @@
 
 #include "base/errors.h"
 #include "lattice/material.h"
+#include "store/nodes.h"
+#include "store/runs.h"
+#include "store/solved.h"
 
 namespace egkb {
 
@@ -67,37 +70,37 @@ SolvedResult record_solved(Store& store, std::span<const SolvedMaterial> materia
   SolvedResult result;
   store.write(
       [&](StoreWriter& w) {
-        result.run = w.add_run({.command = how.command, .parameters = how.parameters});
+        result.run = store::add_run(w, {.command = how.command, .parameters = how.parameters});
         for (const SolvedMaterial& m : materials) {
           const std::string reason = fmt::format("solved ({})", rules_name(m.rules));
           const Key mirror = mirror_key(m.counts.key, pieces);
-          const std::optional<NodeState> own = w.node(m.counts.key);
+          const std::optional<NodeState> own = store::node(w, m.counts.key);
           const std::optional<NodeState> other =
-              mirror == m.counts.key ? std::nullopt : w.node(mirror);
+              mirror == m.counts.key ? std::nullopt : store::node(w, mirror);
           const auto solve = [&](const SolvedMaterial& row, const std::optional<NodeState>& old) {
             const NodeState now{score_of_counts(row.counts, how.bins, how.almost_draw),
                                 Source::Solved, true, std::nullopt};
             if (!old) {
               ++result.added;
-              w.create(result.run, row.counts.key, now);
-              w.put_solved(result.run, row);
+              store::create_node(w, result.run, row.counts.key, now);
+              store::put_solved(w, result.run, row);
               return;
             }
-            const std::optional<SolvedRecord> kept = w.solved(row.counts.key);
+            const std::optional<SolvedRecord> kept = store::solved(w, row.counts.key);
             if (*old == now && kept && kept->solved.counts.sets == row.counts.sets &&
                 kept->solved.rules == row.rules) {
               ++result.unchanged;
               return;
             }
             ++(old->score != now.score ? result.rescored : result.confirmed);
-            if (!(*old == now)) w.change(result.run, row.counts.key, old, now, reason);
-            w.put_solved(result.run, row);
+            if (!(*old == now)) store::change_node(w, result.run, row.counts.key, old, now, reason);
+            store::put_solved(w, result.run, row);
           };
           if (own || !other) solve(m, own);
           if (other) solve(m.mirrored(pieces), other);
         }
-        w.finish_run(
-            result.run,
+        store::finish_run(
+            w, result.run,
             {{"added", result.added},
              {"rescored", result.rescored},
              {"confirmed", result.confirmed},

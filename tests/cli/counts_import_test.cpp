@@ -11,8 +11,12 @@
 
 #include "io/csv.h"
 #include "lattice/material.h"
+#include "lattice/position_counts.h"
+#include "store/nodes.h"
+#include "store/position_counts.h"
 #include "store/store.h"
 #include "tests/support/cli.h"
+#include "tests/support/reopened.h"
 #include "tests/support/store_oracle.h"
 
 namespace egkb {
@@ -30,7 +34,7 @@ class CountsImport : public test::CliTest {
   std::map<std::string, int> scores() const {
     std::map<std::string, int> by_material;
     Store s = Store::open(store());
-    const KnowledgeBase kb = s.knowledge_base();
+    const KnowledgeBase kb = store::knowledge_base(s);
     for (const KbRow& row : kb.rows)
       by_material[material_text(row.key, *kb.pieces)] = value(row.score);
     return by_material;
@@ -80,7 +84,7 @@ TEST_F(CountsImport, ChessStatisticsGiveTheShippedScoresButTheAlmostDraws) {
 
 TEST_F(CountsImport, TheCountsAreKeptWithTheImportRun) {
   ASSERT_EQ(run("import " + store() + " " + test::chess_csv() + " --from-counts").code, 0);
-  const std::vector<RecordedCounts> kept = Store::open(store()).position_counts();
+  const std::vector<RecordedCounts> kept = store::position_counts(test::Reopened(store()));
   ASSERT_EQ(kept.size(), 510u);
   const Key kpk = key_of(parse_material("KPvK", PieceSet::chess()), PieceSet::chess());
   const auto it = std::find_if(kept.begin(), kept.end(),

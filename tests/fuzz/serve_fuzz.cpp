@@ -22,6 +22,8 @@
 #include "io/output_files.h"
 #include "lattice/material.h"
 #include "serve/router.h"
+#include "store/batches.h"
+#include "store/drafts.h"
 #include "store/import.h"
 #include "store/store.h"
 
@@ -60,7 +62,7 @@ void make_store(const std::string& path) {
           if (row.key == key) batch.items.push_back({key, row.score, 0.5, egkb::Source::Manual});
         }
       }
-      w.add_batch(batch);
+      egkb::store::add_batch(w, batch);
     }
   });
 }
@@ -83,8 +85,8 @@ struct Servers {
   // Whether the guarded store holds a draft in any name but alice's.
   bool drafts_of_others() const {
     egkb::Store store = egkb::Store::open(guarded_store);
-    for (const egkb::BatchId batch : store.batch_ids()) {
-      for (const egkb::Draft& d : store.drafts(batch)) {
+    for (const egkb::BatchId batch : egkb::store::batch_ids(store)) {
+      for (const egkb::Draft& d : egkb::store::drafts(store, batch)) {
         if (d.reviewer != "alice") return true;
       }
     }

@@ -6,8 +6,10 @@
 #include <utility>
 #include <vector>
 
-#include "store/batch.h"
+#include "store/batches.h"
+#include "store/drafts.h"
 #include "store/store.h"
+#include "store/verdict.h"
 
 namespace egkb::test {
 

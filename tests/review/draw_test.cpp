@@ -7,6 +7,9 @@
 #include <cmath>
 
 #include "base/errors.h"
+#include "store/batches.h"
+#include "store/evidence.h"
+#include "store/runs.h"
 #include "synth/synthesise.h"
 #include "tests/support/store_oracle.h"
 #include "tests/support/temp_dir.h"
@@ -57,7 +60,7 @@ TEST_F(ReviewDraw, ThePlanWritesNothingAndTheApplyRecordsWhatWasPlanned) {
   EXPECT_TRUE(std::filesystem::exists(path("b.csv")));
   EXPECT_TRUE(std::filesystem::exists(path("b.html")));
   Store reread = Store::open(path("s.sqlite"));
-  const Batch batch = reread.batch(id);
+  const Batch batch = store::batch(reread, id);
   EXPECT_EQ(batch.design, "spread");
   EXPECT_EQ(batch.population, n);
   ASSERT_EQ(batch.items.size(), wanted);
@@ -78,7 +81,7 @@ TEST_F(ReviewDraw, ExcludeReviewedDrawsFromTheUnreviewedRowsByEveryDesign) {
   Store store = Store::open(path("s.sqlite"));
   // Evidence for every row, a rank off now and then, for the evidence design to draw by.
   store.write_apart([&](StoreWriter& w) {
-    const RunId run = w.add_run({.command = "evidence"});
+    const RunId run = store::add_run(w, {.command = "evidence"});
     for (std::size_t i = 0; i < kb_.rows.size(); ++i) {
       EvidenceRecord r;
       r.key = kb_.rows[i].key;
@@ -88,7 +91,7 @@ TEST_F(ReviewDraw, ExcludeReviewedDrawsFromTheUnreviewedRowsByEveryDesign) {
       r.expected = value(rank_of(r.score)) < 4 ? 0.5 : value(rank_of(r.score)) > 4 ? -0.5 : 0;
       r.low = r.expected - 0.05;
       r.high = r.expected + 0.05;
-      w.put_evidence(run, r);
+      store::put_evidence(w, run, r);
     }
   });
   std::size_t checked = 0;

@@ -7,6 +7,7 @@
 #include "io/csv.h"
 #include "lattice/fixed_ranks.h"
 #include "lattice/material.h"
+#include "store/batches.h"
 #include "tests/support/sheets.h"
 #include "tests/support/store_oracle.h"
 #include "tests/support/temp_dir.h"
@@ -31,7 +32,7 @@ class ReviewRules : public test::TempDirTest {
       }
     }
     Store s = Store::open(path("s.sqlite"));
-    s.write([&](StoreWriter& w) { w.add_batch(batch); });
+    s.write([&](StoreWriter& w) { store::add_batch(w, batch); });
   }
 
   FilledSheet sheet(const std::vector<std::pair<const char*, int>>& verdicts) const {

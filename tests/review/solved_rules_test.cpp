@@ -7,6 +7,7 @@
 #include "io/csv.h"
 #include "lattice/material.h"
 #include "review/rules.h"
+#include "store/batches.h"
 #include "store/solved_rows.h"
 #include "tests/support/sheets.h"
 #include "tests/support/store_oracle.h"
@@ -41,7 +42,7 @@ class SolvedRules : public test::TempDirTest {
     Batch batch{BatchId(), "distance-k", 1, "{}", kb.rows.size(), "", {}};
     for (const KbRow& row : kb.rows) batch.items.push_back({row.key, row.score, 1.0, row.source});
     Store s = Store::open(store());
-    s.write([&](StoreWriter& w) { w.add_batch(batch); });
+    s.write([&](StoreWriter& w) { store::add_batch(w, batch); });
     Store t = Store::open(store());
     record_solved(t, std::vector{solved("KNKM", 302), solved("KNMKM", 284)});
   }

@@ -5,9 +5,13 @@
 #include "base/errors.h"
 #include "engine/score_code.h"
 #include "serve/review_urls.h"
+#include "store/drafts.h"
 #include "store/evidence.h"
+#include "store/nodes.h"
+#include "store/runs.h"
 #include "store/store.h"
 #include "tests/serve/serve_fixture.h"
+#include "tests/support/reopened.h"
 
 namespace egkb::test {
 namespace {
@@ -26,11 +30,11 @@ class ApiTest : public ServeTest {
   }
 
   std::size_t drafts(BatchId batch) {
-    return Store::open(path("store.sqlite")).drafts(batch).size();
+    return store::drafts(test::Reopened(path("store.sqlite")), batch).size();
   }
   Score score_of(const std::string& material) {
     Store store = Store::open(path("store.sqlite"));
-    for (const KbRow& row : store.knowledge_base().rows) {
+    for (const KbRow& row : store::knowledge_base(store).rows) {
       if (material_text(row.key, store.pieces()) == material) return row.score;
     }
     ADD_FAILURE() << material << " is not stored";
@@ -76,8 +80,9 @@ TEST_F(ApiTest, PositionsAreEgkbPositionsWithTheEnginesEvidence) {
     r.low = 0.2;
     r.high = 1;
     r.score = Score(0);
-    store.write_apart(
-        [&](StoreWriter& w) { w.put_evidence(w.add_run({.command = "evidence"}), r); });
+    store.write_apart([&](StoreWriter& w) {
+      store::put_evidence(w, store::add_run(w, {.command = "evidence"}), r);
+    });
   }
   std::tie(status, p) = get("/api/positions/KNK?index=1");
   ASSERT_EQ(status, 200) << p.dump();
@@ -364,8 +369,9 @@ TEST_F(ApiTest, EachRowSaysWhetherItsEvidenceDisagreesWithItsScore) {
       r.scores = {0};
       r.draws = 1;
       r.score = Score(score);
-      store.write_apart(
-          [&](StoreWriter& w) { w.put_evidence(w.add_run({.command = "evidence"}), r); });
+      store.write_apart([&](StoreWriter& w) {
+        store::put_evidence(w, store::add_run(w, {.command = "evidence"}), r);
+      });
     };
     put("KKN", 0);
     put("KCK", 3);

@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include "lattice/material.h"
+#include "store/batches.h"
+#include "store/drafts.h"
 #include "store/store.h"
 #include "tests/serve/serve_fixture.h"
+#include "tests/support/reopened.h"
 #include "tests/support/store_oracle.h"
 
 namespace egkb::test {
@@ -38,7 +41,7 @@ class DraftsApiTest : public ServeTest {
   std::optional<DraftState> stored(const std::string& material, const std::string& reviewer) {
     Store store = Store::open(path("store.sqlite"));
     const Key key = key_of(parse_material(material, store.pieces()), store.pieces());
-    for (const Draft& d : store.drafts(BatchId(1))) {
+    for (const Draft& d : store::drafts(store, BatchId(1))) {
       if (d.key == key && d.reviewer == reviewer) return d.state;
     }
     return std::nullopt;
@@ -255,7 +258,7 @@ TEST_F(DraftsApiTest, ASubmitWithOpenDisagreementsIsWarnedOf) {
   // The app names rows by their line, not as the command line names a sheet.
   EXPECT_EQ(message.find("as answered by"), std::string::npos) << message;
   EXPECT_EQ(message.rfind("1 row(s) answered otherwise", 0), 0u) << message;
-  EXPECT_FALSE(Store::open(path("store.sqlite")).batch_import(BatchId(1)));
+  EXPECT_FALSE(store::batch_import(test::Reopened(path("store.sqlite")), BatchId(1)));
   const auto [accepted, result] =
       submit(1, {{"reviewer", "alice"}, {"accept_disagreements", true}});
   EXPECT_EQ(accepted, 200) << result.dump();

@@ -3,8 +3,10 @@
 // seconds are kept beside the verdicts and in the exported sheet.
 #include <gtest/gtest.h>
 
+#include "store/batches.h"
 #include "store/store.h"
 #include "tests/serve/serve_fixture.h"
+#include "tests/support/reopened.h"
 #include "tests/support/store_oracle.h"
 
 namespace egkb::test {
@@ -89,7 +91,7 @@ TEST_F(LeadApiTest, TheLeadSettlesEachDisagreementAndTheExportHoldsEveryAnswer) 
   EXPECT_NE(why["error"].get<std::string>().find("line 3 verdict: KNK: alice 3, carol 2"),
             std::string::npos)
       << why.dump();
-  EXPECT_FALSE(Store::open(path("store.sqlite")).batch_import(BatchId(1)));
+  EXPECT_FALSE(store::batch_import(test::Reopened(path("store.sqlite")), BatchId(1)));
 
   const auto [settling, settled] =
       send("PUT", "/api/batches/1/drafts/KNK",
@@ -100,7 +102,7 @@ TEST_F(LeadApiTest, TheLeadSettlesEachDisagreementAndTheExportHoldsEveryAnswer) 
   const auto [status, result] = submit(1, {{"reviewer", "lead"}});
   ASSERT_EQ(status, 200) << result.dump();
   const std::optional<BatchImport> import =
-      Store::open(path("store.sqlite")).batch_import(BatchId(1));
+      store::batch_import(test::Reopened(path("store.sqlite")), BatchId(1));
   ASSERT_TRUE(import);
   EXPECT_EQ(import->reviewer, "lead");
   Store store = Store::open(path("store.sqlite"));

@@ -8,6 +8,9 @@
 #include <mutex>
 
 #include "lattice/material.h"
+#include "store/batches.h"
+#include "store/drafts.h"
+#include "store/nodes.h"
 #include "store/store.h"
 #include "tests/serve/serve_fixture.h"
 
@@ -24,7 +27,7 @@ TEST_F(ServeTest, TwentyReviewersAtOnceLoseNothing) {
   std::vector<std::vector<std::string>> materials(kReviewers);
   {
     Store store = Store::open(path("store.sqlite"));
-    const KnowledgeBase kb = store.knowledge_base();
+    const KnowledgeBase kb = store::knowledge_base(store);
     ASSERT_GE(kb.rows.size(), kReviewers * kRowsEach);
     store.write([&](StoreWriter& w) {
       for (int r = 0; r < kReviewers; ++r) {
@@ -34,7 +37,7 @@ TEST_F(ServeTest, TwentyReviewersAtOnceLoseNothing) {
           batch.items.push_back({row.key, row.score, 0.5, Source::Manual});
           materials[static_cast<std::size_t>(r)].push_back(material_text(row.key, store.pieces()));
         }
-        w.add_batch(batch);
+        store::add_batch(w, batch);
       }
     });
   }
@@ -78,10 +81,10 @@ TEST_F(ServeTest, TwentyReviewersAtOnceLoseNothing) {
   Store store = Store::open(path("store.sqlite"));
   std::size_t stored_drafts = 0;
   for (int r = 0; r < kReviewers; ++r) {
-    const auto drafts = store.drafts(BatchId(r + 1));
+    const auto drafts = store::drafts(store, BatchId(r + 1));
     stored_drafts += drafts.size();
     for (const Draft& d : drafts) EXPECT_EQ(d.reviewer, "reviewer " + std::to_string(r));
-    const auto import = store.batch_import(BatchId(r + 1));
+    const auto import = store::batch_import(store, BatchId(r + 1));
     ASSERT_TRUE(import) << "batch " << r + 1
                         << " was not applied: " << results[static_cast<std::size_t>(r)].dump();
     EXPECT_EQ(import->verdicts.size(), kRowsEach);

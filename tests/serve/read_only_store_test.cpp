@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "lattice/material.h"
+#include "store/drafts.h"
 #include "store/store.h"
 #include "tests/serve/serve_fixture.h"
 #include "tests/support/process.h"
@@ -35,7 +36,7 @@ class ReadOnlyStore : public ServeTest {
     Store store = Store::open(path("store.sqlite"));
     const Key knk = key_of(parse_material("KNK", store.pieces()), store.pieces());
     store.write([&](StoreWriter& w) {
-      w.set_draft(BatchId(1), knk, "alice", {Verdict::of(Score(2)), "", false});
+      store::set_draft(w, BatchId(1), knk, "alice", {Verdict::of(Score(2)), "", false});
     });
     // The store and its journal files, installed in a folder of their own.
     fs::create_directory(path("kb"));

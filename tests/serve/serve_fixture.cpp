@@ -1,6 +1,8 @@
 #include "tests/serve/serve_fixture.h"
 
 #include "lattice/material.h"
+#include "store/batches.h"
+#include "store/nodes.h"
 #include "store/store.h"
 
 namespace egkb::test {
@@ -33,7 +35,7 @@ void ServeTest::make_store(const std::string& csv,
                            const std::vector<std::vector<std::string>>& batches) {
   ASSERT_EQ(run("import " + path("store.sqlite") + " " + write("kb.csv", csv)).code, 0);
   Store store = Store::open(path("store.sqlite"));
-  const KnowledgeBase kb = store.knowledge_base();
+  const KnowledgeBase kb = store::knowledge_base(store);
   store.write([&](StoreWriter& w) {
     for (const auto& materials : batches) {
       Batch batch = test_batch(kb.rows.size());
@@ -43,7 +45,7 @@ void ServeTest::make_store(const std::string& csv,
                                       [&](const KbRow& r) { return r.key == key; });
         batch.items.push_back({key, row->score, 0.5, row->source});
       }
-      w.add_batch(batch);
+      store::add_batch(w, batch);
     }
   });
 }

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "serve/server.h"
-#include "store/batch.h"
+#include "store/batches.h"
 #include "tests/support/cli.h"
 
 namespace egkb::test {

@@ -8,7 +8,11 @@
 
 #include "base/errors.h"
 #include "io/csv.h"
+#include "store/evidence.h"
+#include "store/nodes.h"
+#include "store/runs.h"
 #include "store/store.h"
+#include "tests/support/reopened.h"
 #include "tests/support/store_oracle.h"
 #include "tests/support/temp_dir.h"
 
@@ -55,8 +59,10 @@ bool same(const EvidenceRecord& a, const EvidenceRecord& b) {
 TEST_F(EvidenceStoreTest, ARowIsReadBackAsWrittenAndReplacedBySameSearch) {
   Store s = Store::open(store());
   EvidenceRecord r = sample_record();
-  s.write_apart([&](StoreWriter& w) { w.put_evidence(w.add_run({.command = "evidence"}), r); });
-  std::vector<EvidenceRecord> read = Store::open(store()).evidence();
+  s.write_apart([&](StoreWriter& w) {
+    store::put_evidence(w, store::add_run(w, {.command = "evidence"}), r);
+  });
+  std::vector<EvidenceRecord> read = store::evidence(test::Reopened(store()));
   ASSERT_EQ(read.size(), 1u);
   EXPECT_TRUE(same(read[0], r));
   r.failure = "position 3: the engine exited with status 1";
@@ -65,8 +71,8 @@ TEST_F(EvidenceStoreTest, ARowIsReadBackAsWrittenAndReplacedBySameSearch) {
       "position 2: the engine printed 'cp \\x1B'"};
   r.scores.push_back(0);
   r.draws = 3;
-  s.write_apart([&](StoreWriter& w) { w.put_evidence(RunId(1), r); });
-  read = Store::open(store()).evidence();
+  s.write_apart([&](StoreWriter& w) { store::put_evidence(w, RunId(1), r); });
+  read = store::evidence(test::Reopened(store()));
   ASSERT_EQ(read.size(), 1u);
   EXPECT_TRUE(same(read[0], r));
 }
@@ -74,39 +80,39 @@ TEST_F(EvidenceStoreTest, ARowIsReadBackAsWrittenAndReplacedBySameSearch) {
 TEST_F(EvidenceStoreTest, TheRowsOfSomeMaterialsAreReadAlone) {
   Store s = Store::open(store());
   s.write_apart([&](StoreWriter& w) {
-    const RunId run = w.add_run({.command = "evidence"});
+    const RunId run = store::add_run(w, {.command = "evidence"});
     for (const Key key : {Key(5), Key(2916), Key(40)}) {
       EvidenceRecord r = sample_record();
       r.key = key;
-      w.put_evidence(run, r);
+      store::put_evidence(w, run, r);
     }
   });
   Store read = Store::open(store());
   const std::array<Key, 3> wanted{Key(40), Key(5), Key(7)};
-  const std::vector<EvidenceRecord> some = read.evidence_of(wanted);
+  const std::vector<EvidenceRecord> some = store::evidence_of(read, wanted);
   ASSERT_EQ(some.size(), 2u);
   EXPECT_EQ(some[0].key, Key(5));
   EXPECT_EQ(some[1].key, Key(40));
-  EXPECT_TRUE(same(some[0], read.evidence()[0]));
-  EXPECT_TRUE(read.evidence_of({}).empty());
-  EXPECT_EQ(read.evidence().size(), 3u);
+  EXPECT_TRUE(same(some[0], store::evidence(read)[0]));
+  EXPECT_TRUE(store::evidence_of(read, {}).empty());
+  EXPECT_EQ(store::evidence(read).size(), 3u);
 }
 
 TEST_F(EvidenceStoreTest, EvidenceWritesAreNeverRefusedForNodesChangedMeanwhile) {
   Store evidence = Store::open(store());
-  evidence.knowledge_base();  // the snapshot a long evidence run plans on
+  store::knowledge_base(evidence);  // the snapshot a long evidence run plans on
   Store other = Store::open(store());
-  const KnowledgeBase kb = other.knowledge_base();
+  const KnowledgeBase kb = store::knowledge_base(other);
   other.write([&](StoreWriter& w) {
-    const RunId run = w.add_run({.command = "reduce exact"});
+    const RunId run = store::add_run(w, {.command = "reduce exact"});
     NodeState after = NodeState::of(kb.rows[0]);
     after.score = Score(3);
-    w.change(run, kb.rows[0].key, NodeState::of(kb.rows[0]), after, "reduce exact");
+    store::change_node(w, run, kb.rows[0].key, NodeState::of(kb.rows[0]), after, "reduce exact");
   });
   EXPECT_NO_THROW(evidence.write_apart([&](StoreWriter& w) {
-    w.put_evidence(w.add_run({.command = "evidence"}), sample_record());
+    store::put_evidence(w, store::add_run(w, {.command = "evidence"}), sample_record());
   }));
-  EXPECT_EQ(Store::open(store()).evidence().size(), 1u);
+  EXPECT_EQ(store::evidence(test::Reopened(store())).size(), 1u);
   EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
 }
 
@@ -128,7 +134,7 @@ TEST_F(EvidenceStoreTest, DamagedRowsAreRefusedNamingTheColumn) {
   for (const Case& c : cases) {
     Store s = Store::open(store());
     s.write_apart([&](StoreWriter& w) {
-      w.put_evidence(w.add_run({.command = "evidence"}), sample_record());
+      store::put_evidence(w, store::add_run(w, {.command = "evidence"}), sample_record());
     });
     {
       SQLite::Database db(store(), SQLite::OPEN_READWRITE);
@@ -136,7 +142,7 @@ TEST_F(EvidenceStoreTest, DamagedRowsAreRefusedNamingTheColumn) {
       db.exec(c.sql);
     }
     try {
-      Store::open(store()).evidence();
+      store::evidence(test::Reopened(store()));
       ADD_FAILURE() << c.sql << " was read";
     } catch (const StoreError& e) {
       EXPECT_NE(std::string(e.what()).find(c.says), std::string::npos) << e.what();
@@ -157,12 +163,13 @@ TEST_F(EvidenceStoreTest, ASchemaNineStoreHasNoEvidenceUntilItsNextWriteMigrates
         "ALTER TABLE draft_changes DROP COLUMN redoable; DROP TABLE evidence; PRAGMA "
         "user_version = 9;");
   }
-  EXPECT_TRUE(Store::open(store()).evidence().empty());
+  EXPECT_TRUE(store::evidence(test::Reopened(store())).empty());
   Store s = Store::open(store());
-  s.write_apart(
-      [&](StoreWriter& w) { w.put_evidence(w.add_run({.command = "evidence"}), sample_record()); });
+  s.write_apart([&](StoreWriter& w) {
+    store::put_evidence(w, store::add_run(w, {.command = "evidence"}), sample_record());
+  });
   EXPECT_EQ(test::query_number(store(), "PRAGMA user_version"), kStoreVersion);
-  EXPECT_EQ(Store::open(store()).evidence().size(), 1u);
+  EXPECT_EQ(store::evidence(test::Reopened(store())).size(), 1u);
 }
 
 // Rows written before schema 14 have no restarts: read as none, and kept as they are when the
@@ -171,7 +178,7 @@ TEST_F(EvidenceStoreTest, ASchemaThirteenStoreReadsItsEvidenceWithoutRestartsAnd
   {
     Store s = Store::open(store());
     s.write_apart([&](StoreWriter& w) {
-      w.put_evidence(w.add_run({.command = "evidence"}), sample_record());
+      store::put_evidence(w, store::add_run(w, {.command = "evidence"}), sample_record());
     });
   }
   {
@@ -179,16 +186,16 @@ TEST_F(EvidenceStoreTest, ASchemaThirteenStoreReadsItsEvidenceWithoutRestartsAnd
     db.exec(
         "DROP TABLE solved; ALTER TABLE evidence DROP COLUMN restarts; PRAGMA user_version = 13;");
   }
-  std::vector<EvidenceRecord> read = Store::open(store()).evidence();
+  std::vector<EvidenceRecord> read = store::evidence(test::Reopened(store()));
   ASSERT_EQ(read.size(), 1u);
   EXPECT_TRUE(same(read[0], sample_record()));
   EvidenceRecord restarted = sample_record();
   restarted.key = 40;
   restarted.restarts = {"position 0: the engine exited with status 1 before bestmove"};
   Store s = Store::open(store());
-  s.write_apart([&](StoreWriter& w) { w.put_evidence(RunId(1), restarted); });
+  s.write_apart([&](StoreWriter& w) { store::put_evidence(w, RunId(1), restarted); });
   EXPECT_EQ(test::query_number(store(), "PRAGMA user_version"), kStoreVersion);
-  read = Store::open(store()).evidence();
+  read = store::evidence(test::Reopened(store()));
   ASSERT_EQ(read.size(), 2u);
   EXPECT_TRUE(same(read[0], restarted));
   EXPECT_TRUE(same(read[1], sample_record()));

@@ -7,7 +7,9 @@
 #include <cmath>
 
 #include "io/csv.h"
+#include "store/nodes.h"
 #include "store/store.h"
+#include "tests/support/reopened.h"
 #include "tests/support/store_oracle.h"
 #include "tests/support/temp_dir.h"
 
@@ -24,7 +26,7 @@ TEST_F(StoredRowsTest, HoldOnTheRowsAStoreReadsBack) {
       "kb.csv", {});
   EXPECT_FALSE(stored_rows_are_ok(kb)) << "a file's rows in the order it lists them";
   test::make_store(path("kb.sqlite"), kb);
-  const KnowledgeBase back = Store::open(path("kb.sqlite")).knowledge_base();
+  const KnowledgeBase back = store::knowledge_base(test::Reopened(path("kb.sqlite")));
   ASSERT_EQ(back.rows.size(), kb.rows.size());
   EXPECT_TRUE(stored_rows_are_ok(back));
 

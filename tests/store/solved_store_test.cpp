@@ -8,7 +8,11 @@
 #include "io/csv.h"
 #include "lattice/material.h"
 #include "store/import.h"
+#include "store/node_state.h"
+#include "store/nodes.h"
+#include "store/solved.h"
 #include "store/solved_rows.h"
+#include "tests/support/reopened.h"
 #include "tests/support/store_oracle.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/xiangqi.h"
@@ -34,7 +38,7 @@ class SolvedStoreTest : public test::TempDirTest {
     test::make_store(store(), parse_csv("material,score,source\n" + rows, "kb.csv", {}));
   }
   NodeState node(const char* material) {
-    for (const KbRow& r : Store::open(store()).knowledge_base().rows) {
+    for (const KbRow& r : store::knowledge_base(test::Reopened(store())).rows) {
       if (r.key == key(material)) return NodeState::of(r);
     }
     ADD_FAILURE() << material << " is not stored";
@@ -56,7 +60,7 @@ TEST_F(SolvedStoreTest, SolvedRowsAreScoredFromTheirCountsAndKeepThem) {
   EXPECT_EQ(r.confirmed, 1u) << "KRK stays 0, solved now";
   EXPECT_EQ(node("KNKM"), (NodeState{Score(3), Source::Solved, true, std::nullopt}));
   EXPECT_EQ(node("KRK"), (NodeState{Score(0), Source::Solved, true, std::nullopt}));
-  const std::vector<SolvedRecord> kept = Store::open(store()).solved();
+  const std::vector<SolvedRecord> kept = store::solved(test::Reopened(store()));
   ASSERT_EQ(kept.size(), 2u);
   EXPECT_EQ(kept[0].solved, knkm()) << "by key: KNKM comes first";
   EXPECT_EQ(kept[1].solved, krk);
@@ -70,7 +74,7 @@ TEST_F(SolvedStoreTest, SolvedRowsAreScoredFromTheirCountsAndKeepThem) {
   const SolvedResult same = record_solved(again, materials);
   EXPECT_EQ(same.unchanged, 2u);
   EXPECT_EQ(same.added + same.rescored + same.confirmed, 0u);
-  EXPECT_EQ(Store::open(store()).solved()[0].run, r.run);
+  EXPECT_EQ(store::solved(test::Reopened(store()))[0].run, r.run);
 }
 
 // The store holds the mirror: it becomes solved, with the counts seen from its side; a material
@@ -88,7 +92,7 @@ TEST_F(SolvedStoreTest, AStoredMirrorIsSolvedWithTheMirroredCounts) {
   EXPECT_EQ(r.rescored, 1u) << "KMKN 8 -> 6, the mirror of 3";
   EXPECT_EQ(r.added, 1u) << "KNK";
   EXPECT_EQ(node("KMKN").score, Score(6));
-  const std::vector<SolvedRecord> kept = Store::open(store()).solved();
+  const std::vector<SolvedRecord> kept = store::solved(test::Reopened(store()));
   ASSERT_EQ(kept.size(), 2u);
   const SolvedRecord& kmkn = kept[0].solved.counts.key == key("KMKN") ? kept[0] : kept[1];
   EXPECT_EQ(kmkn.solved, knkm().mirrored(xq));
@@ -161,8 +165,8 @@ TEST_F(SolvedStoreTest, ASchemaFourteenStoreTakesSolvedRowsAfterItsNextWrite) {
       DROP TABLE nodes; ALTER TABLE nodes_v14 RENAME TO nodes;
       DROP TABLE solved; PRAGMA user_version = 14;)sql");
   }
-  EXPECT_TRUE(Store::open(store()).solved().empty());
-  EXPECT_EQ(Store::open(store()).knowledge_base().rows.size(), 2u);
+  EXPECT_TRUE(store::solved(test::Reopened(store())).empty());
+  EXPECT_EQ(store::knowledge_base(test::Reopened(store())).rows.size(), 2u);
   Store s = Store::open(store());
   record_solved(s, std::vector{knkm()});
   EXPECT_EQ(test::query_number(store(), "PRAGMA user_version"), kStoreVersion);
@@ -186,7 +190,7 @@ TEST_F(SolvedStoreTest, ASolvedRowWithoutItsCountsIsDamage) {
     db.exec("DELETE FROM position_counts WHERE to_move = 'black'");
   }
   try {
-    Store::open(store()).solved();
+    store::solved(test::Reopened(store()));
     ADD_FAILURE() << "read";
   } catch (const StoreError& e) {
     EXPECT_NE(std::string(e.what()).find("lacks its counts"), std::string::npos) << e.what();

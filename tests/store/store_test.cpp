@@ -9,8 +9,15 @@
 #include "base/errors.h"
 #include "io/csv.h"
 #include "io/output_files.h"
+#include "store/batches.h"
+#include "store/drafts.h"
 #include "store/import.h"
 #include "store/kb_file.h"
+#include "store/nodes.h"
+#include "store/position_counts.h"
+#include "store/runs.h"
+#include "store/verdicts.h"
+#include "tests/support/reopened.h"
 #include "tests/support/store_oracle.h"
 #include "tests/support/temp_dir.h"
 
@@ -44,7 +51,7 @@ TEST_F(StoreTest, ImportThenReadBackEqual) {
   const KnowledgeBase kb = sample_kb();
   make(kb);
   Store s = Store::open(store());
-  const KnowledgeBase back = s.knowledge_base();
+  const KnowledgeBase back = store::knowledge_base(s);
   EXPECT_EQ(back.pieces, &PieceSet::xiangqi());
   ASSERT_EQ(back.rows.size(), kb.rows.size());
   for (const KbRow& row : kb.rows) {
@@ -61,7 +68,7 @@ TEST_F(StoreTest, ImportThenReadBackEqual) {
 // finds them and makes none of its own (docs/formats.md, "Readers without write access").
 TEST_F(StoreTest, AnOwnersSessionKeepsItsJournalFilesEmptied) {
   make(sample_kb());
-  EXPECT_EQ(Store::open(store()).knowledge_base().rows.size(), 4u);
+  EXPECT_EQ(store::knowledge_base(test::Reopened(store())).rows.size(), 4u);
   ASSERT_TRUE(fs::exists(store() + "-wal"));
   EXPECT_EQ(fs::file_size(store() + "-wal"), 0u);
   EXPECT_TRUE(fs::exists(store() + "-shm"));
@@ -72,7 +79,7 @@ TEST_F(StoreTest, AnOwnersSessionKeepsItsJournalFilesEmptied) {
   EXPECT_EQ(fs::file_size(store() + "-wal"), 0u) << "every change is in the store file itself";
   fs::remove(store() + "-wal");
   fs::remove(store() + "-shm");
-  EXPECT_EQ(Store::open(store()).knowledge_base().rows.size(), 5u);
+  EXPECT_EQ(store::knowledge_base(test::Reopened(store())).rows.size(), 5u);
 }
 
 TEST_F(StoreTest, ReimportRecordsEveryChangeOfScoreOrFlags) {
@@ -104,7 +111,7 @@ TEST_F(StoreTest, FailedImportLeavesTheFileAsItWas) {
   Store s = Store::open(store());
   EXPECT_THROW(import_kb(s, bad), StoreError);
   EXPECT_EQ(test::read_file(store()), before);
-  EXPECT_EQ(Store::open(store()).knowledge_base().rows.size(), 4u);
+  EXPECT_EQ(store::knowledge_base(test::Reopened(store())).rows.size(), 4u);
 }
 
 TEST_F(StoreTest, FailedImportIntoANewFileCreatesNothing) {
@@ -125,7 +132,7 @@ TEST_F(StoreTest, ANewStoreAppearsOnlyWhenItsOutputsArePublished) {
   EXPECT_FALSE(fs::exists(store()));
   outputs.publish();
   outputs.keep();
-  EXPECT_EQ(Store::open(store()).knowledge_base().rows.size(), 4u);
+  EXPECT_EQ(store::knowledge_base(test::Reopened(store())).rows.size(), 4u);
   EXPECT_TRUE(test::integrity_ok(store()));
 }
 
@@ -159,24 +166,24 @@ TEST_F(StoreTest, LastRepairIsTheNewestReduceRunWithItsChangesAndTrace) {
   const std::string kTrace =
       R"([{"iteration":1,"modified":3,"inconsistent_nodes":0,"corrected_score":0,"exact_finish":false}])";
   make(sample_kb());
-  EXPECT_FALSE(Store::open(store()).last_repair().has_value());
+  EXPECT_FALSE(store::last_repair(test::Reopened(store())).has_value());
   const KbRow krknmm = sample_kb().rows[0];
   auto repair = [&](const std::string& command, const std::string& trace, Score from, Score to) {
     Store s = Store::open(store());
     s.write([&](StoreWriter& w) {
-      const RunId run = w.add_run(
-          {.command = command, .seconds = 0.25, .trace = nlohmann::ordered_json::parse(trace)});
+      const RunId run = store::add_run(
+          w, {.command = command, .seconds = 0.25, .trace = nlohmann::ordered_json::parse(trace)});
       NodeState before = NodeState::of(krknmm), after = before;
       before.score = from;
       after.score = to;
-      w.change(run, krknmm.key, before, after, command);
+      store::change_node(w, run, krknmm.key, before, after, command);
     });
   };
   repair("reduce ba", "[]", Score(1), Score(2));
   repair("reduce exact", kTrace, Score(2), Score(3));
   Store s = Store::open(store());
   import_kb(s, sample_kb());
-  const auto r = Store::open(store()).last_repair();
+  const auto r = store::last_repair(test::Reopened(store()));
   ASSERT_TRUE(r.has_value());
   EXPECT_EQ(r->run, RunId(3));
   EXPECT_EQ(r->command, "reduce exact");
@@ -194,15 +201,15 @@ TEST_F(StoreTest, AWriteRefusesWhenAnotherCommandWroteAfterItsSnapshot) {
   make(sample_kb());
   Store first = Store::open(store());
   Store second = Store::open(store());
-  const KnowledgeBase seen = first.knowledge_base();
-  second.knowledge_base();
+  const KnowledgeBase seen = store::knowledge_base(first);
+  store::knowledge_base(second);
   const KbRow r = seen.rows[0];
   auto set_score = [&](Store& s, int score) {
     s.write([&](StoreWriter& w) {
-      const RunId run = w.add_run({.command = "reduce exact"});
+      const RunId run = store::add_run(w, {.command = "reduce exact"});
       NodeState after = NodeState::of(r);
       after.score = Score(score);
-      w.change(run, r.key, NodeState::of(r), after, "reduce exact");
+      store::change_node(w, run, r.key, NodeState::of(r), after, "reduce exact");
     });
   };
   set_score(second, 7);
@@ -258,7 +265,7 @@ TEST_F(StoreTest, DamagedRowsAreRefusedNamingThem) {
       db.exec(c.sql);
     }
     try {
-      Store::open(store()).knowledge_base();
+      store::knowledge_base(test::Reopened(store()));
       ADD_FAILURE() << c.sql << " was read";
     } catch (const StoreError& e) {
       EXPECT_NE(std::string(e.what()).find(c.says), std::string::npos) << e.what();
@@ -312,11 +319,11 @@ TEST_F(StoreTest, AVersionOneStoreIsReadAsItIsAndMigratedByTheNextWrite) {
   const std::string before = test::read_file(store());
   {
     Store s = Store::open(store());
-    const KnowledgeBase kb = s.knowledge_base();
+    const KnowledgeBase kb = store::knowledge_base(s);
     ASSERT_EQ(kb.rows.size(), 2u);
     EXPECT_EQ(row_of(kb, 2916).weight, 3.0);
-    EXPECT_FALSE(s.last_repair().has_value());
-    EXPECT_THROW(s.batch(BatchId(1)), InputError);
+    EXPECT_FALSE(store::last_repair(s).has_value());
+    EXPECT_THROW(store::batch(s, BatchId(1)), InputError);
   }
   EXPECT_EQ(test::read_file(store()), before) << "reading does not migrate";
   Store s = Store::open(store());
@@ -324,7 +331,7 @@ TEST_F(StoreTest, AVersionOneStoreIsReadAsItIsAndMigratedByTheNextWrite) {
   EXPECT_EQ(test::query_number(store(), "PRAGMA user_version"), kStoreVersion);
   EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM runs WHERE command = 'migrate'"), 1);
   EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
-  EXPECT_EQ(Store::open(store()).knowledge_base().rows.size(), 3u);
+  EXPECT_EQ(store::knowledge_base(test::Reopened(store())).rows.size(), 3u);
 }
 
 // A store as egkb wrote it at schema 4, with a batch whose verdicts were imported: migration
@@ -360,14 +367,14 @@ TEST_F(StoreTest, ASchemaFourReviewIsLinkedToItsRunByMigration) {
   // Schema 4 confirmed the verdict without a history row: only the run says it was a review.
   Store s = Store::open(store());
   Store beside = Store::open(store());
-  const auto earlier = s.batch_import(BatchId(1));
+  const auto earlier = store::batch_import(s, BatchId(1));
   ASSERT_TRUE(earlier.has_value());
   EXPECT_EQ(earlier->reviewer, "ada");
   EXPECT_EQ(earlier->verdicts.at(2916), Score(0));
   import_kb(s, parse_csv("material,score\nKNK,1\n", "u.csv", {}));
   EXPECT_EQ(test::query_number(store(), "SELECT run FROM verdicts WHERE batch = 1"), 2);
   EXPECT_EQ(test::replayed_history(store()), test::stored_nodes(store()));
-  EXPECT_EQ(Store::open(store()).batch_import(BatchId(1))->run, RunId(0))
+  EXPECT_EQ(store::batch_import(test::Reopened(store()), BatchId(1))->run, RunId(0))
       << "recorded without flags";
   // A session opened at schema 4 writes after another one migrated the store.
   EXPECT_NO_THROW(import_kb(beside, parse_csv("material,score\nKCK,1\n", "v.csv", {})));
@@ -380,7 +387,7 @@ BatchId add_test_batch(Store& s, const KnowledgeBase& kb) {
   for (const KbRow& r : {kb.rows[0], kb.rows[1]})
     batch.items.push_back({r.key, r.score, 0.5, Source::Generated});
   BatchId id;
-  s.write([&](StoreWriter& w) { id = w.add_batch(batch); });
+  s.write([&](StoreWriter& w) { id = store::add_batch(w, batch); });
   return id;
 }
 
@@ -395,16 +402,16 @@ TEST_F(StoreTest, DraftsKeepEveryChangeAndUndoWalksBackAcrossSessions) {
   }
   const auto set = [&](Key key, const DraftState& state) {
     Store s = Store::open(store());
-    s.write([&](StoreWriter& w) { w.set_draft(batch, key, "ada", state); });
+    s.write([&](StoreWriter& w) { store::set_draft(w, batch, key, "ada", state); });
   };
   const auto undo = [&] {
     Store s = Store::open(store());
     std::optional<std::pair<Key, DraftState>> r;
-    s.write([&](StoreWriter& w) { r = w.undo_draft(batch, "ada"); });
+    s.write([&](StoreWriter& w) { r = store::undo_draft(w, batch, "ada"); });
     return r;
   };
   const auto state_of = [&](Key key) -> std::optional<DraftState> {
-    for (const Draft& d : Store::open(store()).drafts(batch)) {
+    for (const Draft& d : store::drafts(test::Reopened(store()), batch)) {
       if (d.key == key && d.reviewer == "ada") return d.state;
     }
     return std::nullopt;
@@ -440,27 +447,27 @@ TEST_F(StoreTest, ASubmittedBatchTakesNoDraftAndKeepsItsNotes) {
   Store s = Store::open(store());
   const BatchId batch = add_test_batch(s, kb);
   Store::open(store()).write([&](StoreWriter& w) {
-    w.set_draft(batch, kb.rows[0].key, "ada", {Verdict::of(Score(2)), "slowly", true});
-    const std::optional<DraftState> read = w.draft(batch, kb.rows[0].key, "ada");
+    store::set_draft(w, batch, kb.rows[0].key, "ada", {Verdict::of(Score(2)), "slowly", true});
+    const std::optional<DraftState> read = store::draft(w, batch, kb.rows[0].key, "ada");
     ASSERT_TRUE(read);
     EXPECT_EQ(*read, (DraftState{Verdict::of(Score(2)), "slowly", true}));
-    EXPECT_FALSE(w.draft(batch, kb.rows[0].key, "bob"));
+    EXPECT_FALSE(store::draft(w, batch, kb.rows[0].key, "bob"));
   });
   s.write([&](StoreWriter& w) {
-    const RunId run = w.add_run({.command = "review import"});
-    w.add_verdicts(batch, run, "ada", {{kb.rows[0].key, Score(2), "a rook wins slowly"}});
+    const RunId run = store::add_run(w, {.command = "review import"});
+    store::add_verdicts(w, batch, run, "ada", {{kb.rows[0].key, Score(2), "a rook wins slowly"}});
   });
-  const auto import = Store::open(store()).batch_import(batch);
+  const auto import = store::batch_import(test::Reopened(store()), batch);
   ASSERT_TRUE(import);
   EXPECT_EQ(import->notes.at(kb.rows[0].key), "a rook wins slowly");
-  const std::vector<RecordedVerdict> v = Store::open(store()).verdicts(kb.rows[0].key);
+  const std::vector<RecordedVerdict> v = store::verdicts(test::Reopened(store()), kb.rows[0].key);
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].note, "a rook wins slowly");
   EXPECT_TRUE(v[0].stands);
   Store later = Store::open(store());
   try {
     later.write([&](StoreWriter& w) {
-      w.set_draft(batch, kb.rows[1].key, "bob", {Verdict::ok(), "", false});
+      store::set_draft(w, batch, kb.rows[1].key, "bob", {Verdict::ok(), "", false});
     });
     ADD_FAILURE() << "a draft was taken for a submitted batch";
   } catch (const InputError& e) {
@@ -468,7 +475,7 @@ TEST_F(StoreTest, ASubmittedBatchTakesNoDraftAndKeepsItsNotes) {
   }
   // Nor does it take an undo: ada's draft stays as it was submitted.
   try {
-    Store::open(store()).write([&](StoreWriter& w) { w.undo_draft(batch, "ada"); });
+    Store::open(store()).write([&](StoreWriter& w) { store::undo_draft(w, batch, "ada"); });
     ADD_FAILURE() << "a draft of a submitted batch was undone";
   } catch (const InputError& e) {
     EXPECT_EQ(e.choice(), Choice::Submitted);
@@ -506,17 +513,17 @@ TEST_F(StoreTest, SchemaSixDraftsBecomeTheFirstChangeOfTheirHistory) {
       PRAGMA user_version = 6;
     )sql");
   }
-  const std::vector<Draft> read = Store::open(store()).drafts(BatchId(1));
+  const std::vector<Draft> read = store::drafts(test::Reopened(store()), BatchId(1));
   ASSERT_EQ(read.size(), 1u);
   EXPECT_EQ(read[0].state, (DraftState{Verdict::of(Score(7)), "", false}));
   Store s = Store::open(store());
   std::optional<std::pair<Key, DraftState>> undone;
-  s.write([&](StoreWriter& w) { undone = w.undo_draft(BatchId(1), "ada"); });
+  s.write([&](StoreWriter& w) { undone = store::undo_draft(w, BatchId(1), "ada"); });
   EXPECT_EQ(test::query_number(store(), "PRAGMA user_version"), kStoreVersion);
   ASSERT_TRUE(undone);
   EXPECT_EQ(undone->first, Key{2916});
-  EXPECT_TRUE(Store::open(store()).drafts(BatchId(1)).empty());
-  const DraftHistory history = Store::open(store()).draft_history(BatchId(1), "ada");
+  EXPECT_TRUE(store::drafts(test::Reopened(store()), BatchId(1)).empty());
+  const DraftHistory history = store::draft_history(test::Reopened(store()), BatchId(1), "ada");
   EXPECT_TRUE(history.undo.empty());
   ASSERT_EQ(history.redo.size(), 1u);
   EXPECT_EQ(history.redo[0].after, (DraftState{Verdict::of(Score(7)), "", false}));
@@ -532,13 +539,13 @@ TEST_F(StoreTest, ASchemaTwelveStoreKeepsPositionCountsAfterItsNextWrite) {
         "DROP TABLE solved; DROP TABLE position_counts; ALTER TABLE evidence DROP COLUMN "
         "restarts; PRAGMA user_version = 12;");
   }
-  EXPECT_TRUE(Store::open(store()).position_counts().empty());
+  EXPECT_TRUE(store::position_counts(test::Reopened(store())).empty());
   const KnowledgeBase kb = parse_csv("material,score\nKNK,1\n", "u.csv", {});
   PositionCounts counts{.key = kb.rows[0].key, .sets = {{ToMove::Either, 7, 1, 2, 0, 0}}};
   Store s = Store::open(store());
   const ImportResult r = import_kb(s, kb, nlohmann::ordered_json::object(), nullptr, {&counts, 1});
   EXPECT_EQ(test::query_number(store(), "PRAGMA user_version"), kStoreVersion);
-  const std::vector<RecordedCounts> kept = Store::open(store()).position_counts();
+  const std::vector<RecordedCounts> kept = store::position_counts(test::Reopened(store()));
   ASSERT_EQ(kept.size(), 1u);
   EXPECT_EQ(kept[0].run, r.run);
   EXPECT_EQ(kept[0].counts.key, counts.key);

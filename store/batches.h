@@ -1,7 +1,9 @@
-// Review batches as the store keeps them: what was drawn, how, and the verdicts taken back.
+// Review batches as the store keeps them: what was drawn, how, and the latest import of their
+// verdicts that stands (the verdicts themselves: store/verdicts.h).
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -9,6 +11,7 @@
 #include "lattice/types.h"
 #include "store/ids.h"
 #include "store/node_state.h"
+#include "store/store.h"
 
 namespace egkb {
 
@@ -43,5 +46,17 @@ struct BatchImport {
   std::unordered_map<Key, NodeState> before;   // nodes the import changed, as they were
   std::unordered_map<Key, NodeState> after;    // and as it left them
 };
+
+namespace store {
+
+BatchId add_batch(StoreWriter& w, const Batch& batch);
+// Throws InputError when the store has no batch of that id.
+Batch batch(Store& store, BatchId id);
+// The ids of the stored batches, oldest first.
+std::vector<BatchId> batch_ids(Store& store);
+// The latest import of a batch's verdicts that still stands; nullopt when there is none.
+std::optional<BatchImport> batch_import(Store& store, BatchId batch);
+
+}  // namespace store
 
 }  // namespace egkb
