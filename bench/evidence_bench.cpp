@@ -52,7 +52,7 @@ std::vector<EvidenceTask> tasks() {
   std::vector<EvidenceTask> out;
   for (int i = 0; std::getline(in, line); ++i) {
     if (i % 12 != 0) continue;
-    out.push_back({parse_material(line.substr(0, line.find(',')), PieceSet::chess()), {}});
+    out.push_back({parse_material(line.substr(0, line.find(',')), PieceSet::chess()), {}, {}});
   }
   return out;
 }

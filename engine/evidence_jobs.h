@@ -14,6 +14,7 @@ namespace egkb {
 struct EvidenceTask {
   Material material;
   std::vector<EngineScore> known;  // scores a stored search found, continued from
+  std::vector<std::string> known_pvs;  // their lines; empty where the search kept none
 };
 
 // Searches every task with `jobs` engines and calls `done` on this thread for each material as

@@ -59,9 +59,11 @@ uint64_t stop_point(uint64_t n, const EvidenceSettings& settings) {
 }  // namespace
 
 MaterialEvidence search_material(EngineSlot& slot, const Material& material, const PieceSet& pieces,
-                                 const EvidenceSettings& settings, std::vector<EngineScore> known) {
+                                 const EvidenceSettings& settings, std::vector<EngineScore> known,
+                                 std::vector<std::string> known_pvs) {
   const auto started = std::chrono::steady_clock::now();
-  MaterialEvidence out{material, std::move(known), {}, {}, 0, "", {}};
+  known_pvs.resize(known.size());
+  MaterialEvidence out{material, std::move(known), std::move(known_pvs), {}, {}, 0, "", {}};
   const int bias = score_bias(material, pieces);
   try {
     const PositionSampler sampler(material, pieces);
@@ -86,7 +88,9 @@ MaterialEvidence search_material(EngineSlot& slot, const Material& material, con
         while (engine.in_flight() < slot.queued() && next < limit) {
           engine.start(position(next++), sampler.rules(), settings.budget);
         }
-        out.scores.push_back(engine.next_score());
+        EngineAnswer answer = engine.next_answer();
+        out.scores.push_back(answer.score);
+        out.pvs.push_back(std::move(answer.pv));
       } catch (const EngineQueueFault& fault) {
         slot.one_at_a_time();
         slot.restart();

@@ -57,6 +57,7 @@ class EngineSlot {
 struct MaterialEvidence {
   Material material;
   std::vector<EngineScore> scores;  // position i's, for its side to move
+  std::vector<std::string> pvs;     // position i's line, as EngineAnswer::pv; one per score
   ResultCounts counts;              // at the settings' threshold
   ExpectedResult result;
   double seconds = 0;   // this search's, the scores given to it not counted
@@ -66,12 +67,13 @@ struct MaterialEvidence {
   std::vector<std::string> restarts;
 };
 
-// Searches `material` from position known.size() on (`known`: scores a stored search found).
-// Never throws for the engine's faults nor for a material without positions: they are its
-// failure. Throws Interrupted on a signal.
+// Searches `material` from position known.size() on (`known`: scores a stored search found, and
+// `known_pvs` their lines, empty where it kept none). Never throws for the engine's faults nor
+// for a material without positions: they are its failure. Throws Interrupted on a signal.
 MaterialEvidence search_material(EngineSlot& slot, const Material& material, const PieceSet& pieces,
                                  const EvidenceSettings& settings,
-                                 std::vector<EngineScore> known = {});
+                                 std::vector<EngineScore> known = {},
+                                 std::vector<std::string> known_pvs = {});
 
 // Whether a search with these settings would stop where `scores` (of a material with this
 // score_bias) stop: enough positions, or a sequential search settled at a look.

@@ -22,6 +22,14 @@ std::string quoted(const std::string& line) {
   return in_quotes(line, 80);
 }
 
+// Whether a word of a PV reads as a move in the engine's notation: e2e4, a10a9, e7e8q, P@e4.
+bool reads_as_move(std::string_view word) {
+  return word.size() >= 4 && word.size() <= 8 &&
+         std::all_of(word.begin(), word.end(), [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) || c == '@' || c == '=' || c == '+';
+         });
+}
+
 }  // namespace
 
 std::string SearchBudget::text() const {
@@ -32,7 +40,7 @@ std::string SearchBudget::go() const {
   return "go " + text();
 }
 
-std::optional<EngineScore> score_of_info(const std::string& line) {
+std::optional<EngineAnswer> answer_of_info(const std::string& line) {
   // Read word by word over the line itself: engines print a dozen info lines a position, and
   // a stream per line cost more than the rest of egkb's work on it.
   std::string_view rest(line);
@@ -47,7 +55,17 @@ std::optional<EngineScore> score_of_info(const std::string& line) {
   };
   if (next() != "info") return std::nullopt;
   std::optional<EngineScore> score;
+  std::string pv;
   for (std::string_view word = next(); !word.empty(); word = next()) {
+    if (word == "pv") {  // the moves fill the rest of the line
+      std::size_t moves = 0;
+      for (std::string_view move = next(); moves < kPvMovesKept && reads_as_move(move);
+           move = next(), ++moves) {
+        if (moves > 0) pv += ' ';
+        pv += move;
+      }
+      break;
+    }
     if (word == "string") return std::nullopt;                    // free text follows
     if (word == "multipv" && next() != "1") return std::nullopt;  // not the engine's choice
     if (word == "lowerbound" || word == "upperbound") return std::nullopt;
@@ -62,7 +80,8 @@ std::optional<EngineScore> score_of_info(const std::string& line) {
     score =
         EngineScore{kind == "cp" ? EngineScore::Kind::Centipawns : EngineScore::Kind::Mate, value};
   }
-  return score;
+  if (!score) return std::nullopt;
+  return EngineAnswer{*score, std::move(pv)};
 }
 
 UciEngine::UciEngine(const EngineSetup& setup)
@@ -133,12 +152,12 @@ void UciEngine::gather_output() {
   EngineProcess::pause(std::chrono::duration_cast<EngineProcess::Clock::duration>(sleep));
 }
 
-EngineScore UciEngine::next_score() {
+EngineAnswer UciEngine::next_answer() {
   gather_output();
   const std::size_t queued = started_.size();
-  std::optional<EngineScore> last;
+  std::optional<EngineAnswer> last;
   const std::string best = expect("bestmove", setup_.search_timeout, [&](const std::string& line) {
-    if (auto s = score_of_info(line)) last = s;
+    if (auto a = answer_of_info(line)) last = std::move(a);
   });
   const Search search = std::move(started_.front());
   started_.pop_front();
@@ -153,13 +172,30 @@ EngineScore UciEngine::next_score() {
     throw EngineQueueFault(what + ": it does not search positions queued while it thinks in turn");
   }
   ++busy_results_;
-  return *last;
+  return std::move(*last);
 }
 
-EngineScore UciEngine::search(const Position& position, const GameRules& rules,
-                              const SearchBudget& budget) {
+EngineAnswer UciEngine::search(const Position& position, const GameRules& rules,
+                               const SearchBudget& budget) {
   start(position, rules, budget);
-  return next_score();
+  return next_answer();
+}
+
+std::vector<std::string> pv_moves(std::string_view pv) {
+  std::vector<std::string> moves;
+  while (!pv.empty()) {
+    const std::size_t end = std::min(pv.find(' '), pv.size());
+    moves.emplace_back(pv.substr(0, end));
+    pv.remove_prefix(std::min(end + 1, pv.size()));
+  }
+  return moves;
+}
+
+bool reads_as_pv(std::string_view pv) {
+  if (pv.empty()) return true;
+  const std::vector<std::string> moves = pv_moves(pv);
+  return moves.size() <= kPvMovesKept && pv.back() != ' ' &&
+         std::all_of(moves.begin(), moves.end(), [](const std::string& m) { return reads_as_move(m); });
 }
 
 bool moves_side_to_move(const Position& position, std::string_view move) {

@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "board/game_rules.h"
 #include "engine/engine_process.h"
@@ -60,6 +61,19 @@ struct EngineScore {
   friend bool operator==(const EngineScore&, const EngineScore&) = default;
 };
 
+// The most moves of a principal variation kept: enough to read the engine's plan, where a full
+// line of a deep search can run to dozens of moves of little meaning (docs/decisions.md).
+constexpr std::size_t kPvMovesKept = 16;
+
+// What an engine said of a position: its last score, and the principal variation printed with
+// it (its moves as the engine wrote them, space-separated, at most kPvMovesKept; empty when the
+// engine printed none).
+struct EngineAnswer {
+  EngineScore score;
+  std::string pv;
+  friend bool operator==(const EngineAnswer&, const EngineAnswer&) = default;
+};
+
 class UciEngine {
  public:
   // Starts the engine and shakes hands: uci, id name, Threads 1 and the variant, isready.
@@ -75,16 +89,16 @@ class UciEngine {
 
   // Searches may be queued: an engine reads its input while it thinks, and a `go` waits for the
   // search before it (as the Stockfish family does; an engine that does otherwise answers moves
-  // of the wrong positions, which next_score refuses). Queued searches keep the engine busy
+  // of the wrong positions, which next_answer refuses). Queued searches keep the engine busy
   // while egkb reads, and let it read many lines at a wake-up instead of one. The engine is given
   // the position as `rules` writes it (GameRules::fen).
   void start(const Position& position, const GameRules& rules, const SearchBudget& budget);
   std::size_t in_flight() const { return started_.size(); }
-  // The score of the oldest search in flight, once its bestmove is read. Throws EngineFault, and
+  // The answer of the oldest search in flight, once its bestmove is read. Throws EngineFault, and
   // then every search in flight is lost with the process.
-  EngineScore next_score();
-  // One position alone: start and next_score.
-  EngineScore search(const Position& position, const GameRules& rules, const SearchBudget& budget);
+  EngineAnswer next_answer();
+  // One position alone: start and next_answer.
+  EngineAnswer search(const Position& position, const GameRules& rules, const SearchBudget& budget);
 
  private:
   // Reads until a line starting with `word` (e.g. "uciok"), returning it; the other lines go to
@@ -119,8 +133,14 @@ class UciEngine {
 // move in `position`: an answer that is a move of that position.
 bool moves_side_to_move(const Position& position, std::string_view move);
 
-// The score of a UCI `info` line, if it gives one that is not a bound. Throws EngineFault when
-// it gives one that does not read as a number.
-std::optional<EngineScore> score_of_info(const std::string& line);
+// The score of a UCI `info` line, if it gives one that is not a bound, with the line's `pv`: the
+// words after it that read as moves, the first kPvMovesKept of them. Throws EngineFault when the
+// score does not read as a number; a PV that does not read ends where it stops reading as moves.
+std::optional<EngineAnswer> answer_of_info(const std::string& line);
+
+// The moves of a line as EngineAnswer::pv writes it.
+std::vector<std::string> pv_moves(std::string_view pv);
+// Whether a text is such a line: at most kPvMovesKept moves, one space apart (or empty).
+bool reads_as_pv(std::string_view pv);
 
 }  // namespace egkb

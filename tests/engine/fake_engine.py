@@ -14,6 +14,8 @@ FAKE_ENGINE_INFO_BYTES prints this many bytes of info lines before each search's
                        as it can: an engine whose output fills its socket while egkb sleeps
 FAKE_ENGINE_OUT_OF_TURN answers each search with a move of the position last given, not of the
                        one searched: an engine that does not queue positions while it thinks
+FAKE_ENGINE_PV_MOVES   the moves of the principal variation printed with the score (default 2):
+                       the kings' null moves, the side to move's first; 0 prints no pv at all
 """
 import os
 import select
@@ -44,6 +46,14 @@ def king_move(fen, side):
                 return square + square
             f += 1
     return "a1a2"
+
+
+def principal_variation(fen, moves):
+    """` pv` and `moves` moves, each a king standing still, the side to move's first; or ""."""
+    side = fen.split()[1]
+    other = "b" if side == "w" else "w"
+    line = [king_move(fen, side if i % 2 == 0 else other) for i in range(moves)]
+    return " pv " + " ".join(line) if line else ""
 
 
 def score(fen):
@@ -113,7 +123,8 @@ def main():
                 sys.stdout.flush()
                 sys.stdout.buffer.write(b"info depth 1 score cp 1\x1b[31m\x00\xff nodes 1\n")
             else:
-                print("info depth 1 seldepth 1 multipv 1 score cp %d nodes 1 pv a1a2" % score(fen))
+                pv = principal_variation(fen, int(env.get("FAKE_ENGINE_PV_MOVES", "2")))
+                print("info depth 1 seldepth 1 multipv 1 score cp %d nodes 1%s" % (score(fen), pv))
             # An engine that mixes queued positions up answers for the other side when another
             # search is already waiting.
             side = fen.split()[1]

@@ -4,6 +4,7 @@
 // fills its socket is read as it writes, and a signal stops the search at once.
 #include "engine/uci_engine.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
@@ -95,17 +96,56 @@ bool ended(const std::string& pid) {
   return name_end != std::string::npos && stat.substr(name_end + 2, 1) == "Z";
 }
 
-TEST(ScoreOfInfo, ReadsCentipawnsAndMatesAndSkipsBoundsAndOtherLines) {
-  EXPECT_EQ(score_of_info("info depth 8 seldepth 9 multipv 1 score cp 504 nodes 17756 pv e1e2"),
-            (EngineScore{EngineScore::Kind::Centipawns, 504}));
-  EXPECT_EQ(score_of_info("info depth 14 score mate -3 nodes 238"),
-            (EngineScore{EngineScore::Kind::Mate, -3}));
-  EXPECT_EQ(score_of_info("info depth 9 score cp 30 lowerbound nodes 1"), std::nullopt);
-  EXPECT_EQ(score_of_info("info depth 9 multipv 2 score cp 30 nodes 1"), std::nullopt);
-  EXPECT_EQ(score_of_info("info string score cp 10"), std::nullopt);
-  EXPECT_EQ(score_of_info("bestmove e2e4"), std::nullopt);
-  EXPECT_THROW(score_of_info("info depth 1 score cp twelve"), EngineFault);
-  EXPECT_THROW(score_of_info("info depth 1 score points 3"), EngineFault);
+// A score and the line printed with it, as answer_of_info reads them.
+EngineAnswer answer(EngineScore::Kind kind, int value, std::string pv = "") {
+  return {{kind, value}, std::move(pv)};
+}
+
+TEST(AnswerOfInfo, ReadsCentipawnsAndMatesAndSkipsBoundsAndOtherLines) {
+  using Kind = EngineScore::Kind;
+  EXPECT_EQ(answer_of_info("info depth 8 seldepth 9 multipv 1 score cp 504 nodes 17756 pv e1e2"),
+            answer(Kind::Centipawns, 504, "e1e2"));
+  EXPECT_EQ(answer_of_info("info depth 14 score mate -3 nodes 238"), answer(Kind::Mate, -3));
+  EXPECT_EQ(answer_of_info("info depth 9 score cp 30 lowerbound nodes 1 pv a1a2"), std::nullopt);
+  EXPECT_EQ(answer_of_info("info depth 9 multipv 2 score cp 30 nodes 1"), std::nullopt);
+  EXPECT_EQ(answer_of_info("info string score cp 10"), std::nullopt);
+  EXPECT_EQ(answer_of_info("info depth 3 pv e2e4 e7e5"), std::nullopt);
+  EXPECT_EQ(answer_of_info("bestmove e2e4"), std::nullopt);
+  EXPECT_THROW(answer_of_info("info depth 1 score cp twelve"), EngineFault);
+  EXPECT_THROW(answer_of_info("info depth 1 score points 3"), EngineFault);
+}
+
+TEST(AnswerOfInfo, KeepsTheFirstSixteenMovesOfThePvAndStopsWhereAWordIsNoMove) {
+  using Kind = EngineScore::Kind;
+  // Xiangqi's ranks run to 10; chess promotes with a letter.
+  EXPECT_EQ(answer_of_info("info depth 2 score cp 7 pv a10a9   e7e8q"),
+            answer(Kind::Centipawns, 7, "a10a9 e7e8q"));
+  std::string line = "info depth 30 score mate 12 pv";
+  std::string kept;
+  for (int i = 1; i <= 20; ++i) {
+    const std::string move = fmt::format("a{}b{}", i, i);
+    line += " " + move;
+    if (i <= 16) kept += (i > 1 ? " " : "") + move;
+  }
+  EXPECT_EQ(answer_of_info(line), answer(Kind::Mate, 12, kept));
+  EXPECT_EQ(pv_moves(kept).size(), kPvMovesKept);
+  EXPECT_EQ(answer_of_info("info depth 2 score cp 7 pv e2e4 \x1b[31m e7e5"),
+            answer(Kind::Centipawns, 7, "e2e4"));
+  EXPECT_EQ(answer_of_info("info depth 2 score cp 7 pv"), answer(Kind::Centipawns, 7));
+}
+
+TEST(ReadsAsPv, AtMostSixteenMovesOneSpaceApart) {
+  EXPECT_TRUE(reads_as_pv(""));
+  EXPECT_TRUE(reads_as_pv("e2e4 e7e5 a10a9"));
+  EXPECT_FALSE(reads_as_pv("e2e4  e7e5"));
+  EXPECT_FALSE(reads_as_pv(" e2e4"));
+  EXPECT_FALSE(reads_as_pv("e2e4 "));
+  EXPECT_FALSE(reads_as_pv("e2e4 <b>"));
+  std::string seventeen = "e2e4";
+  for (int i = 0; i < 16; ++i) seventeen += " e2e4";
+  EXPECT_FALSE(reads_as_pv(seventeen));
+  EXPECT_TRUE(reads_as_pv(seventeen.substr(5)));
+  EXPECT_EQ(pv_moves("e2e4 a10a9"), (std::vector<std::string>{"e2e4", "a10a9"}));
 }
 
 TEST(MovesSideToMove, AMoveStartsOnAPieceOfTheSideToMove) {
@@ -129,9 +169,9 @@ TEST_F(FakeEngineTest, QueuedSearchesAnswerInTheOrderStarted) {
                                          "3k5/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1"};
   for (const std::string& fen : fens) engine.start(xiangqi(fen), xiangqi_rules(), {});
   EXPECT_EQ(engine.in_flight(), 3u);
-  EXPECT_EQ(engine.next_score().value, 900);
-  EXPECT_EQ(engine.next_score().value, -900);
-  EXPECT_EQ(engine.next_score().value, 400);
+  EXPECT_EQ(engine.next_answer().score.value, 900);
+  EXPECT_EQ(engine.next_answer().score.value, -900);
+  EXPECT_EQ(engine.next_answer().score.value, 400);
   EXPECT_EQ(engine.in_flight(), 0u);
 }
 
@@ -150,10 +190,10 @@ TEST_F(FakeEngineTest, AnEngineThatDiesWhileSearchesAreQueuedIsBlamedForThePosit
   ASSERT_EQ(lines_of(starts).size(), 1u);
   while (!ended(lines_of(starts)[0])) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   EXPECT_NO_THROW(engine.start(position, xiangqi_rules(), {}));
-  EXPECT_EQ(engine.next_score().value, 900);
-  EXPECT_EQ(engine.next_score().value, 900);
+  EXPECT_EQ(engine.next_answer().score.value, 900);
+  EXPECT_EQ(engine.next_answer().score.value, 900);
   try {
-    engine.next_score();
+    engine.next_answer();
     ADD_FAILURE() << "the third search was answered";
   } catch (const EngineFault& fault) {
     EXPECT_NE(std::string(fault.what()).find("killed by signal 11"), std::string::npos)
@@ -198,9 +238,30 @@ TEST_F(FakeEngineTest, TheHandshakeRecordsTheEnginesNameAndASearchGivesItsScore)
   UciEngine engine(setup());
   EXPECT_EQ(engine.name(), "Fake 2.5");
   engine.new_game();
-  const EngineScore s =
+  const EngineAnswer a =
       engine.search(xiangqi("3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1"), xiangqi_rules(), {});
-  EXPECT_EQ(s, (EngineScore{EngineScore::Kind::Centipawns, -900}));
+  // The fake engine's line: each king standing still, black's first (black is to move).
+  EXPECT_EQ(a, answer(EngineScore::Kind::Centipawns, -900, "d10d10 e1e1"));
+}
+
+// The line kept is the one printed with the score kept: the last info line's, not the earlier.
+TEST_F(FakeEngineTest, TheLineKeptIsTheOnePrintedWithTheLastScore) {
+  set("FAKE_ENGINE_INFO_BYTES", "2000");  // earlier lines, each with a pv of 32 moves a1a2 a2a1
+  set("FAKE_ENGINE_PV_MOVES", "3");
+  UciEngine engine(setup());
+  engine.new_game();
+  EXPECT_EQ(engine.search(xiangqi("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"), xiangqi_rules(), {}).pv,
+            "e1e1 d10d10 e1e1");
+}
+
+TEST_F(FakeEngineTest, AnEngineThatPrintsNoLineIsAnsweredWithAnEmptyOne) {
+  set("FAKE_ENGINE_PV_MOVES", "0");
+  EngineSlot slot(setup());
+  const MaterialEvidence got =
+      search_material(slot, material("KRKNMM"), PieceSet::xiangqi(), settings(6));
+  EXPECT_EQ(got.failure, "");
+  EXPECT_EQ(got.scores.size(), 6u);
+  EXPECT_EQ(got.pvs, std::vector<std::string>(6));
 }
 
 TEST_F(FakeEngineTest, AnEngineWithoutTheVariantIsRefusedAsTheUsersInput) {
@@ -276,12 +337,22 @@ TEST_F(FakeEngineTest, KnownScoresAreContinuedFromNotSearchedAgain) {
       search_material(slot, material("KRKNMM"), PieceSet::xiangqi(), settings(6));
   const std::vector<EngineScore> first(whole.scores.begin(), whole.scores.begin() + 4);
   const MaterialEvidence resumed =
-      search_material(slot, material("KRKNMM"), PieceSet::xiangqi(), settings(6), first);
+      search_material(slot, material("KRKNMM"), PieceSet::xiangqi(), settings(6), first,
+                      {whole.pvs.begin(), whole.pvs.begin() + 4});
   EXPECT_EQ(resumed.scores, whole.scores);
+  EXPECT_EQ(resumed.pvs, whole.pvs);
   std::ifstream in(log);
   int searched = 0;
   for (std::string line; std::getline(in, line);) ++searched;
   EXPECT_EQ(searched, 6 + 2);
+  // Scores kept without their lines (a row from before lines were kept) have none; the positions
+  // searched now have theirs.
+  const MaterialEvidence old =
+      search_material(slot, material("KRKNMM"), PieceSet::xiangqi(), settings(6), first);
+  ASSERT_EQ(old.pvs.size(), 6u);
+  EXPECT_EQ(old.pvs[3], "");
+  EXPECT_EQ(old.pvs[4], whole.pvs[4]);
+  EXPECT_EQ(pv_moves(whole.pvs[4]).size(), 2u);
 }
 
 TEST_F(FakeEngineTest, ManyJobsSearchEveryMaterialAndAHangingOneFailsAlone) {
@@ -289,7 +360,7 @@ TEST_F(FakeEngineTest, ManyJobsSearchEveryMaterialAndAHangingOneFailsAlone) {
   set("FAKE_ENGINE_CRASH_AT", "5");
   std::vector<EvidenceTask> tasks;
   for (const char* m : {"KRK", "KNK", "KCK", "KPK", "KRKG", "KNKM", "KRRK", "KNNKGG"}) {
-    tasks.push_back({material(m), {}});
+    tasks.push_back({material(m), {}, {}});
   }
   std::set<std::string> seen;
   std::map<std::string, std::string> failed;  // material → reason, printed when it is not KCK's
@@ -309,7 +380,7 @@ TEST_F(FakeEngineTest, ManyJobsSearchEveryMaterialAndAHangingOneFailsAlone) {
 }
 
 TEST_F(FakeEngineTest, AnExceptionWhileTakingAResultStopsTheJobsAndIsRethrown) {
-  std::vector<EvidenceTask> tasks(20, EvidenceTask{material("KRK"), {}});
+  std::vector<EvidenceTask> tasks(20, EvidenceTask{material("KRK"), {}, {}});
   int taken = 0;
   EXPECT_THROW(gather_evidence(setup(), PieceSet::xiangqi(), settings(2), tasks, 2,
                                [&](MaterialEvidence&&) {
