@@ -2,6 +2,7 @@
 #include "store/evidence.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstring>
 #include <tuple>
@@ -37,6 +38,25 @@ std::vector<int32_t> decode_scores(const unsigned char* bytes, std::size_t size)
   return scores;
 }
 
+// The lines as the table keeps them: NULL when no position has one.
+void bind_pvs(SQLite::Statement& q, int index, const std::vector<std::string>& pvs) {
+  if (std::all_of(pvs.begin(), pvs.end(), [](const std::string& pv) { return pv.empty(); })) {
+    q.bind(index);
+  } else {
+    q.bind(index, json_text(nlohmann::ordered_json(pvs), -1));
+  }
+}
+
+std::vector<std::string> read_pvs(const Query& q, int column, std::size_t positions) {
+  if (q.is_null(column)) return {};
+  const nlohmann::json pvs = q.json(column, "pvs");
+  if (!pvs.is_array() || pvs.size() != positions ||
+      !std::all_of(pvs.begin(), pvs.end(), [](const nlohmann::json& p) { return p.is_string(); })) {
+    q.damaged(column, "pvs", "a line of moves for each position searched, or NULL");
+  }
+  return pvs.get<std::vector<std::string>>();
+}
+
 // Every evidence row when `every`, else those of `keys`.
 std::vector<EvidenceRecord> evidence_rows(Store& store, std::span<const Key> keys, bool every) {
   Store::Session& s = store.read_session();
@@ -48,13 +68,14 @@ std::vector<EvidenceRecord> evidence_rows(Store& store, std::span<const Key> key
     for (std::size_t i = 1; i < keys.size(); ++i) only += ", ?";
     only += ")";
   }
-  // Schema 14 added the restarts.
+  // Schema 14 added the restarts, 16 the lines.
   const std::string restarts = s.version < 14 ? "NULL" : "restarts";
+  const std::string pvs = s.version < 16 ? "NULL" : "pvs";
   s.guarded([&] {
     Query q = s.query(
         "SELECT key, engine, budget, seed, positions, scores, threshold, wins, draws, losses, "
         "expected, low, high, score, seconds, failure, time, " +
-            restarts + " FROM evidence" + only + " ORDER BY key, engine, budget, seed",
+            restarts + ", " + pvs + " FROM evidence" + only + " ORDER BY key, engine, budget, seed",
         "evidence", {"key", 0});
     for (std::size_t i = 0; !every && i < keys.size(); ++i) {
       q.bind(static_cast<int>(i + 1), static_cast<int64_t>(keys[i]));
@@ -103,6 +124,7 @@ std::vector<EvidenceRecord> evidence_rows(Store& store, std::span<const Key> key
         }
         r.restarts = faults.get<std::vector<std::string>>();
       }
+      r.pvs = read_pvs(q, 18, r.scores.size());
       rows.push_back(std::move(r));
     }
   });
@@ -145,6 +167,8 @@ void store::put_evidence(StoreWriter& w, RunId run, const EvidenceRecord& r) {
   } else {
     q.bind(19, json_text(nlohmann::ordered_json(r.restarts), -1));
   }
+  assert(r.pvs.empty() || r.pvs.size() == r.scores.size());
+  bind_pvs(q, 20, r.pvs);
   q.exec();
   q.reset();
 }

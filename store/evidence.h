@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lattice/knowledge_base.h"
@@ -24,6 +25,11 @@ struct EvidenceRecord {
   uint64_t seed = 0;   // of the positions
   // Position i's score for its side to move, as engine/score_code.h writes it.
   std::vector<int32_t> scores;
+  // Position i's line as the engine printed it with that score (engine/uci_engine.h
+  // EngineAnswer::pv: at most kPvMovesKept moves, empty where it printed none), one per score;
+  // no lines at all for rows searched before they were kept (schema 16) and where none was
+  // printed.
+  std::vector<std::string> pvs;
   int threshold = 0;  // centipawns the counts below were taken at
   uint32_t wins = 0;  // red's, over the positions searched
   uint32_t draws = 0;
@@ -40,6 +46,8 @@ struct EvidenceRecord {
   std::string time;  // UTC ISO 8601 of the last change
 
   uint32_t positions() const { return static_cast<uint32_t>(scores.size()); }
+  // Position i's line, empty when none was kept.
+  std::string_view pv(std::size_t i) const { return i < pvs.size() ? pvs[i] : std::string_view(); }
   bool failed() const { return !failure.empty(); }
 };
 

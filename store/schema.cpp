@@ -307,9 +307,17 @@ CREATE TABLE solved(
 );
 )sql";
 
+// Each position's line as the engine printed it with its score (store/evidence.h): a JSON array
+// of texts, one per position, "" where the engine printed none; NULL for rows written before and
+// where no position has a line.
+constexpr const char* kVersion16 = R"sql(
+ALTER TABLE evidence ADD COLUMN pvs TEXT;
+)sql";
+
 constexpr std::array<const char*, kStoreVersion> kMigrations = {
-    kVersion1, kVersion2,  kVersion3,  kVersion4,  kVersion5,  kVersion6,  kVersion7, kVersion8,
-    kVersion9, kVersion10, kVersion11, kVersion12, kVersion13, kVersion14, kVersion15};
+    kVersion1,  kVersion2,  kVersion3,  kVersion4,  kVersion5,  kVersion6,
+    kVersion7,  kVersion8,  kVersion9,  kVersion10, kVersion11, kVersion12,
+    kVersion13, kVersion14, kVersion15, kVersion16};
 
 // Rows from before schema 5 record scores only, so replaying them may miss a flag or weight:
 // one `migrate` run records each node whose replayed state differs from the stored one, and the

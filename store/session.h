@@ -153,8 +153,8 @@ struct StoreWriter {
           evidence(db,
                    "INSERT OR REPLACE INTO evidence(key, engine, budget, seed, positions, scores, "
                    "threshold, wins, draws, losses, expected, low, high, score, seconds, failure, "
-                   "run, time, restarts) "
-                   "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                   "run, time, restarts, pvs) "
+                   "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
           position_counts(db,
                           "INSERT INTO position_counts(run, key, to_move, win, cursed_win, draw, "
                           "blessed_loss, loss) VALUES(?, ?, ?, ?, ?, ?, ?, ?)"),

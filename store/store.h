@@ -22,7 +22,7 @@ class Outputs;
 struct StoreWriter;
 
 // The schema version this build writes (PRAGMA user_version); it reads every version up to it.
-constexpr int kStoreVersion = 15;
+constexpr int kStoreVersion = 16;
 
 class Store {
  public:

@@ -1,6 +1,7 @@
 // The evidence table: rows read back as written, a damaged value refused by name, writes apart
 // from the nodes never refused because another command changed the nodes, and stores of schema 9
-// and 13 (before evidence, before its restarts) read and migrated by the next write.
+// 13 and 15 (before evidence, before its restarts, before its lines) read and migrated by the
+// next write.
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
@@ -53,28 +54,47 @@ bool same(const EvidenceRecord& a, const EvidenceRecord& b) {
          a.scores == b.scores && a.threshold == b.threshold && a.wins == b.wins &&
          a.draws == b.draws && a.losses == b.losses && a.expected == b.expected && a.low == b.low &&
          a.high == b.high && a.score == b.score && a.seconds == b.seconds &&
-         a.failure == b.failure && a.restarts == b.restarts && a.time == b.time;
+         a.failure == b.failure && a.restarts == b.restarts && a.pvs == b.pvs && a.time == b.time;
 }
 
 TEST_F(EvidenceStoreTest, ARowIsReadBackAsWrittenAndReplacedBySameSearch) {
   Store s = Store::open(store());
   EvidenceRecord r = sample_record();
+  r.pvs = {"e1e2 e10e9", "", "a10a9", "e1e1"};
   s.write_apart([&](StoreWriter& w) {
     store::put_evidence(w, store::add_run(w, {.command = "evidence"}), r);
   });
   std::vector<EvidenceRecord> read = store::evidence(test::Reopened(store()));
   ASSERT_EQ(read.size(), 1u);
   EXPECT_TRUE(same(read[0], r));
+  EXPECT_EQ(read[0].pv(2), "a10a9");
+  EXPECT_EQ(read[0].pv(1), "");
   r.failure = "position 3: the engine exited with status 1";
   r.restarts = {
       "position 1 (4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1): the engine was killed by signal 11",
       "position 2: the engine printed 'cp \\x1B'"};
   r.scores.push_back(0);
+  r.pvs.push_back("");
   r.draws = 3;
   s.write_apart([&](StoreWriter& w) { store::put_evidence(w, RunId(1), r); });
   read = store::evidence(test::Reopened(store()));
   ASSERT_EQ(read.size(), 1u);
   EXPECT_TRUE(same(read[0], r));
+}
+
+// An engine that printed no line leaves none: the row keeps NULL, read back as no lines.
+TEST_F(EvidenceStoreTest, LinesThatAreAllEmptyAreStoredAsNone) {
+  Store s = Store::open(store());
+  EvidenceRecord r = sample_record();
+  r.pvs = {"", "", "", ""};
+  s.write_apart([&](StoreWriter& w) {
+    store::put_evidence(w, store::add_run(w, {.command = "evidence"}), r);
+  });
+  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM evidence WHERE pvs IS NULL"), 1);
+  const std::vector<EvidenceRecord> read = store::evidence(test::Reopened(store()));
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_TRUE(read[0].pvs.empty());
+  EXPECT_EQ(read[0].pv(3), "");
 }
 
 TEST_F(EvidenceStoreTest, TheRowsOfSomeMaterialsAreReadAlone) {
@@ -130,6 +150,9 @@ TEST_F(EvidenceStoreTest, DamagedRowsAreRefusedNamingTheColumn) {
       {"UPDATE evidence SET restarts = '[]'", "column restarts"},
       {"UPDATE evidence SET restarts = '[\"a\", 2]'", "column restarts"},
       {"UPDATE evidence SET restarts = 'crashed'", "column restarts"},
+      {"UPDATE evidence SET pvs = '[\"e1e2\"]'", "column pvs"},
+      {"UPDATE evidence SET pvs = '[1, 2, 3, 4]'", "column pvs"},
+      {"UPDATE evidence SET pvs = 'e1e2'", "column pvs"},
   };
   for (const Case& c : cases) {
     Store s = Store::open(store());
@@ -184,7 +207,8 @@ TEST_F(EvidenceStoreTest, ASchemaThirteenStoreReadsItsEvidenceWithoutRestartsAnd
   {
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
     db.exec(
-        "DROP TABLE solved; ALTER TABLE evidence DROP COLUMN restarts; PRAGMA user_version = 13;");
+        "DROP TABLE solved; ALTER TABLE evidence DROP COLUMN restarts; "
+        "ALTER TABLE evidence DROP COLUMN pvs; PRAGMA user_version = 13;");
   }
   std::vector<EvidenceRecord> read = store::evidence(test::Reopened(store()));
   ASSERT_EQ(read.size(), 1u);
@@ -198,6 +222,35 @@ TEST_F(EvidenceStoreTest, ASchemaThirteenStoreReadsItsEvidenceWithoutRestartsAnd
   read = store::evidence(test::Reopened(store()));
   ASSERT_EQ(read.size(), 2u);
   EXPECT_TRUE(same(read[0], restarted));
+  EXPECT_TRUE(same(read[1], sample_record()));
+}
+
+// Rows written before schema 16 have no lines: read as none, and kept as they are when the next
+// write migrates the store.
+TEST_F(EvidenceStoreTest, ASchemaFifteenStoreReadsItsEvidenceWithoutLinesAndMigratesOnWrite) {
+  {
+    Store s = Store::open(store());
+    s.write_apart([&](StoreWriter& w) {
+      store::put_evidence(w, store::add_run(w, {.command = "evidence"}), sample_record());
+    });
+  }
+  {
+    SQLite::Database db(store(), SQLite::OPEN_READWRITE);
+    db.exec("ALTER TABLE evidence DROP COLUMN pvs; PRAGMA user_version = 15;");
+  }
+  std::vector<EvidenceRecord> read = store::evidence(test::Reopened(store()));
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_TRUE(same(read[0], sample_record()));
+  EXPECT_TRUE(read[0].pvs.empty());
+  EvidenceRecord lined = sample_record();
+  lined.key = 40;
+  lined.pvs = {"", "", "e1e2", "e1e2 e10e9"};
+  Store s = Store::open(store());
+  s.write_apart([&](StoreWriter& w) { store::put_evidence(w, RunId(1), lined); });
+  EXPECT_EQ(test::query_number(store(), "PRAGMA user_version"), kStoreVersion);
+  read = store::evidence(test::Reopened(store()));
+  ASSERT_EQ(read.size(), 2u);
+  EXPECT_TRUE(same(read[0], lined));
   EXPECT_TRUE(same(read[1], sample_record()));
 }
 

@@ -163,7 +163,7 @@ TEST_F(SolvedStoreTest, ASchemaFourteenStoreTakesSolvedRowsAfterItsNextWrite) {
         weight REAL CHECK (weight IS NULL OR weight > 0));
       INSERT INTO nodes_v14 SELECT * FROM nodes;
       DROP TABLE nodes; ALTER TABLE nodes_v14 RENAME TO nodes;
-      DROP TABLE solved; PRAGMA user_version = 14;)sql");
+      DROP TABLE solved; ALTER TABLE evidence DROP COLUMN pvs; PRAGMA user_version = 14;)sql");
   }
   EXPECT_TRUE(store::solved(test::Reopened(store())).empty());
   EXPECT_EQ(store::knowledge_base(test::Reopened(store())).rows.size(), 2u);

@@ -537,7 +537,7 @@ TEST_F(StoreTest, ASchemaTwelveStoreKeepsPositionCountsAfterItsNextWrite) {
     SQLite::Database db(store(), SQLite::OPEN_READWRITE);
     db.exec(
         "DROP TABLE solved; DROP TABLE position_counts; ALTER TABLE evidence DROP COLUMN "
-        "restarts; PRAGMA user_version = 12;");
+        "restarts; ALTER TABLE evidence DROP COLUMN pvs; PRAGMA user_version = 12;");
   }
   EXPECT_TRUE(store::position_counts(test::Reopened(store())).empty());
   const KnowledgeBase kb = parse_csv("material,score\nKNK,1\n", "u.csv", {});
