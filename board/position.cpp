@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cassert>
+#include <cctype>
 
 namespace egkb {
 
@@ -33,6 +34,22 @@ Position mirrored(const Position& p) {
     }
   }
   return m;
+}
+
+std::string mirrored_move(std::string_view move, int ranks) {
+  std::string out;
+  for (std::size_t i = 0; i < move.size();) {
+    std::size_t digits = i;
+    while (digits < move.size() && std::isdigit(static_cast<unsigned char>(move[digits]))) ++digits;
+    const bool rank = digits > i && i > 0 && std::islower(static_cast<unsigned char>(move[i - 1]));
+    if (!rank) {
+      out += move[i++];
+      continue;
+    }
+    out += std::to_string(ranks + 1 - std::stoi(std::string(move.substr(i, digits - i))));
+    i = digits;
+  }
+  return out;
 }
 
 std::string diagram(const Position& p) {

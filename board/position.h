@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "lattice/types.h"
 
@@ -65,6 +66,10 @@ class Position {
 // rank, and the other side moves. It is a position of the mirror material, and its result for the
 // side to move is the same.
 Position mirrored(const Position& p);
+
+// A move in UCI's notation (e2e4, a10a9, e7e8q) as the same move of the mirrored position on a
+// board of `ranks`: each square's rank turned over, its file kept.
+std::string mirrored_move(std::string_view move, int ranks);
 
 // The board as text for a terminal, the last rank first: canonical letters, red's upper case, '.'
 // for an empty square, the ranks numbered and the files lettered.
