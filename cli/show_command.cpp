@@ -1,4 +1,5 @@
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <iostream>
@@ -163,6 +164,9 @@ void print_record(const nlohmann::ordered_json& record) {
   }
 }
 
+// The moves of the engine's line `show` prints: a plan to read, the rest in --json.
+constexpr std::size_t kPvMovesShown = 8;
+
 // What evidence from play says of the node, and one position it searched.
 void print_evidence(const std::optional<EvidenceView>& v, const PieceSet& pieces, Score score) {
   if (!v) return;
@@ -194,6 +198,14 @@ void print_evidence(const std::optional<EvidenceView>& v, const PieceSet& pieces
     fmt::print("      {}", board);
     fmt::print("    the engine: {}, {}\n", score_text(example->score, to_move, pieces),
                outcome_text(example->outcome, pieces));
+    if (!example->pv.empty()) {
+      const std::size_t shown = std::min(example->pv.size(), kPvMovesShown);
+      fmt::print("    the engine's line: {}{}\n",
+                 fmt::join(example->pv.begin(), example->pv.begin() + shown, " "),
+                 shown == example->pv.size()
+                     ? ""
+                     : fmt::format(" … (the first {} of {} moves)", shown, example->pv.size()));
+    }
   }
 }
 
@@ -249,7 +261,8 @@ Command show_command() {
                   {"fen", example->fen},
                   {"to_move", kb.pieces->side_name(example->position.to_move())},
                   {"engine", score_text(example->score, example->position.to_move(), *kb.pieces)},
-                  {"outcome", outcome_text(example->outcome, *kb.pieces)}};
+                  {"outcome", outcome_text(example->outcome, *kb.pieces)},
+                  {"pv", example->pv}};
             }
           }
           j["solved"] = record["solved"];

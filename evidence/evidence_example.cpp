@@ -7,6 +7,7 @@
 #include "board/random_positions.h"
 #include "engine/score_bias.h"
 #include "engine/score_code.h"
+#include "engine/uci_engine.h"
 #include "lattice/material.h"
 
 namespace egkb {
@@ -22,11 +23,13 @@ std::optional<EvidenceExample> evidence_example(const EvidenceView& view, const 
   Outcome outcome =
       outcome_for_red(score, searched.to_move(), score_reading(material, pieces, r.threshold));
   Position shown = searched;
+  std::vector<std::string> pv = pv_moves(r.pv(index));
   if (view.mirrored) {
     shown = mirrored(searched);
     outcome = static_cast<Outcome>(-static_cast<int>(outcome));
+    for (std::string& move : pv) move = mirrored_move(move, searched.ranks());
   }
-  return EvidenceExample{shown, sampler.rules().fen(shown), score, outcome};
+  return EvidenceExample{shown, sampler.rules().fen(shown), score, outcome, std::move(pv)};
 }
 
 std::string score_text(const EngineScore& score, Side to_move, const PieceSet& pieces) {

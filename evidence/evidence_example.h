@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "board/position.h"
 #include "engine/result_counts.h"
@@ -17,6 +18,9 @@ struct EvidenceExample {
   std::string fen;
   EngineScore score;  // the engine's, for the side to move
   Outcome outcome;    // from the row's red side, at the row's threshold
+  // The engine's line from this position, as moves of the board shown (mirrored with it); empty
+  // when none was kept.
+  std::vector<std::string> pv;
 };
 
 // Position `index` of the evidence's search; nullopt when it searched fewer.

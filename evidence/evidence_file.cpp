@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -11,6 +12,7 @@
 
 #include "base/errors.h"
 #include "engine/score_code.h"
+#include "engine/uci_engine.h"
 #include "evidence/evidence_record.h"
 #include "io/json_input.h"
 #include "io/json_text.h"
@@ -132,6 +134,19 @@ EvidenceRecord read_record(const Line& line, const EvidenceFileHeader& h) {
       r.restarts.push_back(fault.get<std::string>());
     }
   }
+  if (line.has("pvs")) {  // files written before the lines were kept lack it
+    const auto& pvs = line.at("pvs");
+    const auto readable = [](const nlohmann::json& pv) {
+      return pv.is_string() && reads_as_pv(pv.get<std::string>());
+    };
+    if (!pvs.is_array() || (!pvs.empty() && pvs.size() != r.scores.size()) ||
+        !std::all_of(pvs.begin(), pvs.end(), readable)) {
+      line.fail("pvs", fmt::format("a line of at most {} moves, one space apart, for each score, "
+                                   "or an empty list",
+                                   kPvMovesKept));
+    }
+    r.pvs = pvs.get<std::vector<std::string>>();
+  }
   r.time = line.text("time");
   return r;
 }
@@ -161,6 +176,7 @@ std::string record_line(const EvidenceRecord& r, const PieceSet& pieces) {
   j["seconds"] = r.seconds;
   j["failure"] = r.failed() ? nlohmann::ordered_json(r.failure) : nlohmann::ordered_json();
   j["restarts"] = r.restarts;
+  j["pvs"] = r.pvs;
   j["time"] = r.time;
   return json_text(j, -1);
 }

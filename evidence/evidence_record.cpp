@@ -1,5 +1,7 @@
 #include "evidence/evidence_record.h"
 
+#include <algorithm>
+
 #include "engine/score_bias.h"
 #include "engine/score_code.h"
 #include "lattice/expected_result.h"
@@ -32,6 +34,10 @@ EvidenceRecord record_of(const MaterialEvidence& searched, const PieceSet& piece
   r.budget = settings.budget.text();
   r.seed = settings.seed;
   r.scores = score_codes(searched.scores);
+  if (std::any_of(searched.pvs.begin(), searched.pvs.end(),
+                  [](const std::string& pv) { return !pv.empty(); })) {
+    r.pvs = searched.pvs;
+  }
   set_counts(r, searched.counts, settings.threshold);
   r.seconds = earlier.seconds + searched.seconds;
   r.failure = searched.failure;

@@ -47,7 +47,7 @@ EvidencePlan plan_evidence(std::span<const Key> materials, const PieceSet& piece
     const auto found = same.count(key) ? same.find(key) : same.find(mirror_key(key, pieces));
     if (found == same.end()) {
       plan.materials.push_back(key);
-      plan.tasks.push_back({material_of(key, pieces), {}});
+      plan.tasks.push_back({material_of(key, pieces), {}, {}});
       plan.earlier.emplace_back();
       continue;
     }
@@ -63,7 +63,7 @@ EvidencePlan plan_evidence(std::span<const Key> materials, const PieceSet& piece
         recount(plan.recounted.back(), settings.threshold, pieces);
       }
     } else {
-      plan.tasks.push_back({material, std::move(scores)});
+      plan.tasks.push_back({material, std::move(scores), r.pvs});
       plan.earlier.push_back({r.seconds, r.restarts});
     }
   }

@@ -50,7 +50,8 @@ nlohmann::ordered_json position_json(Key key, const PieceSet& pieces, uint32_t i
     e["position"] =
         example
             ? nlohmann::ordered_json{{"score", score_text(example->score, shown.to_move(), pieces)},
-                                     {"outcome", outcome_text(example->outcome, pieces)}}
+                                     {"outcome", outcome_text(example->outcome, pieces)},
+                                     {"pv", example->pv}}
             : nlohmann::ordered_json(nullptr);
     j["evidence"] = e;
   }

@@ -20,7 +20,8 @@ namespace egkb {
 nlohmann::ordered_json board_view_json(const Position& p, const PieceSet& pieces);
 
 // {material, index, seed, board_view_json's keys, evidence (null, or evidence_view_json's figures
-// and `position`: the engine's `score` and `outcome` of this position as text, null when it was not
+// and `position`: the engine's `score` and `outcome` of this position as text and `pv`, its line
+// as a list of moves of the board shown, empty when none was kept; null when it was not
 // searched)}. Throws InputError when the material has no legal position.
 nlohmann::ordered_json position_json(Key key, const PieceSet& pieces, uint32_t index,
                                      const std::optional<EvidenceView>& evidence);

@@ -41,6 +41,16 @@ struct Case {
   const PieceSet& pieces;
 };
 
+// A mirrored position's move turns each square's rank over: xiangqi's 10 ranks, chess's 8.
+TEST(MirroredMove, TurnsEachSquaresRankOverAndKeepsFilesAndPromotions) {
+  EXPECT_EQ(mirrored_move("e1e2", 10), "e10e9");
+  EXPECT_EQ(mirrored_move("a10a9", 10), "a1a2");
+  EXPECT_EQ(mirrored_move("d9d10", 10), "d2d1");
+  EXPECT_EQ(mirrored_move("e2e4", 8), "e7e5");
+  EXPECT_EQ(mirrored_move("b7b8q", 8), "b2b1q");
+  EXPECT_EQ(mirrored_move(mirrored_move("h3g5", 8), 8), "h3g5");
+}
+
 TEST(RandomPositions, EveryPositionIsLegalAndOfItsMaterialByAnIndependentReading) {
   const std::vector<Case> cases = {
       {"KRKNMM", PieceSet::xiangqi()},      {"KCCKHCPGG", PieceSet::xiangqi()},

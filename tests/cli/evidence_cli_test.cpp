@@ -59,7 +59,7 @@ class EvidenceCli : public test::CliTest {
   void TearDown() override {
     for (const char* v : {"FAKE_ENGINE_CRASH_AT", "FAKE_ENGINE_HANG_ON", "FAKE_ENGINE_GARBAGE_ON",
                           "FAKE_ENGINE_SLOW_MS", "FAKE_ENGINE_LOG", "FAKE_ENGINE_STARTS",
-                          "FAKE_ENGINE_INFO_BYTES"}) {
+                          "FAKE_ENGINE_INFO_BYTES", "FAKE_ENGINE_PV_MOVES"}) {
       unsetenv(v);
     }
     CliTest::TearDown();
@@ -72,7 +72,8 @@ class EvidenceCli : public test::CliTest {
     SQLite::Database db(store);
     SQLite::Statement q(db,
                         "SELECT key, engine, budget, seed, positions, hex(scores), threshold, "
-                        "wins, draws, losses, expected, low, high, score, coalesce(failure, '') "
+                        "wins, draws, losses, expected, low, high, score, coalesce(failure, ''), "
+                        "coalesce(pvs, '') "
                         "FROM evidence ORDER BY key, engine, budget, seed");
     std::vector<std::string> out;
     while (q.executeStep()) {

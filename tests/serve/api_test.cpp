@@ -74,6 +74,7 @@ TEST_F(ApiTest, PositionsAreEgkbPositionsWithTheEnginesEvidence) {
     r.seed = 7;
     r.scores = {score_code({EngineScore::Kind::Centipawns, 500}),
                 score_code({EngineScore::Kind::Mate, 3})};
+    r.pvs = {"", "e9e10 d1d2"};
     r.threshold = 300;
     r.wins = 2;
     r.expected = 1;
@@ -94,6 +95,10 @@ TEST_F(ApiTest, PositionsAreEgkbPositionsWithTheEnginesEvidence) {
   EXPECT_EQ(p["evidence"]["position"]["score"], "mate in 3 for red to move");
   EXPECT_EQ(p["evidence"]["position"]["outcome"], "counted a red win")
       << "KKN's black mates: KNK's red";
+  EXPECT_EQ(p["evidence"]["position"]["pv"], nlohmann::json({"e2e1", "d10d9"}))
+      << "KKN's line, on KNK's board: each rank turned over";
+  std::tie(status, p) = get("/api/positions/KNK?index=0");
+  EXPECT_EQ(p["evidence"]["position"]["pv"], nlohmann::json::array()) << "no line kept";
   std::tie(status, p) = get("/api/positions/KNK?index=2");
   ASSERT_EQ(status, 200);
   EXPECT_TRUE(p["evidence"]["position"].is_null()) << "the engine searched two positions";
@@ -103,6 +108,33 @@ TEST_F(ApiTest, PositionsAreEgkbPositionsWithTheEnginesEvidence) {
   EXPECT_EQ(get("/api/positions/KNK?index=1x").first, 400);
   EXPECT_EQ(get("/api/positions/KGGGK").first, 400);
   EXPECT_EQ(get("/api/positions/KRK").second["evidence"], nullptr);
+}
+
+// The line the fake engine printed, through `egkb evidence` and the store to the board's position:
+// each king standing still, the side to move's first (tests/engine/fake_engine.py).
+TEST_F(ApiTest, APositionCarriesTheLineTheEnginePrintedWithItsScore) {
+  const Outcome searched = run("evidence " + path("store.sqlite") + " --engine " +
+                               EGKB_FAKE_ENGINE + " --depth 1 --positions 4");
+  ASSERT_EQ(searched.code, 0) << searched.err;
+  serve();
+  for (const char* material : {"KCK", "KKC"}) {
+    auto [status, p] = get(std::string("/api/positions/") + material + "?index=3");
+    ASSERT_EQ(status, 200) << p.dump();
+    const auto square_of = [&](char king) {
+      for (std::size_t row = 0; row < p["board"].size(); ++row) {
+        const std::string rank = p["board"][row];
+        if (const std::size_t file = rank.find(king); file != std::string::npos) {
+          return std::string(1, static_cast<char>('a' + file)) +
+                 std::to_string(p["board"].size() - row);
+        }
+      }
+      return std::string();
+    };
+    const bool red = p["to_move"] == "red";
+    const std::string mover = square_of(red ? 'K' : 'k'), other = square_of(red ? 'k' : 'K');
+    EXPECT_EQ(p["evidence"]["position"]["pv"], nlohmann::json({mover + mover, other + other}))
+        << material << ": " << p.dump();
+  }
 }
 
 TEST_F(ApiTest, BatchesShowProgressByReviewer) {
