@@ -1,8 +1,9 @@
 // An example position of the row's material on a board (GET /api/positions/{material}): drawn
 // as SVG with a text alternative that names every piece on its square, a button for another
 // position, and where the store holds evidence from play, what the engine said of the material
-// and of this position. Evidence is shown as evidence: it never chooses an answer. The pieces'
-// symbols come with the position (`glyphs`, by the board's letters).
+// and of this position (its score and the line it printed). Evidence is shown as evidence: it
+// never chooses an answer. The pieces' symbols come with the position (`glyphs`, by the board's
+// letters).
 import { api } from './api.js';
 import { el, fill, svg } from './dom.js';
 import { showExact } from './exact.js';
@@ -104,6 +105,17 @@ function boardSvg(p, label) {
 
 const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`;
 
+// The moves the engine printed with its score of this position (at most 16, as it wrote them, on
+// this board), or why there are none.
+function engineLine(position, prefix) {
+  const id = `${prefix}engine-line`;
+  if (!position) return null;
+  if (!position.pv.length) {
+    return el('p', { class: 'muted small', id }, 'No engine line kept for this position (searched before egkb kept lines, or the engine printed none).');
+  }
+  return el('p', { class: 'small', id }, 'The engine\'s line: ', el('code', { class: 'pv' }, position.pv.join(' ')));
+}
+
 function evidenceFigures(p, material, meanings, prefix) {
   const e = p.evidence;
   if (!e) return el('p', { class: 'muted', id: `${prefix}evidence` }, 'No evidence from play for this material in the store (egkb evidence).');
@@ -117,8 +129,7 @@ function evidenceFigures(p, material, meanings, prefix) {
       `which bins to score ${e.score}${meanings ? ` (${meanings[e.score]})` : ''}.`),
     e.position ? el('p', { id: `${prefix}position-verdict` }, `On this position: ${e.position.score}, ${e.position.outcome} at ±${e.threshold} cp.`)
       : el('p', { class: 'muted', id: `${prefix}position-verdict` }, 'The engine did not search this position.'),
-    el('p', { class: 'muted small', id: `${prefix}engine-line` }, 'The engine\'s line (PV) is not shown: the store keeps each position\'s score only, ',
-      'not the moves the engine printed; recording them needs egkb evidence to keep the PV.'),
+    engineLine(e.position, prefix),
     el('p', { class: 'muted small' }, 'Evidence only: the engine can be wrong (fortresses, slow wins). Your answer is yours.'));
 }
 

@@ -844,8 +844,13 @@ def board_and_evidence(r):
         app.until_text("#evidence", r"red wins \d+ · draws \d+ · black wins \d+")
         app.until_text("#position-verdict", r"On this position: .* counted a")
         # Issue 44, item 2: every position searched at once, each with the engine's result, and
-        # the engine's line said to be missing from the store rather than left out silently.
-        app.until_text("#engine-line", r"the store keeps each position's score only")
+        # the line the engine printed with its score of the position shown, as the API gives it.
+        # A position with no move (mated) has no line, and says so.
+        line = " ".join(api(f"/api/positions/{first}?index=1")["evidence"]["position"]["pv"])
+        check(re.match(r"([a-i]\d+[a-i]\d+( [a-i]\d+[a-i]\d+)*)?$", line),
+              f"the engine's line {line!r} is not xiangqi moves")
+        app.until_text("#engine-line", "The engine's line: " + re.escape(line) if line
+                       else "No engine line kept for this position")
         searched = api(f"/api/positions/{first}?index=0")["evidence"]["positions"]
         driver.find_element(By.CSS_SELECTOR, "#evidence-slot details.positions summary").click()
         app.until(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#positions-grid svg.board"))
