@@ -24,9 +24,8 @@ void gather_evidence(const EngineSetup& setup, const PieceSet& pieces,
     try {
       EngineSlot slot(setup);
       for (std::size_t i = next++; i < tasks.size() && !stopping; i = next++) {
-        MaterialEvidence e =
-            search_material(slot, tasks[i].material, pieces, settings, tasks[i].known,
-                            tasks[i].known_pvs);
+        MaterialEvidence e = search_material(slot, tasks[i].material, pieces, settings,
+                                             tasks[i].known, tasks[i].known_pvs);
         const std::lock_guard lock(mutex);
         finished.push_back(std::move(e));
         ready.notify_one();

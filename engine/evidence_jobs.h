@@ -13,7 +13,7 @@ namespace egkb {
 
 struct EvidenceTask {
   Material material;
-  std::vector<EngineScore> known;  // scores a stored search found, continued from
+  std::vector<EngineScore> known;      // scores a stored search found, continued from
   std::vector<std::string> known_pvs;  // their lines; empty where the search kept none
 };
 

@@ -24,8 +24,7 @@ std::string quoted(const std::string& line) {
 
 // Whether a word of a PV reads as a move in the engine's notation: e2e4, a10a9, e7e8q, P@e4.
 bool reads_as_move(std::string_view word) {
-  return word.size() >= 4 && word.size() <= 8 &&
-         std::all_of(word.begin(), word.end(), [](char c) {
+  return word.size() >= 4 && word.size() <= 8 && std::all_of(word.begin(), word.end(), [](char c) {
            return std::isalnum(static_cast<unsigned char>(c)) || c == '@' || c == '=' || c == '+';
          });
 }
@@ -195,7 +194,8 @@ bool reads_as_pv(std::string_view pv) {
   if (pv.empty()) return true;
   const std::vector<std::string> moves = pv_moves(pv);
   return moves.size() <= kPvMovesKept && pv.back() != ' ' &&
-         std::all_of(moves.begin(), moves.end(), [](const std::string& m) { return reads_as_move(m); });
+         std::all_of(moves.begin(), moves.end(),
+                     [](const std::string& m) { return reads_as_move(m); });
 }
 
 bool moves_side_to_move(const Position& position, std::string_view move) {

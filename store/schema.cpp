@@ -315,9 +315,8 @@ ALTER TABLE evidence ADD COLUMN pvs TEXT;
 )sql";
 
 constexpr std::array<const char*, kStoreVersion> kMigrations = {
-    kVersion1,  kVersion2,  kVersion3,  kVersion4,  kVersion5,  kVersion6,
-    kVersion7,  kVersion8,  kVersion9,  kVersion10, kVersion11, kVersion12,
-    kVersion13, kVersion14, kVersion15, kVersion16};
+    kVersion1, kVersion2,  kVersion3,  kVersion4,  kVersion5,  kVersion6,  kVersion7,  kVersion8,
+    kVersion9, kVersion10, kVersion11, kVersion12, kVersion13, kVersion14, kVersion15, kVersion16};
 
 // Rows from before schema 5 record scores only, so replaying them may miss a flag or weight:
 // one `migrate` run records each node whose replayed state differs from the stored one, and the

@@ -84,8 +84,9 @@ class EngineLineCli : public test::CliTest {
 TEST_F(EngineLineCli, TheLineReachesTheStoreShowAnEvidenceFileAndTheStoreItIsImportedInto) {
   const test::Outcome r = run("evidence " + store() + engine());
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(test::query_number(store(), "SELECT count(*) FROM evidence WHERE "
-                                        "json_array_length(pvs) = positions AND positions = 8"),
+  EXPECT_EQ(test::query_number(store(),
+                               "SELECT count(*) FROM evidence WHERE "
+                               "json_array_length(pvs) = positions AND positions = 8"),
             4);
   const nlohmann::json example = shown("KCK");
   const std::vector<std::string> line = fake_line(example["fen"], 2);
