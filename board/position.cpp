@@ -4,6 +4,7 @@
 
 #include <cassert>
 #include <cctype>
+#include <charconv>
 
 namespace egkb {
 
@@ -46,7 +47,14 @@ std::string mirrored_move(std::string_view move, int ranks) {
       out += move[i++];
       continue;
     }
-    out += std::to_string(ranks + 1 - std::stoi(std::string(move.substr(i, digits - i))));
+    int number = 0;
+    const auto [end, error] = std::from_chars(move.data() + i, move.data() + digits, number);
+    // A rank past the board (a damaged line) is kept as it reads rather than turned over.
+    if (error == std::errc() && number >= 1 && number <= ranks) {
+      out += std::to_string(ranks + 1 - number);
+    } else {
+      out += move.substr(i, digits - i);
+    }
     i = digits;
   }
   return out;

@@ -49,6 +49,7 @@ TEST(MirroredMove, TurnsEachSquaresRankOverAndKeepsFilesAndPromotions) {
   EXPECT_EQ(mirrored_move("e2e4", 8), "e7e5");
   EXPECT_EQ(mirrored_move("b7b8q", 8), "b2b1q");
   EXPECT_EQ(mirrored_move(mirrored_move("h3g5", 8), 8), "h3g5");
+  EXPECT_EQ(mirrored_move("a99999999999a1", 8), "a99999999999a8");
 }
 
 TEST(RandomPositions, EveryPositionIsLegalAndOfItsMaterialByAnIndependentReading) {
