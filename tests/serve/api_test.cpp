@@ -118,8 +118,9 @@ TEST_F(ApiTest, APositionCarriesTheLineTheEnginePrintedWithItsScore) {
   ASSERT_EQ(searched.code, 0) << searched.err;
   serve();
   for (const char* material : {"KCK", "KKC"}) {
-    auto [status, p] = get(std::string("/api/positions/") + material + "?index=3");
-    ASSERT_EQ(status, 200) << p.dump();
+    const auto got = get(std::string("/api/positions/") + material + "?index=3");
+    const nlohmann::json& p = got.second;  // not a binding: the lambda below reads it
+    ASSERT_EQ(got.first, 200) << p.dump();
     const auto square_of = [&](char king) {
       for (std::size_t row = 0; row < p["board"].size(); ++row) {
         const std::string rank = p["board"][row];
