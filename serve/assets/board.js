@@ -107,13 +107,13 @@ const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`;
 
 // The moves the engine printed with its score of this position (at most 16, as it wrote them, on
 // this board), or why there are none.
-function engineLine(position, prefix) {
+function engineLine(searched, prefix) {
   const id = `${prefix}engine-line`;
-  if (!position) return null;
-  if (!position.pv.length) {
+  if (!searched) return null;
+  if (!searched.pv.length) {
     return el('p', { class: 'muted small', id }, 'No engine line kept for this position (searched before egkb kept lines, or the engine printed none).');
   }
-  return el('p', { class: 'small', id }, 'The engine\'s line: ', el('code', { class: 'pv' }, position.pv.join(' ')));
+  return el('p', { class: 'small', id }, 'The engine\'s line: ', el('code', { class: 'pv' }, searched.pv.join(' ')));
 }
 
 function evidenceFigures(p, material, meanings, prefix) {
