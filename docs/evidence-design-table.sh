@@ -41,12 +41,13 @@ for d in "${sets[@]}"; do
   done
 done
 
-/usr/bin/python3 - "$work" "$seeds" "${sets[@]}" <<'PY'
+/usr/bin/python3 - "$work" "$seeds" "$solved" "${sets[@]}" <<'PY'
 import json, sys
-work, seeds, sets = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+work, seeds, solved, sets = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
 names = {"chess": "noisy chess (Syzygy statistics), p = 10%",
          "xiangqi": "noisy xiangqi (retrograde statistics), p = 20%",
-         "solved": "noisy xiangqi (solved truth), 50 rows a round"}
+         "solved": "noisy xiangqi (solved truth, %d materials), 50 rows a round"
+                   % (sum(1 for _ in open(solved)) - 1 if solved else 0)}
 print("| data | design | rows reviewed | wrong rows found per verdict | errors removed per verdict "
       "| interval covered the truth | interval's mean width |")
 print("|---|---|---|---|---|---|---|")
