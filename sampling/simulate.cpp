@@ -32,8 +32,8 @@ Score answer(Score truth, double slip, Random& random) {
 
 // A review import refuses verdicts no consistent base can hold with the invariable rows or with
 // each other (review/rules.h). The simulated expert, shown those rows, answers them again with
-// care: the truth, or the nearest rank the earlier verdicts leave when an earlier slip has ruled
-// the truth out. Returns how many answers changed.
+// care: the truth, or the nearest rank the earlier verdicts leave when the truth itself is ruled
+// out. Returns how many answers changed.
 std::size_t reanswer_impossible(const KnowledgeBase& current, const std::vector<std::size_t>& rows,
                                 std::vector<Score>& answers,
                                 const std::unordered_map<Key, Score>& oracle) {
@@ -54,37 +54,51 @@ std::size_t reanswer_impossible(const KnowledgeBase& current, const std::vector<
     node[j] = *lat.find(current.rows[rows[j]].key);
     answer_at.emplace(node[j], j);
   }
-  std::size_t changed = 0;
-  auto careful = [&](std::size_t j) {
+  const std::vector<Score> given = answers;
+  auto careful = [&](std::size_t j, const RankBounds& within) {
     const NodeId n = node[j];
     const Score truth = oracle.at(current.rows[rows[j]].key);
-    Score careful_answer = truth;
-    if (bounds.lo[n] <= bounds.hi[n]) {
-      careful_answer = score_of(std::clamp(rank_of(truth), bounds.lo[n], bounds.hi[n]), truth);
-    }
-    if (careful_answer != answers[j]) ++changed;
-    answers[j] = careful_answer;
+    answers[j] = within.lo[n] <= within.hi[n]
+                     ? score_of(std::clamp(rank_of(truth), within.lo[n], within.hi[n]), truth)
+                     : truth;
   };
-  for (std::size_t j = 0; j < rows.size(); ++j) {
-    if (bounds.against(node[j], rank_of(answers[j]))) careful(j);
-  }
-  // Then the answers with each other and, together, with the invariable rows: each refused pair
-  // is answered again until none is left (careful answers never contradict each other).
-  for (int attempt = 0; attempt < 2 * kMaxRank + 2; ++attempt) {
+  auto refused = [&] {
     std::vector<uint8_t> held = fixed;
     for (std::size_t j = 0; j < rows.size(); ++j) {
       held[node[j]] = 1;
       ranks[node[j]] = rank_of(answers[j]);
     }
-    const std::vector<Contradiction> refused =
-        fixed_contradictions(lat, held, ranks, 1000, settled);
-    if (refused.empty()) break;
-    for (const Contradiction& c : refused) {
+    return fixed_contradictions(lat, held, ranks, 1000, settled);
+  };
+  for (std::size_t j = 0; j < rows.size(); ++j) {
+    if (bounds.against(node[j], rank_of(answers[j]))) careful(j, bounds);
+  }
+  // Then the answers with each other and, together, with the invariable rows: each refused pair
+  // is answered again with the truth until none is left, which undoes every slip.
+  for (int attempt = 0; attempt < 2 * kMaxRank + 2; ++attempt) {
+    const std::vector<Contradiction> pairs = refused();
+    if (pairs.empty()) break;
+    for (const Contradiction& c : pairs) {
       for (const NodeId n : {c.low, c.high}) {
-        if (const auto it = answer_at.find(n); it != answer_at.end()) careful(it->second);
+        if (const auto it = answer_at.find(n); it != answer_at.end()) careful(it->second, bounds);
       }
     }
   }
+  // What is still refused are truths that contradict each other: a real game can break the piece
+  // rule (KCCKGGMM is 0.208 solved, KCCKGMM 0.108: a black guard more screens red's cannons).
+  // As an expert whose import refused the truth, each answer in the batch's order takes the
+  // nearest rank the earlier ones leave; consistent rows always leave one.
+  if (!refused().empty()) {
+    std::vector<uint8_t> earlier = fixed;
+    for (std::size_t j = 0; j < rows.size(); ++j) {
+      const RankBounds left = rank_bounds(lat, earlier, ranks, settled);
+      if (left.against(node[j], rank_of(answers[j]))) careful(j, left);
+      earlier[node[j]] = 1;
+      ranks[node[j]] = rank_of(answers[j]);
+    }
+  }
+  std::size_t changed = 0;
+  for (std::size_t j = 0; j < rows.size(); ++j) changed += answers[j] != given[j];
   return changed;
 }
 
