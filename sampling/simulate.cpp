@@ -75,25 +75,35 @@ std::size_t reanswer_impossible(const KnowledgeBase& current, const std::vector<
   }
   // Then the answers with each other and, together, with the invariable rows: each refused pair
   // is answered again with the truth until none is left, which undoes every slip.
-  for (int attempt = 0; attempt < 2 * kMaxRank + 2; ++attempt) {
-    const std::vector<Contradiction> pairs = refused();
-    if (pairs.empty()) break;
+  std::vector<Contradiction> pairs = refused();
+  for (int attempt = 0; !pairs.empty() && attempt < 2 * kMaxRank + 2; ++attempt) {
     for (const Contradiction& c : pairs) {
       for (const NodeId n : {c.low, c.high}) {
         if (const auto it = answer_at.find(n); it != answer_at.end()) careful(it->second, bounds);
       }
     }
+    pairs = refused();
   }
   // What is still refused are truths that contradict each other: a real game can break the piece
   // rule (KCCKGGMM is 0.208 solved, KCCKGMM 0.108: a black guard more screens red's cannons).
-  // As an expert whose import refused the truth, each answer in the batch's order takes the
-  // nearest rank the earlier ones leave; consistent rows always leave one.
-  if (!refused().empty()) {
-    std::vector<uint8_t> earlier = fixed;
+  // As an expert whose import refused the truth, each answer in such a pair, in the batch's
+  // order, takes the nearest rank the other answers and the earlier of those leave; consistent
+  // rows always leave one. Only the pairs' answers are held back, so the bounds are drawn over
+  // the lattice once for each of them, not once for every answer.
+  if (!pairs.empty()) {
+    std::vector<uint8_t> held = fixed;
+    std::vector<uint8_t> in_pair(rows.size(), 0);
+    for (const Contradiction& c : pairs) {
+      for (const NodeId n : {c.low, c.high}) {
+        if (const auto it = answer_at.find(n); it != answer_at.end()) in_pair[it->second] = 1;
+      }
+    }
+    for (std::size_t j = 0; j < rows.size(); ++j) held[node[j]] = !in_pair[j];
     for (std::size_t j = 0; j < rows.size(); ++j) {
-      const RankBounds left = rank_bounds(lat, earlier, ranks, settled);
+      if (!in_pair[j]) continue;
+      const RankBounds left = rank_bounds(lat, held, ranks, settled);
       if (left.against(node[j], rank_of(answers[j]))) careful(j, left);
-      earlier[node[j]] = 1;
+      held[node[j]] = 1;
       ranks[node[j]] = rank_of(answers[j]);
     }
   }
